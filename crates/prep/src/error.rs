@@ -1,0 +1,163 @@
+//! Error types. Each names what it is about (a file, a line, a field) so that a
+//! command-line tool can print it as one clear line.
+
+use thiserror::Error;
+
+/// A recipe could not be read or makes no sense.
+#[derive(Debug, Error)]
+pub enum RecipeError {
+    /// No built-in recipe has that name and no such file exists.
+    #[error("unknown recipe {0:?} (built-in: opentaal, enable; or give a .toml file)")]
+    Unknown(String),
+    /// The recipe file could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The recipe is not valid TOML or has unknown or missing fields.
+    #[error("{origin}: {message}")]
+    Toml {
+        /// Which recipe.
+        origin: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// The recipe's pattern is not a valid regular expression.
+    #[error("recipe pattern {pattern:?}: {message}")]
+    Regex {
+        /// The pattern.
+        pattern: String,
+        /// The regex compiler's message, folded onto one line.
+        message: String,
+    },
+    /// The recipe parses but its values contradict each other.
+    #[error("{origin}: {message}")]
+    Invalid {
+        /// Which recipe.
+        origin: String,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// A word list could not be turned into a pack.
+#[derive(Debug, Error)]
+pub enum BuildError {
+    /// The word list could not be read, or the pack not written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// A line of the word list is not UTF-8.
+    #[error("{path}:{line}: not valid UTF-8 (byte {byte} of the line)")]
+    InvalidUtf8 {
+        /// The word list.
+        path: String,
+        /// 1-based line number.
+        line: usize,
+        /// 1-based position of the first bad byte in the line.
+        byte: usize,
+    },
+    /// The recipe is unusable.
+    #[error(transparent)]
+    Recipe(#[from] RecipeError),
+    /// The automaton could not be built.
+    #[error("building the automaton: {0}")]
+    Fst(#[from] fst::Error),
+    /// The metadata could not be encoded.
+    #[error("encoding the pack metadata: {0}")]
+    Meta(#[from] serde_json::Error),
+}
+
+/// A pack file could not be opened or failed verification.
+#[derive(Debug, Error)]
+pub enum PackError {
+    /// The pack could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The file is shorter than a pack header.
+    #[error("{path}: not a pack: {len} bytes is shorter than the {header}-byte header")]
+    TooShort {
+        /// The file.
+        path: String,
+        /// Its length.
+        len: usize,
+        /// The header's length.
+        header: usize,
+    },
+    /// The file does not start with the pack magic bytes.
+    #[error("{path}: not a pack (wrong magic bytes)")]
+    BadMagic {
+        /// The file.
+        path: String,
+    },
+    /// The pack was written by a newer (or unknown) format version.
+    #[error("{path}: pack format version {found} is not supported (this build reads version {supported}); rebuild the pack or upgrade")]
+    UnsupportedVersion {
+        /// The file.
+        path: String,
+        /// The version in the file.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// The header's checksum does not match.
+    #[error("{path}: pack header is corrupt (checksum mismatch)")]
+    HeaderChecksum {
+        /// The file.
+        path: String,
+    },
+    /// The file's length does not match what the header says.
+    #[error("{path}: pack is truncated or has trailing bytes: header says {expected} bytes, file has {actual}")]
+    Length {
+        /// The file.
+        path: String,
+        /// The length the header implies.
+        expected: u64,
+        /// The file's length.
+        actual: u64,
+    },
+    /// The metadata block's checksum does not match.
+    #[error("{path}: pack metadata is corrupt (checksum mismatch)")]
+    MetaChecksum {
+        /// The file.
+        path: String,
+    },
+    /// The metadata block is not valid.
+    #[error("{path}: pack metadata is invalid: {message}")]
+    Meta {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The automaton's checksum does not match.
+    #[error("{path}: pack automaton is corrupt (checksum {actual:08x}, expected {expected:08x})")]
+    FstChecksum {
+        /// The file.
+        path: String,
+        /// The checksum in the header.
+        expected: u32,
+        /// The checksum of the bytes.
+        actual: u32,
+    },
+    /// The automaton is malformed.
+    #[error("{path}: pack automaton is invalid: {message}")]
+    Fst {
+        /// The file.
+        path: String,
+        /// What the fst crate said.
+        message: String,
+    },
+}

@@ -1,0 +1,149 @@
+//! Normalisation: from a raw line to a word in the pack's spelling.
+//!
+//! The steps, in order: Unicode NFC; lowercasing (if the recipe asks); folding
+//! single letters to strings (`ä` → `ae`); stripping combining marks from
+//! every letter the recipe does not keep (`é` → `e`, but `ñ` stays); NFC again.
+//! The same normaliser reads board faces, so `Ä` typed on a German board
+//! becomes `ae` exactly as it did in the word list.
+
+use std::collections::{HashMap, HashSet};
+
+use unicode_normalization::char::{decompose_canonical, is_combining_mark};
+use unicode_normalization::UnicodeNormalization;
+
+use crate::error::RecipeError;
+use crate::recipe::NormalizeRules;
+
+/// A compiled set of normalisation rules.
+#[derive(Clone, Debug, Default)]
+pub struct Normalizer {
+    lowercase: bool,
+    fold: HashMap<char, String>,
+    strip: bool,
+    keep: HashSet<char>,
+}
+
+impl Normalizer {
+    /// Compiles normalisation rules.
+    pub fn new(rules: &NormalizeRules) -> Result<Normalizer, RecipeError> {
+        let mut fold = HashMap::new();
+        for (from, to) in &rules.fold {
+            let mut chars = from.chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                return Err(RecipeError::Invalid {
+                    origin: "normalize.fold".into(),
+                    message: format!("key {from:?} must be one letter"),
+                });
+            };
+            fold.insert(c, to.nfc().collect());
+        }
+        Ok(Normalizer {
+            lowercase: rules.lowercase,
+            fold,
+            strip: rules.strip_diacritics,
+            keep: rules.keep.nfc().collect(),
+        })
+    }
+
+    /// Normalises `text` into `out` (which is cleared first).
+    pub fn normalize_into(&self, text: &str, out: &mut String) {
+        out.clear();
+        let plain = !self.lowercase && self.fold.is_empty() && !self.strip;
+        if plain {
+            if text.is_ascii() {
+                out.push_str(text);
+            } else {
+                out.extend(text.nfc());
+            }
+            return;
+        }
+        let mut folded = String::with_capacity(text.len());
+        for c in text.nfc() {
+            if self.lowercase {
+                for l in c.to_lowercase() {
+                    self.fold_char(l, &mut folded);
+                }
+            } else {
+                self.fold_char(c, &mut folded);
+            }
+        }
+        out.extend(folded.nfc());
+    }
+
+    /// Normalises `text` into a new string.
+    pub fn normalize(&self, text: &str) -> String {
+        let mut out = String::new();
+        self.normalize_into(text, &mut out);
+        out
+    }
+
+    fn fold_char(&self, c: char, out: &mut String) {
+        if let Some(to) = self.fold.get(&c) {
+            out.push_str(to);
+        } else if self.strip && !c.is_ascii() && !self.keep.contains(&c) {
+            decompose_canonical(c, |d| {
+                if !is_combining_mark(d) {
+                    out.push(d);
+                }
+            });
+        } else {
+            out.push(c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn rules(lowercase: bool, fold: &[(&str, &str)], strip: bool, keep: &str) -> Normalizer {
+        Normalizer::new(&NormalizeRules {
+            lowercase,
+            fold: fold
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect::<BTreeMap<_, _>>(),
+            strip_diacritics: strip,
+            keep: keep.into(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn plain_rules_only_compose() {
+        let n = rules(false, &[], false, "");
+        assert_eq!(n.normalize("Straße"), "Straße");
+        // "n" + combining tilde composes to one letter.
+        assert_eq!(n.normalize("an\u{303}o"), "año");
+    }
+
+    #[test]
+    fn german_folding() {
+        let n = rules(
+            true,
+            &[("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss")],
+            true,
+            "",
+        );
+        assert_eq!(n.normalize("Straße"), "strasse");
+        assert_eq!(n.normalize("Ärger"), "aerger");
+        assert_eq!(n.normalize("A\u{308}rger"), "aerger");
+    }
+
+    #[test]
+    fn spanish_keeps_enye_and_strips_accents() {
+        let n = rules(true, &[], true, "ñ");
+        assert_eq!(n.normalize("Año"), "año");
+        assert_eq!(n.normalize("canción"), "cancion");
+        assert_eq!(n.normalize("pingüino"), "pinguino");
+    }
+
+    #[test]
+    fn french_ligatures_and_accents() {
+        let n = rules(true, &[("œ", "oe"), ("æ", "ae")], true, "");
+        assert_eq!(n.normalize("élève"), "eleve");
+        assert_eq!(n.normalize("Œuvre"), "oeuvre");
+        assert_eq!(n.normalize("garçon"), "garcon");
+    }
+}

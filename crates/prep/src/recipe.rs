@@ -1,0 +1,325 @@
+//! Recipes: a language's rules as data.
+//!
+//! A recipe says how raw lines become words (normalisation), which words are
+//! kept (filter), and how a board in that language reads (alphabet, cell
+//! aliases such as `q` → `qu`, minimum word length). Recipes are TOML files;
+//! the built-in ones live in `crates/prep/recipes/` and are compiled in.
+//!
+//! ```toml
+//! name = "enable"
+//! alphabet = "abcdefghijklmnopqrstuvwxyz"
+//! [language]
+//! code = "en"
+//! name = "English"
+//! [normalize]
+//! lowercase = false
+//! strip_diacritics = false
+//! [filter]
+//! pattern = "^[a-z]+$"
+//! min_len = 3
+//! q_needs_u = true
+//! [board]
+//! min_word_len = 3
+//! [board.aliases]
+//! q = "qu"
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::RecipeError;
+use crate::filter::Filter;
+use crate::normalize::Normalizer;
+
+/// The built-in recipes, by name, as TOML text.
+const BUILTIN: &[(&str, &str)] = &[
+    ("opentaal", include_str!("../recipes/opentaal.toml")),
+    ("enable", include_str!("../recipes/enable.toml")),
+];
+
+/// A language's rules for turning a raw word list into a pack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recipe {
+    /// Short name, e.g. `opentaal`.
+    pub name: String,
+    /// One line saying what the recipe keeps.
+    #[serde(default)]
+    pub description: String,
+    /// Every letter a kept word may contain, as one string (`"abc…zñ"`).
+    /// Letters are Unicode scalar values after normalisation.
+    pub alphabet: String,
+    /// The language the recipe is for.
+    pub language: Language,
+    /// How a raw line is normalised.
+    #[serde(default)]
+    pub normalize: NormalizeRules,
+    /// Which normalised words are kept.
+    #[serde(default)]
+    pub filter: FilterRules,
+    /// How a board in this language reads.
+    #[serde(default)]
+    pub board: BoardRules,
+}
+
+/// A language's code and English name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    /// BCP 47 code, e.g. `nl`.
+    pub code: String,
+    /// English name, e.g. `Dutch`.
+    pub name: String,
+}
+
+/// Normalisation: NFC, then optional lowercasing, folding and diacritic
+/// stripping, then NFC again.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NormalizeRules {
+    /// Lowercase every letter (German nouns, say). Off: capitalised words stay
+    /// capitalised and usually fall outside the alphabet.
+    #[serde(default)]
+    pub lowercase: bool,
+    /// Replace one letter by a string, after lowercasing: `ä = "ae"`, `ß = "ss"`.
+    #[serde(default)]
+    pub fold: BTreeMap<String, String>,
+    /// Remove combining marks (é → e) from letters not listed in `keep`.
+    #[serde(default)]
+    pub strip_diacritics: bool,
+    /// Letters that diacritic stripping leaves alone, e.g. `"ñ"`.
+    #[serde(default)]
+    pub keep: String,
+}
+
+/// The word filter, applied to normalised words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilterRules {
+    /// A regular expression (Rust `regex` syntax) a word must match.
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// Fewest letters a word may have.
+    #[serde(default = "default_min_len")]
+    pub min_len: usize,
+    /// Most letters a word may have.
+    #[serde(default)]
+    pub max_len: Option<usize>,
+    /// When set, a word needs at least one of these letters and at least one
+    /// letter not among them.
+    #[serde(default)]
+    pub vowels: Option<String>,
+    /// Every `q` must be followed by `u`.
+    #[serde(default)]
+    pub q_needs_u: bool,
+}
+
+impl Default for FilterRules {
+    fn default() -> FilterRules {
+        FilterRules {
+            pattern: None,
+            min_len: default_min_len(),
+            max_len: None,
+            vowels: None,
+            q_needs_u: false,
+        }
+    }
+}
+
+/// How a board in the recipe's language reads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardRules {
+    /// The shortest word that scores.
+    #[serde(default = "default_min_len")]
+    pub min_word_len: usize,
+    /// Cell text that reads as another face: `q = "qu"` makes a lone `q` the
+    /// `Qu` face.
+    #[serde(default)]
+    pub aliases: BTreeMap<String, String>,
+    /// The default scoring scheme's name.
+    #[serde(default = "default_scoring")]
+    pub scoring: String,
+    /// Dice this language's game is played with: one die a string, faces
+    /// separated by spaces (`"a a e e g n"`, `"qu h i m n u"`).
+    #[serde(default)]
+    pub dice: Vec<String>,
+}
+
+impl Default for BoardRules {
+    fn default() -> BoardRules {
+        BoardRules {
+            min_word_len: default_min_len(),
+            aliases: BTreeMap::new(),
+            scoring: default_scoring(),
+            dice: Vec::new(),
+        }
+    }
+}
+
+fn default_min_len() -> usize {
+    3
+}
+
+fn default_scoring() -> String {
+    "boggle".to_string()
+}
+
+impl Recipe {
+    /// The names of the built-in recipes.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        BUILTIN.iter().map(|(name, _)| *name)
+    }
+
+    /// A built-in recipe by name.
+    pub fn builtin(name: &str) -> Result<Recipe, RecipeError> {
+        let (_, text) = BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| RecipeError::Unknown(name.to_string()))?;
+        Recipe::from_toml(text, &format!("<built-in {name}>"))
+    }
+
+    /// A built-in recipe by name, or else a recipe file at that path.
+    pub fn resolve(name_or_path: &str) -> Result<Recipe, RecipeError> {
+        if BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
+            return Recipe::builtin(name_or_path);
+        }
+        let path = Path::new(name_or_path);
+        if path.exists() || name_or_path.ends_with(".toml") {
+            return Recipe::from_file(path);
+        }
+        Err(RecipeError::Unknown(name_or_path.to_string()))
+    }
+
+    /// Reads a recipe file.
+    pub fn from_file(path: &Path) -> Result<Recipe, RecipeError> {
+        let text = std::fs::read_to_string(path).map_err(|source| RecipeError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        Recipe::from_toml(&text, &path.display().to_string())
+    }
+
+    /// Parses and checks a recipe; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Recipe, RecipeError> {
+        let recipe: Recipe = toml::from_str(text).map_err(|e| RecipeError::Toml {
+            origin: origin.to_string(),
+            message: e.message().to_string(),
+        })?;
+        recipe.check().map_err(|message| RecipeError::Invalid {
+            origin: origin.to_string(),
+            message,
+        })?;
+        // Compile the parts that can fail, so a bad recipe fails here.
+        recipe.normalizer()?;
+        recipe.filter()?;
+        Ok(recipe)
+    }
+
+    /// The recipe as TOML text.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+
+    fn check(&self) -> Result<(), String> {
+        let letters = self.letters();
+        if letters.is_empty() {
+            return Err("alphabet is empty".into());
+        }
+        let mut sorted = letters.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != letters.len() {
+            return Err("alphabet lists a letter twice".into());
+        }
+        if letters.iter().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err("alphabet holds white space or a control character".into());
+        }
+        if self.board.min_word_len == 0 {
+            return Err("board.min_word_len must be at least 1".into());
+        }
+        for (from, to) in &self.normalize.fold {
+            if from.chars().count() != 1 {
+                return Err(format!("normalize.fold key {from:?} must be one letter"));
+            }
+            if to.chars().any(char::is_control) {
+                return Err(format!(
+                    "normalize.fold value for {from:?} holds a control character"
+                ));
+            }
+        }
+        for (cell, face) in &self.board.aliases {
+            if cell.is_empty() || face.is_empty() {
+                return Err("board.aliases entries must not be empty".into());
+            }
+            if let Some(c) = face.chars().find(|c| !letters.contains(c)) {
+                return Err(format!(
+                    "board.aliases: {c:?} in {face:?} is not in the alphabet"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The alphabet as letters, in the order the recipe lists them.
+    pub fn letters(&self) -> Vec<char> {
+        self.alphabet.chars().collect()
+    }
+
+    /// The normaliser these rules describe.
+    pub fn normalizer(&self) -> Result<Normalizer, RecipeError> {
+        Normalizer::new(&self.normalize)
+    }
+
+    /// The filter these rules describe.
+    pub fn filter(&self) -> Result<Filter, RecipeError> {
+        Filter::new(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse_and_round_trip() {
+        for name in Recipe::builtin_names() {
+            let recipe = Recipe::builtin(name).unwrap();
+            assert_eq!(recipe.name, name);
+            let again = Recipe::from_toml(&recipe.to_toml(), "round trip").unwrap();
+            assert_eq!(again, recipe);
+        }
+    }
+
+    #[test]
+    fn enable_reads_q_as_qu_and_opentaal_does_not() {
+        let en = Recipe::builtin("enable").unwrap();
+        assert_eq!(en.board.aliases.get("q").map(String::as_str), Some("qu"));
+        let nl = Recipe::builtin("opentaal").unwrap();
+        assert!(nl.board.aliases.is_empty());
+    }
+
+    #[test]
+    fn bad_recipes_are_rejected() {
+        let base = include_str!("../recipes/enable.toml");
+        assert!(matches!(
+            Recipe::from_toml(&base.replace("^[a-z]+$", "^[a-z+$"), "x"),
+            Err(RecipeError::Regex { .. })
+        ));
+        assert!(matches!(
+            Recipe::from_toml(&base.replace("alphabet = \"abc", "alphabet = \"aabc"), "x"),
+            Err(RecipeError::Invalid { .. })
+        ));
+        assert!(matches!(
+            Recipe::from_toml(&format!("{base}\nbogus = 1\n"), "x"),
+            Err(RecipeError::Toml { .. })
+        ));
+        assert!(matches!(
+            Recipe::resolve("no-such-recipe"),
+            Err(RecipeError::Unknown(_))
+        ));
+    }
+}
