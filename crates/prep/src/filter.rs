@@ -97,7 +97,16 @@ impl Filter {
         let pattern = match &rules.pattern {
             Some(p) => Some(Regex::new(p).map_err(|e| RecipeError::Regex {
                 pattern: p.clone(),
-                message: e.to_string(),
+                // regex's syntax errors span several lines (pattern, carets,
+                // "error: …"); the last one says what is wrong.
+                message: e
+                    .to_string()
+                    .lines()
+                    .last()
+                    .unwrap_or_default()
+                    .trim()
+                    .trim_start_matches("error: ")
+                    .to_string(),
             })?),
             None => None,
         };

@@ -259,7 +259,8 @@ impl Pack {
         };
         let map = fst::Map::new(bytes).map_err(|e| PackError::Fst {
             path: name.clone(),
-            message: e.to_string(),
+            // fst's version error spans two lines; keep messages on one.
+            message: e.to_string().split_whitespace().collect::<Vec<_>>().join(" "),
         })?;
         if map.len() as u64 != meta.word_count {
             return Err(PackError::Meta {

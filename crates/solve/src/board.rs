@@ -1,0 +1,392 @@
+//! The board model: an R x C grid of cells, each a *face* (a short string such
+//! as `a`, `qu`, `th` or `ñ`) or blank (unusable).
+//!
+//! # Board syntax
+//!
+//! - Rows are separated by white space, `/`, `,` or newlines:
+//!   `"oatr ihps htnr enei"`, `"oatr/ihps/htnr/enei"`.
+//! - A single run of N² cells is a square board: `"oatrihpshtnrenei"`.
+//! - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`.
+//! - `.` is a blank cell (a hole in a shaped board).
+//! - Letters are case-insensitive and normalised with the pack's rules, so
+//!   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
+//! - A lone letter may read as more: with the English packs a `q` cell is the
+//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`.
+
+use std::fmt;
+
+use prep::{Normalizer, Pack, Recipe};
+
+use crate::error::BoardError;
+
+/// A cell position: row and column, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// Row, from 0 at the top.
+    pub row: u32,
+    /// Column, from 0 at the left.
+    pub col: u32,
+}
+
+impl serde::Serialize for Pos {
+    /// A position is `[row, col]` in JSON.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        [self.row, self.col].serialize(s)
+    }
+}
+
+/// A rectangular board of faces and blanks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Option<String>>,
+}
+
+impl Board {
+    /// A board from rows x cols cells in row-major order (`None` = blank).
+    pub fn new(rows: usize, cols: usize, cells: Vec<Option<String>>) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty);
+        }
+        if rows.checked_mul(cols) != Some(cells.len()) {
+            return Err(BoardError::Shape {
+                rows,
+                cols,
+                cells: cells.len(),
+            });
+        }
+        Ok(Board { rows, cols, cells })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells in row-major order.
+    pub fn cells(&self) -> &[Option<String>] {
+        &self.cells
+    }
+
+    /// The face at a cell index, or `None` for a blank.
+    pub fn face(&self, index: usize) -> Option<&str> {
+        self.cells.get(index).and_then(|c| c.as_deref())
+    }
+
+    /// The position of a cell index.
+    pub fn pos(&self, index: usize) -> Pos {
+        Pos {
+            row: (index / self.cols) as u32,
+            col: (index % self.cols) as u32,
+        }
+    }
+
+    /// The board in its own syntax: rows separated by `/`, multi-letter faces
+    /// in brackets, blanks as `.`. Parsing it again gives the same board.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for (i, cell) in self.cells.iter().enumerate() {
+            if i > 0 && i % self.cols == 0 {
+                s.push('/');
+            }
+            match cell {
+                None => s.push('.'),
+                Some(f) if f.chars().count() == 1 => s.push_str(f),
+                Some(f) => {
+                    s.push('[');
+                    s.push_str(f);
+                    s.push(']');
+                }
+            }
+        }
+        s
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board as a grid, one row a line, faces capitalised (`Qu`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = self
+            .cells
+            .iter()
+            .map(|c| c.as_deref().map_or(1, |s| s.chars().count()))
+            .max()
+            .unwrap_or(1);
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let text = match &self.cells[r * self.cols + c] {
+                    None => "·".to_string(),
+                    Some(face) => capitalise(face),
+                };
+                let pad = if c + 1 == self.cols {
+                    0
+                } else {
+                    width - text.chars().count()
+                };
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{text}{}", " ".repeat(pad))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// `qu` → `Qu`, `ñ` → `Ñ`.
+pub fn capitalise(face: &str) -> String {
+    let mut chars = face.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// How a board's text becomes faces: the pack's normalisation, alphabet and
+/// aliases.
+#[derive(Clone, Debug)]
+pub struct FaceRules {
+    normalizer: Normalizer,
+    alphabet: Vec<char>,
+    aliases: Vec<(String, String)>,
+}
+
+impl FaceRules {
+    /// The rules of a recipe.
+    pub fn from_recipe(recipe: &Recipe) -> Result<FaceRules, BoardError> {
+        let normalizer = recipe
+            .normalizer()
+            .map_err(|e| BoardError::Pack(e.to_string()))?;
+        Ok(FaceRules {
+            normalizer,
+            alphabet: recipe.letters(),
+            aliases: recipe
+                .board
+                .aliases
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        })
+    }
+
+    /// The rules of a pack.
+    pub fn from_pack(pack: &Pack) -> Result<FaceRules, BoardError> {
+        FaceRules::from_recipe(pack.recipe())
+    }
+
+    /// Overrides how a lone `q` reads: `Some(true)` makes it `qu`, `Some(false)`
+    /// a plain `q`; `None` keeps the pack's rule.
+    pub fn with_qu(mut self, qu: Option<bool>) -> FaceRules {
+        match qu {
+            None => {}
+            Some(true) => {
+                self.aliases.retain(|(k, _)| k != "q");
+                self.aliases.push(("q".into(), "qu".into()));
+            }
+            Some(false) => self.aliases.retain(|(k, _)| k != "q"),
+        }
+        self
+    }
+
+    /// The letters a face may hold.
+    pub fn alphabet(&self) -> &[char] {
+        &self.alphabet
+    }
+
+    /// Normalises one face as typed; `bracketed` faces take no alias.
+    pub fn face(&self, typed: &str, bracketed: bool) -> Result<String, String> {
+        let lower: String = typed.chars().flat_map(char::to_lowercase).collect();
+        let face = self.normalizer.normalize(&lower);
+        if face.is_empty() {
+            return Err("empty face".into());
+        }
+        if let Some(c) = face.chars().find(|c| !self.alphabet.contains(c)) {
+            return Err(format!(
+                "{typed:?} holds {c:?}, which is not in the pack's alphabet ({})",
+                self.alphabet.iter().collect::<String>()
+            ));
+        }
+        if !bracketed {
+            if let Some((_, to)) = self.aliases.iter().find(|(from, _)| *from == face) {
+                return Ok(to.clone());
+            }
+        }
+        Ok(face)
+    }
+
+    /// Parses a board (see the module docs for the syntax).
+    pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
+        let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
+        let mut rows: Vec<Vec<Option<String>>> = Vec::new();
+        let mut row: Vec<Option<String>> = Vec::new();
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            if is_sep(c) {
+                if !row.is_empty() {
+                    rows.push(std::mem::take(&mut row));
+                }
+                continue;
+            }
+            let cell_err = |message: String| BoardError::Cell {
+                row: rows.len() + 1,
+                col: row.len() + 1,
+                at: at + 1,
+                message,
+            };
+            match c {
+                '.' | '_' => row.push(None),
+                '[' => {
+                    let mut inner = String::new();
+                    loop {
+                        match chars.next() {
+                            Some((_, ']')) => break,
+                            Some((_, ch)) if !is_sep(ch) && ch != '[' => inner.push(ch),
+                            _ => return Err(cell_err("'[' without a matching ']'".into())),
+                        }
+                    }
+                    if inner == "." || inner.is_empty() {
+                        row.push(None);
+                    } else {
+                        row.push(Some(self.face(&inner, true).map_err(cell_err)?));
+                    }
+                }
+                _ if c.is_alphabetic() => {
+                    // A letter with combining marks typed after it is one cell.
+                    let mut typed = c.to_string();
+                    while let Some(&(_, m)) = chars.peek() {
+                        if unicode_mark(m) {
+                            typed.push(m);
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    row.push(Some(self.face(&typed, false).map_err(cell_err)?));
+                }
+                _ => return Err(cell_err(format!("{c:?} is not a letter, '[face]' or '.'"))),
+            }
+        }
+        if !row.is_empty() {
+            rows.push(row);
+        }
+        match rows.len() {
+            0 => Err(BoardError::Empty),
+            1 => {
+                let cells = rows.pop().unwrap_or_default();
+                let n = (cells.len() as f64).sqrt().round() as usize;
+                if n * n != cells.len() {
+                    return Err(BoardError::NotSquare { cells: cells.len() });
+                }
+                Board::new(n, n, cells)
+            }
+            _ => {
+                let cols = rows[0].len();
+                if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
+                    return Err(BoardError::Ragged {
+                        row: i + 1,
+                        len: r.len(),
+                        expected: cols,
+                    });
+                }
+                let n = rows.len();
+                Board::new(n, cols, rows.into_iter().flatten().collect())
+            }
+        }
+    }
+}
+
+fn unicode_mark(c: char) -> bool {
+    unicode_normalization::char::is_combining_mark(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn en() -> FaceRules {
+        FaceRules::from_recipe(&Recipe::builtin("enable").unwrap()).unwrap()
+    }
+
+    fn nl() -> FaceRules {
+        FaceRules::from_recipe(&Recipe::builtin("opentaal").unwrap()).unwrap()
+    }
+
+    #[test]
+    fn row_separators_and_square_runs_agree() {
+        let a = en().parse("oatr ihps htnr enei").unwrap();
+        let b = en().parse("oatrihpshtnrenei").unwrap();
+        let c = en().parse("OATR/IHPS/HTNR/ENEI").unwrap();
+        let d = en().parse("oatr,ihps\nhtnr\r\nenei\n").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a, d);
+        assert_eq!((a.rows(), a.cols()), (4, 4));
+        assert_eq!(a.face(5), Some("h"));
+    }
+
+    #[test]
+    fn q_reads_as_the_pack_says() {
+        let b = en().parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("qu"));
+        let b = en().parse("[q]a bc").unwrap();
+        assert_eq!(b.face(0), Some("q"));
+        let b = nl().parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("q"));
+        let b = nl().with_qu(Some(true)).parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("qu"));
+        let b = en().with_qu(Some(false)).parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("q"));
+    }
+
+    #[test]
+    fn multi_letter_and_blank_faces() {
+        let b = en().parse("[Th]a. [IN]bc d[.]e").unwrap();
+        assert_eq!(b.cells()[0].as_deref(), Some("th"));
+        assert_eq!(b.cells()[2], None);
+        assert_eq!(b.cells()[3].as_deref(), Some("in"));
+        assert_eq!(b.cells()[7], None);
+        assert_eq!(en().parse(&b.to_text()).unwrap(), b);
+    }
+
+    #[test]
+    fn errors_point_at_the_cell() {
+        let e = en().parse("abc de").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                BoardError::Ragged {
+                    row: 2,
+                    len: 2,
+                    expected: 3
+                }
+            ),
+            "{e}"
+        );
+        let e = en().parse("abc d1f").unwrap_err();
+        assert!(matches!(e, BoardError::Cell { row: 2, col: 2, .. }), "{e}");
+        let e = en().parse("abcdé").unwrap_err();
+        assert!(e.to_string().contains("row 1, column 5"), "{e}");
+        assert!(matches!(en().parse("  / ").unwrap_err(), BoardError::Empty));
+        assert!(matches!(
+            en().parse("abcde").unwrap_err(),
+            BoardError::NotSquare { cells: 5 }
+        ));
+        assert!(matches!(
+            en().parse("[ab").unwrap_err(),
+            BoardError::Cell { .. }
+        ));
+    }
+
+    #[test]
+    fn display_is_a_grid() {
+        let b = en().parse("qa .b").unwrap();
+        assert_eq!(b.to_string(), "Qu A\n·  B\n");
+    }
+}

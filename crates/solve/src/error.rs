@@ -1,0 +1,75 @@
+//! Error types of the solver library.
+
+use thiserror::Error;
+
+/// A board could not be read.
+#[derive(Debug, Error)]
+pub enum BoardError {
+    /// No cells at all.
+    #[error("the board is empty")]
+    Empty,
+    /// A single run of cells that is not a square number.
+    #[error(
+        "{cells} cells in one run do not make a square board; separate the rows with spaces or '/'"
+    )]
+    NotSquare {
+        /// How many cells were given.
+        cells: usize,
+    },
+    /// Rows of different lengths.
+    #[error("row {row} has {len} cells but row 1 has {expected}")]
+    Ragged {
+        /// 1-based row.
+        row: usize,
+        /// Its length.
+        len: usize,
+        /// The first row's length.
+        expected: usize,
+    },
+    /// A cell that cannot be read.
+    #[error("row {row}, column {col} (character {at}): {message}")]
+    Cell {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// 1-based character position in the board text.
+        at: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Rows times columns is not the number of cells.
+    #[error("{rows} x {cols} does not hold {cells} cells")]
+    Shape {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// Cells given.
+        cells: usize,
+    },
+    /// A board larger than the solver takes.
+    #[error("{rows} x {cols} is too large (at most {max} cells)")]
+    TooLarge {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+        /// The most cells a board may have.
+        max: usize,
+    },
+    /// The pack's rules cannot read boards.
+    #[error("pack rules: {0}")]
+    Pack(String),
+}
+
+/// A pack cannot drive the solver.
+#[derive(Debug, Error)]
+pub enum LexiconError {
+    /// More letters than a node's child mask can hold.
+    #[error("the pack's alphabet has {0} letters; the solver takes at most 32")]
+    AlphabetTooLarge(usize),
+    /// More words than a 32-bit word id can number.
+    #[error("the pack has {0} words; the solver takes at most 4,294,967,294")]
+    TooManyWords(u64),
+}

@@ -1,0 +1,199 @@
+//! Adjacency as a neighbour table.
+//!
+//! Every rule (king moves, no diagonals, a torus) is the same thing: for each
+//! cell, the list of cells a word may step to next. The table is built once
+//! per board shape and the search only ever reads it.
+
+use std::str::FromStr;
+
+/// Which steps a word may take between cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Adjacency {
+    /// The eight king moves (Boggle).
+    #[default]
+    King,
+    /// The four orthogonal moves only (rook steps).
+    NoDiagonals,
+}
+
+impl FromStr for Adjacency {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Adjacency, String> {
+        match s {
+            "all" | "king" | "diag" | "diagonals" | "8" => Ok(Adjacency::King),
+            "no-diag" | "no_diag" | "nodiag" | "rook" | "4" => Ok(Adjacency::NoDiagonals),
+            _ => Err(format!("unknown adjacency {s:?} (use all or no-diag)")),
+        }
+    }
+}
+
+impl Adjacency {
+    /// The (row, column) steps of this rule.
+    pub fn steps(self) -> &'static [(i64, i64)] {
+        match self {
+            Adjacency::King => &[
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ],
+            Adjacency::NoDiagonals => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
+        }
+    }
+}
+
+/// The shape a neighbour table is built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Which steps are allowed.
+    pub adjacency: Adjacency,
+    /// Whether the board wraps around at its edges (a torus).
+    pub wrap: bool,
+}
+
+/// For every cell, the cells next to it, in a flat (CSR) layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Neighbors {
+    shape: Shape,
+    start: Vec<u32>,
+    list: Vec<u32>,
+}
+
+impl Neighbors {
+    /// Builds the table for a shape. Each neighbour is listed once, even on a
+    /// small torus where two steps land on the same cell; a cell is never its
+    /// own neighbour.
+    pub fn new(shape: Shape) -> Neighbors {
+        let Shape {
+            rows, cols, wrap, ..
+        } = shape;
+        let cells = rows * cols;
+        let mut start = Vec::with_capacity(cells + 1);
+        let mut list = Vec::with_capacity(cells * shape.adjacency.steps().len());
+        for i in 0..cells {
+            start.push(list.len() as u32);
+            let (r, c) = ((i / cols) as i64, (i % cols) as i64);
+            let first = list.len();
+            for &(dr, dc) in shape.adjacency.steps() {
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                if wrap {
+                    rr = rr.rem_euclid(rows as i64);
+                    cc = cc.rem_euclid(cols as i64);
+                } else if rr < 0 || cc < 0 || rr >= rows as i64 || cc >= cols as i64 {
+                    continue;
+                }
+                let j = (rr as usize * cols + cc as usize) as u32;
+                if j as usize != i && !list[first..].contains(&j) {
+                    list.push(j);
+                }
+            }
+        }
+        start.push(list.len() as u32);
+        Neighbors { shape, start, list }
+    }
+
+    /// The shape this table is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// The neighbours of cell `i`.
+    #[inline]
+    pub fn of(&self, i: usize) -> &[u32] {
+        &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The positions in the flat list that hold cell `i`'s neighbours.
+    #[inline(always)]
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        self.start[i] as usize..self.start[i + 1] as usize
+    }
+
+    /// The neighbour at position `k` of the flat list.
+    #[inline(always)]
+    pub fn at(&self, k: usize) -> usize {
+        self.list[k] as usize
+    }
+
+    /// Whether `j` is a neighbour of `i`.
+    pub fn adjacent(&self, i: usize, j: usize) -> bool {
+        self.of(i).contains(&(j as u32))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(rows: usize, cols: usize, adjacency: Adjacency, wrap: bool) -> Neighbors {
+        Neighbors::new(Shape {
+            rows,
+            cols,
+            adjacency,
+            wrap,
+        })
+    }
+
+    #[test]
+    fn king_moves_on_4x4() {
+        let n = shape(4, 4, Adjacency::King, false);
+        assert_eq!(n.of(0), [1, 4, 5]);
+        assert_eq!(n.of(5).len(), 8);
+        assert_eq!(n.of(15), [10, 11, 14]);
+        let total: usize = (0..16).map(|i| n.of(i).len()).sum();
+        assert_eq!(total, 84);
+    }
+
+    #[test]
+    fn no_diagonals_and_wrap() {
+        let n = shape(3, 3, Adjacency::NoDiagonals, false);
+        assert_eq!(n.of(4), [1, 3, 5, 7]);
+        assert_eq!(n.of(0), [1, 3]);
+        let t = shape(3, 3, Adjacency::King, true);
+        assert!((0..9).all(|i| t.of(i).len() == 8));
+        assert!(t.adjacent(0, 8) && t.adjacent(8, 0));
+        // On a 2x2 torus every other cell is next to every cell, once.
+        let t = shape(2, 2, Adjacency::King, true);
+        assert!((0..4).all(|i| t.of(i).len() == 3));
+        let t = shape(1, 1, Adjacency::King, true);
+        assert!(t.of(0).is_empty());
+    }
+
+    #[test]
+    fn adjacency_is_symmetric() {
+        for (r, c) in [(1, 5), (3, 4), (5, 5)] {
+            for adj in [Adjacency::King, Adjacency::NoDiagonals] {
+                for wrap in [false, true] {
+                    let n = shape(r, c, adj, wrap);
+                    for i in 0..r * c {
+                        for &j in n.of(i) {
+                            assert!(n.adjacent(j as usize, i), "{r}x{c} {adj:?} {wrap}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn parses_the_dutch_spelling() {
+        assert_eq!("no_diag".parse(), Ok(Adjacency::NoDiagonals));
+        assert_eq!("no-diag".parse(), Ok(Adjacency::NoDiagonals));
+        assert_eq!("all".parse(), Ok(Adjacency::King));
+        assert!("sideways".parse::<Adjacency>().is_err());
+    }
+}
