@@ -35,12 +35,15 @@ impl serde::Serialize for Pos {
     }
 }
 
-/// A rectangular board of faces and blanks.
+/// A rectangular board of faces and blanks. The faces are kept end to end in
+/// one string (a blank is an empty face), so a board costs two allocations
+/// however many cells it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     rows: usize,
     cols: usize,
-    cells: Vec<Option<String>>,
+    faces: String,
+    ends: Vec<u32>,
 }
 
 impl Board {
@@ -56,7 +59,25 @@ impl Board {
                 cells: cells.len(),
             });
         }
-        Ok(Board { rows, cols, cells })
+        let mut board = Board::with_capacity(rows, cols);
+        for cell in &cells {
+            board.push(cell.as_deref().unwrap_or(""));
+        }
+        Ok(board)
+    }
+
+    fn with_capacity(rows: usize, cols: usize) -> Board {
+        Board {
+            rows,
+            cols,
+            faces: String::with_capacity(rows * cols),
+            ends: Vec::with_capacity(rows * cols),
+        }
+    }
+
+    fn push(&mut self, face: &str) {
+        self.faces.push_str(face);
+        self.ends.push(self.faces.len() as u32);
     }
 
     /// Number of rows.
@@ -69,14 +90,30 @@ impl Board {
         self.cols
     }
 
-    /// The cells in row-major order.
-    pub fn cells(&self) -> &[Option<String>] {
-        &self.cells
+    /// The cells in row-major order: a face, or `None` for a blank.
+    pub fn cells(&self) -> Vec<Option<&str>> {
+        (0..self.ends.len()).map(|i| self.face(i)).collect()
     }
 
-    /// The face at a cell index, or `None` for a blank.
+    /// The face at a cell index, or `None` for a blank (or past the end).
     pub fn face(&self, index: usize) -> Option<&str> {
-        self.cells.get(index).and_then(|c| c.as_deref())
+        let end = *self.ends.get(index)? as usize;
+        let start = if index == 0 {
+            0
+        } else {
+            self.ends[index - 1] as usize
+        };
+        Some(&self.faces[start..end]).filter(|f| !f.is_empty())
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the board has no cells (never true for a parsed board).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
     }
 
     /// The position of a cell index.
@@ -91,11 +128,11 @@ impl Board {
     /// in brackets, blanks as `.`. Parsing it again gives the same board.
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        for (i, cell) in self.cells.iter().enumerate() {
+        for i in 0..self.len() {
             if i > 0 && i % self.cols == 0 {
                 s.push('/');
             }
-            match cell {
+            match self.face(i) {
                 None => s.push('.'),
                 Some(f) if f.chars().count() == 1 => s.push_str(f),
                 Some(f) => {
@@ -112,15 +149,13 @@ impl Board {
 impl fmt::Display for Board {
     /// The board as a grid, one row a line, faces capitalised (`Qu`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let width = self
-            .cells
-            .iter()
-            .map(|c| c.as_deref().map_or(1, |s| s.chars().count()))
+        let width = (0..self.len())
+            .map(|i| self.face(i).map_or(1, |s| s.chars().count()))
             .max()
             .unwrap_or(1);
         for r in 0..self.rows {
             for c in 0..self.cols {
-                let text = match &self.cells[r * self.cols + c] {
+                let text = match self.face(r * self.cols + c) {
                     None => "·".to_string(),
                     Some(face) => capitalise(face),
                 };
@@ -156,7 +191,11 @@ pub struct FaceRules {
     normalizer: Normalizer,
     alphabet: Vec<char>,
     aliases: Vec<(String, String)>,
+    /// `a`..`z`: in the alphabet and left alone by normalisation.
+    plain_ascii: [bool; 26],
 }
+
+const LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
 
 impl FaceRules {
     /// The rules of a recipe.
@@ -164,9 +203,16 @@ impl FaceRules {
         let normalizer = recipe
             .normalizer()
             .map_err(|e| BoardError::Pack(e.to_string()))?;
+        let alphabet = recipe.letters();
+        let mut plain_ascii = [false; 26];
+        for (i, c) in LETTERS.chars().enumerate() {
+            plain_ascii[i] =
+                alphabet.contains(&c) && normalizer.normalize(&c.to_string()) == c.to_string();
+        }
         Ok(FaceRules {
             normalizer,
-            alphabet: recipe.letters(),
+            plain_ascii,
+            alphabet,
             aliases: recipe
                 .board
                 .aliases
@@ -202,6 +248,11 @@ impl FaceRules {
 
     /// Normalises one face as typed; `bracketed` faces take no alias.
     pub fn face(&self, typed: &str, bracketed: bool) -> Result<String, String> {
+        if let [b] = typed.as_bytes() {
+            if let Some(face) = self.ascii_face(*b, bracketed) {
+                return Ok(face.to_string());
+            }
+        }
         let lower: String = typed.chars().flat_map(char::to_lowercase).collect();
         let face = self.normalizer.normalize(&lower);
         if face.is_empty() {
@@ -221,11 +272,34 @@ impl FaceRules {
         Ok(face)
     }
 
+    /// The face a single ASCII letter reads as, when no rule changes it
+    /// beyond lowercasing (the common case, without allocating).
+    #[inline]
+    fn ascii_face(&self, b: u8, bracketed: bool) -> Option<&str> {
+        let c = b.to_ascii_lowercase() as char;
+        if !c.is_ascii_lowercase() || !self.plain_ascii[c as usize - 'a' as usize] {
+            return None;
+        }
+        if !bracketed {
+            if let Some((_, to)) = self
+                .aliases
+                .iter()
+                .find(|(from, _)| from.len() == 1 && from.as_bytes()[0] == c as u8)
+            {
+                return Some(to);
+            }
+        }
+        Some(&LETTERS[c as usize - 'a' as usize..=c as usize - 'a' as usize])
+    }
+
     /// Parses a board (see the module docs for the syntax).
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
         let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
         let mut rows: Vec<Vec<Option<String>>> = Vec::new();
         let mut row: Vec<Option<String>> = Vec::new();
+        if let Some(board) = self.parse_plain(text) {
+            return board;
+        }
         let mut chars = text.char_indices().peekable();
         while let Some((at, c)) = chars.next() {
             if is_sep(c) {
@@ -302,6 +376,54 @@ impl FaceRules {
     }
 }
 
+impl FaceRules {
+    /// The fast path for the commonest input: ASCII letters in rows separated
+    /// by single spaces or '/', or one square run, with no brackets or blanks.
+    /// `None` sends anything else to the general parser.
+    fn parse_plain(&self, text: &str) -> Option<Result<Board, BoardError>> {
+        let text = text.trim();
+        let bytes = text.as_bytes();
+        if bytes.is_empty() || bytes.len() > 4096 {
+            return None;
+        }
+        let mut cols = 0;
+        let mut width = None;
+        let mut rows = 0;
+        for &b in bytes {
+            if b == b' ' || b == b'/' {
+                if cols == 0 || width.is_some_and(|w| w != cols) {
+                    return None;
+                }
+                width = Some(cols);
+                rows += 1;
+                cols = 0;
+            } else if b.is_ascii_alphabetic() {
+                cols += 1;
+            } else {
+                return None;
+            }
+        }
+        if cols == 0 || width.is_some_and(|w| w != cols) {
+            return None;
+        }
+        rows += 1;
+        let (rows, cols) = if rows == 1 {
+            let n = (cols as f64).sqrt().round() as usize;
+            if n * n != cols {
+                return None;
+            }
+            (n, n)
+        } else {
+            (rows, cols)
+        };
+        let mut board = Board::with_capacity(rows, cols);
+        for &b in bytes.iter().filter(|b| b.is_ascii_alphabetic()) {
+            board.push(self.ascii_face(b, false)?);
+        }
+        Some(Ok(board))
+    }
+}
+
 fn unicode_mark(c: char) -> bool {
     unicode_normalization::char::is_combining_mark(c)
 }
@@ -348,9 +470,9 @@ mod tests {
     #[test]
     fn multi_letter_and_blank_faces() {
         let b = en().parse("[Th]a. [IN]bc d[.]e").unwrap();
-        assert_eq!(b.cells()[0].as_deref(), Some("th"));
+        assert_eq!(b.cells()[0], Some("th"));
         assert_eq!(b.cells()[2], None);
-        assert_eq!(b.cells()[3].as_deref(), Some("in"));
+        assert_eq!(b.cells()[3], Some("in"));
         assert_eq!(b.cells()[7], None);
         assert_eq!(en().parse(&b.to_text()).unwrap(), b);
     }

@@ -17,8 +17,10 @@
 //! bytes (`ñ`) is one edge: the intermediate byte states never become nodes.
 //!
 //! Decoding lazily means one board touches only the few thousand states it
-//! needs (start-up stays tiny); [`Lexicon::expand_all`] decodes everything for
-//! batch work, after which the table is read-only.
+//! needs (start-up stays tiny). For batch work, [`Compact`] decodes every
+//! state once and lays each one out with its edges in one run of `u32`s,
+//! children near their parents, so a step is one or two cache lines; the
+//! search runs over either through the [`States`] trait.
 
 use fst::raw::{CompiledAddr, Fst};
 use prep::pack::PackBytes;
@@ -338,5 +340,201 @@ fn collect_char(
         } else {
             collect_char(fst, alphabet, bytes, have + 1, need, t.addr, out, kids);
         }
+    }
+}
+
+/// What the search needs from a state table: a state's letter mask and final
+/// output, and the child on a letter. `Node` is the table's handle for a
+/// state, holding what the search reads first (mask and final output).
+pub trait States {
+    /// A state handle, cheap to copy.
+    type Node: Copy;
+    /// The root state.
+    fn root(&mut self) -> Self::Node;
+    /// Bit `l` is set when letter `l` has a child.
+    fn mask(n: Self::Node) -> u32;
+    /// The final output, or [`NO_WORD`].
+    fn word(n: Self::Node) -> u32;
+    /// The child on letter `l` (whose mask bit is set) and the output on the way.
+    fn child(&mut self, n: Self::Node, l: u8) -> (Self::Node, u32);
+
+    /// Follows several letters from state `n`.
+    #[inline]
+    fn walk(&mut self, mut n: Self::Node, letters: &[u8]) -> Option<(Self::Node, u32)> {
+        let mut out = 0u32;
+        for &l in letters {
+            if l as usize >= MAX_LETTERS || Self::mask(n) & (1 << l) == 0 {
+                return None;
+            }
+            let (c, o) = self.child(n, l);
+            out = out.wrapping_add(o);
+            n = c;
+        }
+        Some((n, out))
+    }
+}
+
+impl<T: States> States for &mut T {
+    type Node = T::Node;
+
+    #[inline(always)]
+    fn root(&mut self) -> T::Node {
+        (**self).root()
+    }
+
+    #[inline(always)]
+    fn mask(n: T::Node) -> u32 {
+        T::mask(n)
+    }
+
+    #[inline(always)]
+    fn word(n: T::Node) -> u32 {
+        T::word(n)
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: T::Node, l: u8) -> (T::Node, u32) {
+        (**self).child(n, l)
+    }
+}
+
+impl States for Lexicon {
+    type Node = Node;
+
+    fn root(&mut self) -> Node {
+        self.node(Lexicon::ROOT)
+    }
+
+    #[inline(always)]
+    fn mask(n: Node) -> u32 {
+        n.mask
+    }
+
+    #[inline(always)]
+    fn word(n: Node) -> u32 {
+        n.word
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: Node, l: u8) -> (Node, u32) {
+        let e = self.edge(n, l);
+        (self.node(e.node), e.out)
+    }
+}
+
+/// Every state of a lexicon, decoded, in one flat array of edges. A state is
+/// the run of its edges, in letter order; an edge is four `u32`s: the child
+/// state's offset, the output on the way, and the child's own mask and final
+/// output. Carrying the child's mask and final output in the edge means the
+/// search learns whether a word ends and which letters may follow without
+/// touching the child's memory at all; it reads a state's edges only when it
+/// steps further. States are laid out depth-first from the root, so a
+/// prefix's states sit close together. Read-only: share it between threads.
+#[derive(Clone, Debug)]
+pub struct Compact {
+    table: Vec<[u32; 4]>,
+    root: CompactNode,
+    alphabet: Alphabet,
+    words: usize,
+}
+
+/// A state of a [`Compact`] table: where its edges start, its mask and its
+/// final output.
+#[derive(Clone, Copy, Debug)]
+pub struct CompactNode {
+    at: u32,
+    mask: u32,
+    word: u32,
+}
+
+impl Compact {
+    /// Decodes every state of `lex` and lays the table out.
+    pub fn new(lex: &Lexicon) -> Compact {
+        let mut lex = lex.clone();
+        lex.expand_all();
+        let n = lex.nodes.len();
+        // Depth-first order from the root.
+        let mut order = Vec::with_capacity(n);
+        let mut offset = vec![u32::MAX; n];
+        let mut stack = vec![Lexicon::ROOT];
+        let mut next = 0u32;
+        while let Some(i) = stack.pop() {
+            if offset[i as usize] != u32::MAX {
+                continue;
+            }
+            let node = lex.nodes[i as usize];
+            offset[i as usize] = next;
+            next += node.mask.count_ones();
+            order.push(i);
+            let first = node.edges as usize;
+            for k in (0..node.mask.count_ones() as usize).rev() {
+                let child = lex.edges[first + k].node;
+                if offset[child as usize] == u32::MAX {
+                    stack.push(child);
+                }
+            }
+        }
+        let mut table = Vec::with_capacity(next as usize);
+        for &i in &order {
+            let node = lex.nodes[i as usize];
+            let first = node.edges as usize;
+            for k in 0..node.mask.count_ones() as usize {
+                let e = lex.edges[first + k];
+                let child = lex.nodes[e.node as usize];
+                table.push([offset[e.node as usize], e.out, child.mask, child.word]);
+            }
+        }
+        let root = lex.nodes[Lexicon::ROOT as usize];
+        Compact {
+            table,
+            root: CompactNode {
+                at: 0,
+                mask: root.mask,
+                word: root.word,
+            },
+            alphabet: lex.alphabet.clone(),
+            words: lex.words,
+        }
+    }
+
+    /// Bytes the table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.len() * 16
+    }
+
+    /// The alphabet.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// Number of words.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+}
+
+impl States for &Compact {
+    type Node = CompactNode;
+
+    #[inline(always)]
+    fn root(&mut self) -> CompactNode {
+        self.root
+    }
+
+    #[inline(always)]
+    fn mask(n: CompactNode) -> u32 {
+        n.mask
+    }
+
+    #[inline(always)]
+    fn word(n: CompactNode) -> u32 {
+        n.word
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: CompactNode, l: u8) -> (CompactNode, u32) {
+        let k = (n.mask & ((1u32 << l) - 1)).count_ones();
+        let [at, out, mask, word] = self.table[(n.at + k) as usize];
+        (CompactNode { at, mask, word }, out)
     }
 }

@@ -26,6 +26,7 @@
 
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod board;
 pub mod builtin;
 pub mod error;

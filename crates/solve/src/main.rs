@@ -31,6 +31,8 @@ struct Cli {
 enum Command {
     /// Solve one board (the default command).
     Solve(SolveArgs),
+    /// Solve boards one a line (file or standard input), NDJSON out, on every core.
+    Batch(BatchArgs),
 }
 
 /// Which pack to use.
@@ -106,6 +108,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Solve(args)) => solve(args),
+        Some(Command::Batch(args)) => batch(args),
         None => solve(cli.solve),
     };
     match result {
@@ -344,4 +347,92 @@ fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
     } else {
         many
     }
+}
+
+#[derive(Args)]
+struct BatchArgs {
+    /// Boards one a line (same syntax as `solve`); `-` or nothing reads
+    /// standard input.
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Include every word with its score and path in each record.
+    #[arg(long)]
+    words: bool,
+    /// Worker threads (default: every core).
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+    /// Print totals (boards, errors, score, boards/s) on standard error at the end.
+    #[arg(long)]
+    summary: bool,
+}
+
+fn batch(args: BatchArgs) -> Result<ExitCode> {
+    let pack = open_pack(&args.pack)?;
+    let (faces, rules) = rules(&pack, &args.rules)?;
+    let threads = match args.threads {
+        Some(0) => return Err(usage(anyhow!("--threads must be at least 1"))),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let started = std::time::Instant::now();
+    let mut solver = Solver::with_rules(&pack, rules)?;
+    solver.warm_up();
+    let mut solvers = vec![solver; threads];
+    let mut input: Box<dyn io::BufRead> = match &args.input {
+        None => Box::new(io::stdin().lock()),
+        Some(p) if p == Path::new("-") => Box::new(io::stdin().lock()),
+        Some(p) => Box::new(io::BufReader::with_capacity(
+            1 << 16,
+            std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?,
+        )),
+    };
+    let bar = if io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{spinner} {human_pos} boards  {per_sec}  {elapsed}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        Some(bar)
+    } else {
+        None
+    };
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let report = solve::batch::run(
+        &mut input,
+        &mut out,
+        &faces,
+        &mut solvers,
+        args.words,
+        &mut |n| {
+            if let Some(bar) = &bar {
+                bar.set_position(n);
+            }
+        },
+    )?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if args.summary {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "boards {} errors {} total_score {} total_words {} seconds {:.3} boards_per_s {:.0} threads {}",
+            report.boards,
+            report.errors,
+            report.total_score,
+            report.total_words,
+            secs,
+            report.boards as f64 / secs,
+            threads
+        );
+    }
+    Ok(if report.errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -66,6 +66,7 @@ pub struct Neighbors {
     shape: Shape,
     start: Vec<u32>,
     list: Vec<u32>,
+    masks: Vec<u64>,
 }
 
 impl Neighbors {
@@ -98,7 +99,29 @@ impl Neighbors {
             }
         }
         start.push(list.len() as u32);
-        Neighbors { shape, start, list }
+        let masks = if cells <= 64 {
+            (0..cells)
+                .map(|i| {
+                    list[start[i] as usize..start[i + 1] as usize]
+                        .iter()
+                        .fold(0u64, |m, &j| m | 1 << j)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Neighbors {
+            shape,
+            start,
+            list,
+            masks,
+        }
+    }
+
+    /// On boards of up to 64 cells, the neighbours of cell `i` as a bit set.
+    #[inline(always)]
+    pub fn mask(&self, i: usize) -> u64 {
+        self.masks[i]
     }
 
     /// The shape this table is for.

@@ -4,15 +4,22 @@
 //! `Qu` or `Th` face) from the current state. The walk stops as soon as no
 //! word continues, so the search visits only live prefixes. Each cell is used
 //! once per word; each distinct word counts once per board, recognised by its
-//! id (its rank in the pack) against a per-board stamp, so nothing is cleared
-//! between boards.
+//! id (its rank in the pack) in a bitset small enough to stay in L1 cache;
+//! only the bits a board set are cleared after it.
+//!
+//! One walk serves every case, specialised at compile time over the state
+//! table ([`States`]: the lazy [`Lexicon`] for a single board, the
+//! [`Compact`] table once warmed up) and the used-cell set (a `u64` for boards
+//! of up to 64 cells, a `Vec<bool>` beyond).
 
 use prep::Pack;
 use serde::Serialize;
 
 use crate::board::{Board, Pos};
 use crate::error::LexiconError;
-use crate::lexicon::{Lexicon, NO_WORD};
+use std::sync::Arc;
+
+use crate::lexicon::{Compact, Lexicon, States, NO_WORD};
 use crate::neighbors::{Adjacency, Neighbors, Shape};
 use crate::scoring::Scoring;
 
@@ -91,22 +98,25 @@ pub struct Tally {
 }
 
 /// A reusable solver for one pack: the lexicon plus scratch space, so solving
-/// many boards allocates nothing per board.
+/// many boards allocates nothing per board. Clones share the warmed-up table.
 #[derive(Clone, Debug)]
 pub struct Solver {
     lex: Lexicon,
+    compact: Option<Arc<Compact>>,
     rules: Rules,
     points: Vec<u32>,
     neighbors: Neighbors,
-    seen: Vec<u32>,
-    stamp: u32,
+    seen: Vec<u64>,
     cell: Vec<u8>,
     multi: Vec<Vec<u8>>,
     face_len: Vec<u32>,
+    near: Vec<u32>,
     used: Vec<bool>,
+    small_used: u64,
     path: Vec<u32>,
     tally: Tally,
     found: Vec<(u32, u32, u32)>,
+    found_ids: Vec<u32>,
     found_paths: Vec<u32>,
 }
 
@@ -142,18 +152,21 @@ impl Solver {
         });
         Solver {
             lex,
+            compact: None,
             rules,
             points,
             neighbors,
-            seen: vec![0; words],
-            stamp: 0,
+            seen: vec![0; words / 64 + 1],
             cell: Vec::new(),
             multi: Vec::new(),
             face_len: Vec::new(),
+            near: Vec::new(),
             used: Vec::new(),
+            small_used: 0,
             path: Vec::new(),
             tally: Tally::default(),
             found: Vec::new(),
+            found_ids: Vec::new(),
             found_paths: Vec::new(),
         }
     }
@@ -168,9 +181,13 @@ impl Solver {
         &self.lex
     }
 
-    /// Decodes the whole lexicon now (for batch work), so no board pays for it.
+    /// Decodes the whole lexicon into the compact table now (a few
+    /// milliseconds), so that many boards run at full speed. Clones made
+    /// afterwards share the table.
     pub fn warm_up(&mut self) {
-        self.lex.expand_all();
+        if self.compact.is_none() {
+            self.compact = Some(Arc::new(Compact::new(&self.lex)));
+        }
     }
 
     /// Score and word count of a board.
@@ -227,28 +244,50 @@ impl Solver {
         self.multi.resize(n, Vec::new());
         self.used.clear();
         self.used.resize(n, false);
-        for (i, face) in board.cells().iter().enumerate() {
-            let letters = face.as_deref().and_then(|f| self.lex.alphabet().encode(f));
-            let (code, len) = match letters {
-                None => (DEAD, 0),
-                Some(l) if l.is_empty() => (DEAD, 0),
-                Some(l) if l.len() == 1 => (l[0], 1),
-                Some(l) => {
-                    let len = l.len() as u32;
-                    self.multi[i] = l;
-                    (MULTI, len)
-                }
+        self.small_used = 0;
+        let alphabet = match &self.compact {
+            Some(c) => c.alphabet(),
+            None => self.lex.alphabet(),
+        };
+        for i in 0..n {
+            let face = board.face(i).unwrap_or("");
+            let mut chars = face.chars();
+            let (code, len) = match (chars.next(), chars.next()) {
+                (None, _) => (DEAD, 0),
+                (Some(c), None) => (alphabet.code(c).unwrap_or(DEAD), 1),
+                _ => match alphabet.encode(face) {
+                    None => (DEAD, 0),
+                    Some(l) => {
+                        let len = l.len() as u32;
+                        self.multi[i] = l;
+                        (MULTI, len)
+                    }
+                },
             };
             if code == DEAD {
                 self.used[i] = true;
+                if i < 64 {
+                    self.small_used |= 1 << i;
+                }
             }
             self.cell.push(code);
             self.face_len.push(len);
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
+        // The letters a word may continue with from each cell: the first
+        // letters of its live neighbours' faces.
+        self.near.clear();
+        for i in 0..n {
+            let mut near = 0u32;
+            for &j in self.neighbors.of(i) {
+                let j = j as usize;
+                let first = match self.cell[j] {
+                    DEAD => continue,
+                    MULTI => self.multi[j][0],
+                    code => code,
+                };
+                near |= 1 << first;
+            }
+            self.near.push(near);
         }
         self.tally = Tally::default();
         self.found.clear();
@@ -258,74 +297,263 @@ impl Solver {
 
     fn run<const RECORD: bool>(&mut self, board: &Board) {
         self.prepare(board);
-        for i in 0..self.cell.len() {
-            if self.used[i] {
-                continue;
-            }
-            if let Some((node, out)) = self.step(Lexicon::ROOT, i) {
-                self.dfs::<RECORD>(i, node, out, self.face_len[i]);
-            }
+        let small = self.cell.len() <= 64;
+        let big = BigSet(std::mem::take(&mut self.used));
+        let parts = Parts {
+            neighbors: &self.neighbors,
+            cell: &self.cell,
+            face_len: &self.face_len,
+            near: &self.near,
+            multi: &self.multi,
+            points: &self.points,
+            min_len: self.rules.min_len as u32,
+            seen: &mut self.seen,
+            found_ids: &mut self.found_ids,
+            path: &mut self.path,
+            found: &mut self.found,
+            found_paths: &mut self.found_paths,
+        };
+        let (tally, big) = match (&self.compact, small) {
+            (Some(c), true) => (walk::<_, _, RECORD>(&**c, self.small_used, parts).0, big),
+            (Some(c), false) => walk::<_, _, RECORD>(&**c, big, parts),
+            (None, true) => (
+                walk::<_, _, RECORD>(&mut self.lex, self.small_used, parts).0,
+                big,
+            ),
+            (None, false) => walk::<_, _, RECORD>(&mut self.lex, big, parts),
+        };
+        self.tally = tally;
+        self.used = big.0;
+        for &id in &self.found_ids {
+            self.seen[(id >> 6) as usize] = 0;
+        }
+        self.found_ids.clear();
+    }
+}
+
+/// The solver's scratch space, borrowed for one board.
+struct Parts<'a> {
+    neighbors: &'a Neighbors,
+    cell: &'a [u8],
+    face_len: &'a [u32],
+    near: &'a [u32],
+    multi: &'a [Vec<u8>],
+    points: &'a [u32],
+    min_len: u32,
+    seen: &'a mut [u64],
+    found_ids: &'a mut Vec<u32>,
+    path: &'a mut Vec<u32>,
+    found: &'a mut Vec<(u32, u32, u32)>,
+    found_paths: &'a mut Vec<u32>,
+}
+
+/// Searches from every cell; returns the tally and the used-cell set.
+fn walk<S: States, U: CellSet, const RECORD: bool>(states: S, used: U, p: Parts<'_>) -> (Tally, U) {
+    let mut w = Walk {
+        states,
+        neighbors: p.neighbors,
+        cell: p.cell,
+        face_len: p.face_len,
+        near: p.near,
+        multi: p.multi,
+        points: p.points,
+        min_len: p.min_len,
+        used,
+        seen: p.seen,
+        found_ids: p.found_ids,
+        tally: Tally::default(),
+        path: p.path,
+        found: p.found,
+        found_paths: p.found_paths,
+    };
+    let root = w.states.root();
+    for i in 0..w.cell.len() {
+        if w.used.has(i) {
+            continue;
+        }
+        if let Some((node, out)) = w.step(root, i) {
+            w.enter::<RECORD>(i, node, out, w.face_len[i]);
         }
     }
+    (w.tally, w.used)
+}
 
-    /// Follows cell `j`'s face from state `node`.
+/// The set of cells in use on the current path.
+trait CellSet {
+    /// Whether this is the `u64` set of a board of up to 64 cells.
+    const SMALL: bool;
+    /// The set as bits (small boards only).
+    fn bits(&self) -> u64;
+    fn has(&self, i: usize) -> bool;
+    fn set(&mut self, i: usize);
+    fn clear(&mut self, i: usize);
+}
+
+impl CellSet for u64 {
+    const SMALL: bool = true;
     #[inline(always)]
-    fn step(&mut self, node: u32, j: usize) -> Option<(u32, u32)> {
+    fn bits(&self) -> u64 {
+        *self
+    }
+    #[inline(always)]
+    fn has(&self, i: usize) -> bool {
+        *self >> i & 1 != 0
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize) {
+        *self |= 1 << i;
+    }
+    #[inline(always)]
+    fn clear(&mut self, i: usize) {
+        *self &= !(1 << i);
+    }
+}
+
+/// Used cells of a board with more than 64 cells.
+struct BigSet(Vec<bool>);
+
+impl CellSet for BigSet {
+    const SMALL: bool = false;
+    fn bits(&self) -> u64 {
+        0
+    }
+    #[inline(always)]
+    fn has(&self, i: usize) -> bool {
+        self.0[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize) {
+        self.0[i] = true;
+    }
+    #[inline(always)]
+    fn clear(&mut self, i: usize) {
+        self.0[i] = false;
+    }
+}
+
+/// One board's depth-first search.
+struct Walk<'a, S, U> {
+    states: S,
+    neighbors: &'a Neighbors,
+    cell: &'a [u8],
+    face_len: &'a [u32],
+    near: &'a [u32],
+    multi: &'a [Vec<u8>],
+    points: &'a [u32],
+    min_len: u32,
+    used: U,
+    seen: &'a mut [u64],
+    found_ids: &'a mut Vec<u32>,
+    tally: Tally,
+    path: &'a mut Vec<u32>,
+    found: &'a mut Vec<(u32, u32, u32)>,
+    found_paths: &'a mut Vec<u32>,
+}
+
+impl<S: States, U: CellSet> Walk<'_, S, U> {
+    /// Follows cell `j`'s face from state `n`.
+    #[inline(always)]
+    fn step(&mut self, n: S::Node, j: usize) -> Option<(S::Node, u32)> {
         let code = self.cell[j];
         if code < MULTI {
-            let n = self.lex.node(node);
-            if n.mask & (1 << code) == 0 {
+            if S::mask(n) & (1 << code) == 0 {
                 return None;
             }
-            let e = self.lex.edge(n, code);
-            Some((e.node, e.out))
+            Some(self.states.child(n, code))
         } else {
-            let letters = std::mem::take(&mut self.multi[j]);
-            let r = self.lex.walk(node, &letters);
-            self.multi[j] = letters;
-            r
+            self.states.walk(n, &self.multi[j])
         }
     }
 
-    fn dfs<const RECORD: bool>(&mut self, cell: usize, node: u32, id: u32, len: u32) {
-        let n = self.lex.node(node);
-        if n.word != NO_WORD {
-            let points = self.points[(len as usize).min(MAX_LEN - 1)];
-            if len as usize >= self.rules.min_len {
-                let w = id.wrapping_add(n.word) as usize;
-                if self.seen[w] != self.stamp {
-                    self.seen[w] = self.stamp;
-                    self.tally.score += u64::from(points);
-                    self.tally.words += 1;
-                    if RECORD {
-                        let start = self.found_paths.len() as u32;
-                        self.found_paths.extend_from_slice(&self.path);
-                        self.found_paths.push(cell as u32);
-                        self.found
-                            .push((w as u32, start, self.path.len() as u32 + 1));
-                    }
-                }
-            }
-        }
-        if n.mask == 0 {
+    /// Counts the word ending at state `n` (reached along the current path
+    /// plus `cell`), if there is one and it is new on this board.
+    #[inline(always)]
+    fn word_at<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
+        let word = S::word(n);
+        if word == NO_WORD || len < self.min_len {
             return;
         }
-        self.used[cell] = true;
+        let w = id.wrapping_add(word);
+        let (q, bit) = ((w >> 6) as usize, 1u64 << (w & 63));
+        if self.seen[q] & bit != 0 {
+            return;
+        }
+        self.seen[q] |= bit;
+        self.found_ids.push(w);
+        self.tally.score += u64::from(self.points[(len as usize).min(MAX_LEN - 1)]);
+        self.tally.words += 1;
+        if RECORD {
+            let start = self.found_paths.len() as u32;
+            self.found_paths.extend_from_slice(self.path);
+            self.found_paths.push(cell as u32);
+            self.found.push((w, start, self.path.len() as u32 + 1));
+        }
+    }
+
+    /// Enters cell `j` in state `n`: counts its word, and goes deeper if any
+    /// word continues. Leaves cost no call.
+    #[inline(always)]
+    fn enter<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
+        self.word_at::<RECORD>(j, n, id, len);
+        if S::mask(n) & self.near[j] != 0 {
+            self.dfs::<RECORD>(j, n, id, len);
+        }
+    }
+
+    /// Steps from `cell` (in state `n`, its word already counted) to every
+    /// free neighbour whose face continues a word.
+    fn dfs<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
+        let mask = S::mask(n);
+        self.used.set(cell);
         if RECORD {
             self.path.push(cell as u32);
         }
-        for k in self.neighbors.range(cell) {
-            let j = self.neighbors.at(k);
-            if self.used[j] {
-                continue;
+        let neighbors: &Neighbors = self.neighbors;
+        let cells: &[u8] = self.cell;
+        if U::SMALL {
+            let mut free = neighbors.mask(cell) & !self.used.bits();
+            while free != 0 {
+                let j = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let code = cells[j];
+                if code < MULTI {
+                    if mask & (1 << code) != 0 {
+                        let (child, out) = self.states.child(n, code);
+                        self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
+                    }
+                } else {
+                    self.multi_step::<RECORD>(j, n, id, len);
+                }
             }
-            if let Some((child, out)) = self.step(node, j) {
-                self.dfs::<RECORD>(j, child, id.wrapping_add(out), len + self.face_len[j]);
+        } else {
+            for &j in neighbors.of(cell) {
+                let j = j as usize;
+                if self.used.has(j) {
+                    continue;
+                }
+                let code = cells[j];
+                if code < MULTI {
+                    if mask & (1 << code) != 0 {
+                        let (child, out) = self.states.child(n, code);
+                        self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
+                    }
+                } else {
+                    self.multi_step::<RECORD>(j, n, id, len);
+                }
             }
         }
         if RECORD {
             self.path.pop();
         }
-        self.used[cell] = false;
+        self.used.clear(cell);
+    }
+
+    /// Steps onto a multi-letter face (rare: kept out of the hot loop).
+    #[inline(never)]
+    fn multi_step<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
+        let multi: &[Vec<u8>] = self.multi;
+        if let Some((child, out)) = self.states.walk(n, &multi[j]) {
+            self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.face_len[j]);
+        }
     }
 }
