@@ -1,0 +1,671 @@
+//! `solve`'s FST search against a brute-force solver (`solve_common`) on
+//! thousands of random small boards and dictionaries.
+//!
+//! Each case builds a pack in memory from a random word list with a tiny
+//! custom recipe (alphabet `abcde`, or `abcñ` to exercise a letter that takes
+//! two UTF-8 bytes), rolls a board of 1x1 to 4x5 cells holding single
+//! letters, multi-letter faces (`ab`, `ñb`…), blanks and now and then a
+//! letter outside the alphabet, and checks, under king or rook adjacency,
+//! with and without wrap, `words` or `boggle` scoring and a minimum length of
+//! 1 to 3:
+//!
+//! - the same set of words as the brute force, the same score and count;
+//! - every path is valid (adjacent steps, no cell twice, no blank, spells
+//!   the word) and every word's points are `Scoring::points(len)`;
+//! - `Solver::tally` agrees with `Solver::solve`.
+//!
+//! Besides random words, each dictionary holds words read off random walks
+//! on the board itself, so long words and multi-letter faces are found often.
+//! Half the solvers are warmed up first (`Solver::warm_up`, the whole
+//! lexicon decoded), half search the lazily decoded table.
+//!
+//! Case counts: 2,000 (`fresh_solver_per_board`) + 400 cases of 2 to 14
+//! boards each (`one_solver_many_boards`) + 600 exhaustive, unpruned cases
+//! (`exhaustive_paths_on_tiny_boards`) + 150 boards of 5x6 to 11x11
+//! (`large_boards`), and 500 generated cases whose variety is asserted
+//! (`random_cases_cover_the_interesting_paths`).
+
+mod solve_common;
+
+use std::collections::BTreeSet;
+
+use prep::{Pack, PackBuilder, Recipe};
+use proptest::prelude::*;
+use proptest::sample::select;
+use proptest::test_runner::{FileFailurePersistence, TestCaseError};
+use solve::{Adjacency, Board, Rules, Scoring, Solver};
+use solve_common::{compare, neighbours, Dictionary};
+
+/// The two test alphabets: letters, multi-letter faces, and a face outside
+/// the alphabet.
+const ALPHABETS: [(&str, &[&str], &[&str], &str); 2] = [
+    (
+        "abcde",
+        &["a", "b", "c", "d", "e"],
+        &["ab", "ca", "ed"],
+        "z",
+    ),
+    (
+        "abcñ",
+        &["a", "b", "c", "ñ"],
+        &["ab", "ca", "ñb", "cñ"],
+        "x",
+    ),
+];
+
+fn recipe(alphabet: &str) -> Recipe {
+    let toml = format!(
+        r#"
+name = "tiny"
+alphabet = "{alphabet}"
+[language]
+code = "xx"
+name = "Test"
+[filter]
+min_len = 1
+[board]
+min_word_len = 1
+scoring = "boggle"
+"#
+    );
+    Recipe::from_toml(&toml, "test recipe").expect("the test recipe parses")
+}
+
+/// A pack of exactly `words` (checked), and its words.
+fn pack(alphabet: &str, words: &[String]) -> (Pack, Vec<String>) {
+    let raw = words.join("\n");
+    let (bytes, _) = PackBuilder::new(recipe(alphabet))
+        .build_bytes(raw.as_bytes(), "random.txt")
+        .expect("the random list builds");
+    let pack = Pack::from_vec(bytes, "random").expect("the pack opens");
+    let listed = prep::pack::words(&pack);
+    let wanted: Vec<String> = words
+        .iter()
+        .cloned()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert_eq!(listed, wanted, "the pack holds exactly the random words");
+    (pack, listed)
+}
+
+fn cell(alphabet: usize) -> impl Strategy<Value = Option<String>> {
+    let (_, letters, multi, foreign) = ALPHABETS[alphabet];
+    prop_oneof![
+        12 => select(letters).prop_map(|s| Some(s.to_string())),
+        4 => select(multi).prop_map(|s| Some(s.to_string())),
+        3 => Just(None),
+        1 => Just(Some(foreign.to_string())),
+    ]
+}
+
+fn word(alphabet: usize) -> impl Strategy<Value = String> {
+    let letters = ALPHABETS[alphabet].1;
+    proptest::collection::vec(select(letters), 1..=7).prop_map(|v| v.concat())
+}
+
+/// A walk: a start cell and the choice at each step (both taken modulo what
+/// is there).
+type Walk = (usize, Vec<usize>);
+
+fn walks() -> impl Strategy<Value = Vec<Walk>> {
+    proptest::collection::vec(
+        (
+            any::<usize>(),
+            proptest::collection::vec(any::<usize>(), 0..7),
+        ),
+        0..8,
+    )
+}
+
+/// The words a random walk spells, at most 7 letters (each prefix ending on
+/// a face boundary that is the last one under 8 letters).
+fn walk_words(
+    rows: usize,
+    cols: usize,
+    cells: &[Option<String>],
+    king: bool,
+    wrap: bool,
+    walks: &[Walk],
+) -> Vec<String> {
+    let adj = neighbours(rows, cols, king, wrap);
+    let mut out = Vec::new();
+    for (start, steps) in walks {
+        let mut at = start % cells.len();
+        let Some(face) = &cells[at] else { continue };
+        let mut used = vec![at];
+        let mut text = face.clone();
+        for step in steps {
+            let next: Vec<usize> = adj[at]
+                .iter()
+                .copied()
+                .filter(|j| !used.contains(j) && cells[*j].is_some())
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            at = next[step % next.len()];
+            let face = cells[at].as_deref().unwrap_or_default();
+            if text.chars().count() + face.chars().count() > 7 {
+                break;
+            }
+            used.push(at);
+            text.push_str(face);
+        }
+        out.push(text);
+    }
+    out
+}
+
+/// Only words of the alphabet go into the dictionary (a walk may cross the
+/// foreign face).
+fn in_alphabet(alphabet: usize, w: &str) -> bool {
+    w.chars().all(|c| ALPHABETS[alphabet].0.contains(c))
+}
+
+#[derive(Clone, Debug)]
+struct Play {
+    king: bool,
+    wrap: bool,
+    words_scoring: bool,
+    min_len: usize,
+    /// Call `Solver::warm_up` (decode the whole lexicon) first.
+    warm: bool,
+}
+
+impl Play {
+    fn rules(&self) -> Rules {
+        Rules {
+            adjacency: if self.king {
+                Adjacency::King
+            } else {
+                Adjacency::NoDiagonals
+            },
+            wrap: self.wrap,
+            scoring: if self.words_scoring {
+                Scoring::words()
+            } else {
+                Scoring::boggle()
+            },
+            min_len: self.min_len,
+        }
+    }
+}
+
+fn play() -> impl Strategy<Value = Play> {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        1..=3usize,
+        any::<bool>(),
+    )
+        .prop_map(|(king, wrap, words_scoring, min_len, warm)| Play {
+            king,
+            wrap,
+            words_scoring,
+            min_len,
+            warm,
+        })
+}
+
+#[derive(Clone, Debug)]
+struct Grid {
+    rows: usize,
+    cols: usize,
+    cells: Vec<Option<String>>,
+}
+
+fn grid(alphabet: usize, max_rows: usize, max_cols: usize) -> impl Strategy<Value = Grid> {
+    (1..=max_rows, 1..=max_cols).prop_flat_map(move |(rows, cols)| {
+        proptest::collection::vec(cell(alphabet), rows * cols).prop_map(move |cells| Grid {
+            rows,
+            cols,
+            cells,
+        })
+    })
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    alphabet: usize,
+    grid: Grid,
+    words: Vec<String>,
+    walks: Vec<Walk>,
+    play: Play,
+}
+
+fn case(max_rows: usize, max_cols: usize, max_word_count: usize) -> impl Strategy<Value = Case> {
+    (0..ALPHABETS.len()).prop_flat_map(move |alphabet| {
+        (
+            grid(alphabet, max_rows, max_cols),
+            proptest::collection::vec(word(alphabet), 1..max_word_count),
+            walks(),
+            play(),
+        )
+            .prop_map(move |(grid, words, walks, play)| Case {
+                alphabet,
+                grid,
+                words,
+                walks,
+                play,
+            })
+    })
+}
+
+impl Case {
+    /// The dictionary: the random words plus the walks' words.
+    fn words(&self) -> Vec<String> {
+        let g = &self.grid;
+        let mut words = self.words.clone();
+        words.extend(
+            walk_words(
+                g.rows,
+                g.cols,
+                &g.cells,
+                self.play.king,
+                self.play.wrap,
+                &self.walks,
+            )
+            .into_iter()
+            .filter(|w| in_alphabet(self.alphabet, w)),
+        );
+        words
+    }
+}
+
+/// A solver with the case's rules, warmed up if the case says so.
+fn solver(pack: &Pack, play: &Play) -> Solver {
+    let mut solver = Solver::with_rules(pack, play.rules()).expect("a solver");
+    if play.warm {
+        solver.warm_up();
+    }
+    solver
+}
+
+fn check(
+    solver: &mut Solver,
+    rules: &Rules,
+    grid: &Grid,
+    dict: &Dictionary,
+    tally_first: bool,
+) -> Result<solve::Solution, String> {
+    let board = Board::new(grid.rows, grid.cols, grid.cells.clone()).expect("a valid shape");
+    let (solution, tally) = if tally_first {
+        let t = solver.tally(&board);
+        (solver.solve(&board), t)
+    } else {
+        let s = solver.solve(&board);
+        (s, solver.tally(&board))
+    };
+    compare(
+        grid.rows,
+        grid.cols,
+        &grid.cells,
+        dict,
+        rules,
+        &solution,
+        tally,
+    )?;
+    Ok(solution)
+}
+
+/// `cases` cases; a failing case is saved beside this file
+/// (`solve_bruteforce.proptest-regressions`) and replayed first next time.
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Fails the case with `check`'s account and the dictionary.
+fn verdict<T>(r: Result<T, String>, what: &str, pack: &Pack) -> Result<T, TestCaseError> {
+    r.map_err(|e| {
+        TestCaseError::fail(format!(
+            "{what}: {e}\ndictionary: {:?}",
+            prep::pack::words(pack)
+        ))
+    })
+}
+
+fn fresh_solver(case: Case) -> Result<(), TestCaseError> {
+    let (alphabet, ..) = ALPHABETS[case.alphabet];
+    let (pack, listed) = pack(alphabet, &case.words());
+    // Small boards are checked against every path up to the longest word;
+    // larger ones with prefix pruning (same answer, much faster).
+    let dict = if case.grid.cells.len() <= 9 {
+        Dictionary::exhaustive(listed)
+    } else {
+        Dictionary::pruned(listed)
+    };
+    let rules = case.play.rules();
+    let mut solver = solver(&pack, &case.play);
+    let tally_first = case.walks.len() & 1 == 0;
+    let r = check(&mut solver, &rules, &case.grid, &dict, tally_first);
+    verdict(r, "board", &pack)?;
+    Ok(())
+}
+
+fn many_boards() -> impl Strategy<Value = (usize, Vec<String>, Vec<Grid>, Play)> {
+    (0..ALPHABETS.len()).prop_flat_map(|a| {
+        (
+            Just(a),
+            proptest::collection::vec(word(a), 1..60),
+            proptest::collection::vec(grid(a, 4, 5), 2..15),
+            play(),
+        )
+    })
+}
+
+fn one_solver(
+    (alphabet, mut words, grids, play): (usize, Vec<String>, Vec<Grid>, Play),
+) -> Result<(), TestCaseError> {
+    let (letters, ..) = ALPHABETS[alphabet];
+    // Walk words from the first board, so that board scores well and a leak
+    // into the next board would show.
+    let g = &grids[0];
+    let walks: Vec<Walk> = (0..6)
+        .map(|i| (i * 7 + 3, vec![i, 2 * i + 1, 5, i + 3, 1, 0]))
+        .collect();
+    words.extend(
+        walk_words(g.rows, g.cols, &g.cells, play.king, play.wrap, &walks)
+            .into_iter()
+            .filter(|w| in_alphabet(alphabet, w)),
+    );
+    let (pack, listed) = pack(letters, &words);
+    let dict = Dictionary::pruned(listed);
+    let rules = play.rules();
+    // Warm up (decode the whole lexicon) half way through, if at all: the
+    // switch must not change any answer.
+    let mut solver = Solver::with_rules(&pack, rules.clone()).expect("a solver");
+    let mut first = None;
+    for (i, grid) in grids.iter().enumerate() {
+        if play.warm && i == grids.len() / 2 {
+            solver.warm_up();
+        }
+        let what = format!("board {i} of {}", grids.len());
+        let solution = verdict(
+            check(&mut solver, &rules, grid, &dict, i % 3 == 1),
+            &what,
+            &pack,
+        )?;
+        if i == 0 {
+            first = Some(solution);
+        }
+        // The same board twice in a row (same shape: cached table).
+        if i % 4 == 2 {
+            let again = check(&mut solver, &rules, grid, &dict, false);
+            verdict(again, &format!("{what}, again"), &pack)?;
+        }
+    }
+    // And the first board once more, after all the others.
+    let again = check(&mut solver, &rules, &grids[0], &dict, false);
+    let again = verdict(again, "first board again", &pack)?;
+    prop_assert_eq!(Some(again), first);
+    Ok(())
+}
+
+fn exhaustive_check(case: Case) -> Result<(), TestCaseError> {
+    let (alphabet, ..) = ALPHABETS[case.alphabet];
+    let (pack, listed) = pack(alphabet, &case.words());
+    let exhaustive = Dictionary::exhaustive(listed.clone());
+    let pruned = Dictionary::pruned(listed);
+    let rules = case.play.rules();
+    let (g, diag, wrap) = (&case.grid, case.play.king, case.play.wrap);
+    let brute = |d: &Dictionary| {
+        solve_common::brute_solve(g.rows, g.cols, &g.cells, d, diag, wrap, rules.min_len)
+    };
+    let (a, b) = (brute(&exhaustive), brute(&pruned));
+    prop_assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());
+    let mut solver = solver(&pack, &case.play);
+    let r = check(&mut solver, &rules, g, &exhaustive, false);
+    verdict(r, "board", &pack)?;
+    Ok(())
+}
+
+/// Boards of 5x6 to 11x11 (most over 64 cells), with up to 30 walk words.
+fn large_case() -> impl Strategy<Value = Case> {
+    (0..ALPHABETS.len()).prop_flat_map(|alphabet| {
+        (
+            (5..=11usize, 6..=11usize).prop_flat_map(move |(rows, cols)| {
+                proptest::collection::vec(cell(alphabet), rows * cols).prop_map(move |cells| Grid {
+                    rows,
+                    cols,
+                    cells,
+                })
+            }),
+            proptest::collection::vec(word(alphabet), 1..60),
+            proptest::collection::vec(
+                (
+                    any::<usize>(),
+                    proptest::collection::vec(any::<usize>(), 0..7),
+                ),
+                0..30,
+            ),
+            play(),
+        )
+            .prop_map(move |(grid, words, walks, play)| Case {
+                alphabet,
+                grid,
+                words,
+                walks,
+                play,
+            })
+    })
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+
+    /// One board, one fresh solver.
+    #[test]
+    fn fresh_solver_per_board(case in case(4, 5, 60)) {
+        fresh_solver(case)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(400))]
+
+    /// One solver for many boards of varying shapes: the per-board stamps,
+    /// scratch space and cached neighbour table must not leak between boards.
+    #[test]
+    fn one_solver_many_boards(input in many_boards()) {
+        one_solver(input)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(600))]
+
+    /// Tiny boards against the unpruned brute force (every simple path up to
+    /// the longest word), so the pruning itself is checked too.
+    #[test]
+    fn exhaustive_paths_on_tiny_boards(case in case(3, 3, 30)) {
+        exhaustive_check(case)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(150))]
+
+    /// Larger boards (most over 64 cells, where the search keeps its used
+    /// cells differently), with many walk words.
+    #[test]
+    fn large_boards(case in large_case()) {
+        fresh_solver(case)?;
+    }
+}
+
+/// Hand-picked corners: a 1x1 board, a multi-letter face that is a whole
+/// word, a 2x2 torus (every other cell adjacent, once), a 1xN torus, a
+/// two-byte letter, blanks, and the foreign face.
+#[test]
+fn corner_cases() {
+    let w = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let cells = |s: &[&str]| {
+        s.iter()
+            .map(|x| (*x != ".").then(|| x.to_string()))
+            .collect::<Vec<_>>()
+    };
+    // (alphabet, words, rows, cols, cells)
+    type Corner = (&'static str, Vec<String>, usize, usize, Vec<Option<String>>);
+    let cases: Vec<Corner> = vec![
+        ("abcde", w(&["a", "ab", "b"]), 1, 1, cells(&["a"])),
+        (
+            "abcde",
+            w(&["ab", "a", "abc", "cab"]),
+            1,
+            2,
+            cells(&["ab", "c"]),
+        ),
+        (
+            "abcde",
+            w(&["abcd", "adcb", "acbd", "abdc", "ac", "aa"]),
+            2,
+            2,
+            cells(&["a", "b", "c", "d"]),
+        ),
+        (
+            "abcde",
+            w(&["abcde", "aedcb", "ea", "ae", "eab", "bae", "cea"]),
+            1,
+            5,
+            cells(&["a", "b", "c", "d", "e"]),
+        ),
+        (
+            "abcñ",
+            w(&["ñ", "ññ", "ñb", "añb", "ñba", "cñ", "bcñ"]),
+            2,
+            3,
+            cells(&["ñ", "ñb", ".", "a", "x", "cñ"]),
+        ),
+        ("abcde", w(&["a", "aa"]), 2, 2, cells(&[".", ".", ".", "."])),
+    ];
+    let mut checked = 0;
+    for (alphabet, words, rows, cols, cells) in cases {
+        let (pack, listed) = pack(alphabet, &words);
+        let dict = Dictionary::exhaustive(listed);
+        for king in [true, false] {
+            for wrap in [false, true] {
+                for min_len in 1..=3 {
+                    for words_scoring in [true, false] {
+                        let play = Play {
+                            king,
+                            wrap,
+                            words_scoring,
+                            min_len,
+                            warm: min_len == 2,
+                        };
+                        let rules = play.rules();
+                        let mut solver = solver(&pack, &play);
+                        let grid = Grid {
+                            rows,
+                            cols,
+                            cells: cells.clone(),
+                        };
+                        if let Err(e) = check(&mut solver, &rules, &grid, &dict, false) {
+                            panic!("{e}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 6 * 24);
+}
+
+/// The brute force's adjacency, pinned on a few shapes (so both solvers
+/// cannot agree on a wrong rule).
+#[test]
+fn brute_force_adjacency() {
+    let n = neighbours(3, 3, true, false);
+    assert_eq!(n[0], [1, 3, 4]);
+    assert_eq!(n[4], [0, 1, 2, 3, 5, 6, 7, 8]);
+    let n = neighbours(3, 3, false, false);
+    assert_eq!(n[4], [1, 3, 5, 7]);
+    assert_eq!(n[8], [5, 7]);
+    let n = neighbours(3, 3, true, true);
+    assert!(n.iter().all(|v| v.len() == 8));
+    assert_eq!(n[0], [1, 2, 3, 4, 5, 6, 7, 8]);
+    let n = neighbours(2, 2, true, true);
+    assert_eq!(n[0], [1, 2, 3]);
+    let n = neighbours(2, 2, false, true);
+    assert_eq!(n[0], [1, 2]);
+    let n = neighbours(1, 1, true, true);
+    assert!(n[0].is_empty());
+    let n = neighbours(1, 4, false, true);
+    assert_eq!(n[0], [1, 3]);
+    let n = neighbours(1, 2, true, true);
+    assert_eq!(n, [vec![1], vec![0]]);
+}
+
+/// The random cases are not vacuous: most boards have words, and long words,
+/// multi-letter faces, `ñ` and steps across the wrapped edge all occur.
+#[test]
+fn random_cases_cover_the_interesting_paths() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = case(4, 5, 60);
+    let n = 500;
+    let (mut with_words, mut multi, mut long, mut enye, mut wrapped, mut blanks_and_foreign) =
+        (0, 0, 0, 0, 0, 0);
+    let mut total_words = 0;
+    for _ in 0..n {
+        let case = strategy.new_tree(&mut runner).unwrap().current();
+        let g = &case.grid;
+        let (alphabet, ..) = ALPHABETS[case.alphabet];
+        let (pack, _) = pack(alphabet, &case.words());
+        let mut solver = solver(&pack, &case.play);
+        let board = Board::new(g.rows, g.cols, g.cells.clone()).unwrap();
+        let s = solver.solve(&board);
+        total_words += s.word_count;
+        with_words += usize::from(s.word_count > 0);
+        let face = |p: &solve::Pos| g.cells[p.row as usize * g.cols + p.col as usize].as_deref();
+        multi += usize::from(s.words.iter().any(|w| {
+            w.path
+                .iter()
+                .any(|p| face(p).is_some_and(|f| f.chars().count() > 1))
+        }));
+        long += usize::from(s.words.iter().any(|w| w.len >= 6));
+        enye += usize::from(s.words.iter().any(|w| w.word.contains('ñ')));
+        wrapped += usize::from(s.words.iter().any(|w| {
+            w.path
+                .windows(2)
+                .any(|s| s[0].row.abs_diff(s[1].row) > 1 || s[0].col.abs_diff(s[1].col) > 1)
+        }));
+        blanks_and_foreign += usize::from(
+            s.word_count > 0
+                && g.cells
+                    .iter()
+                    .any(|c| !matches!(c, Some(f) if in_alphabet(case.alphabet, f))),
+        );
+    }
+    eprintln!(
+        "{n} cases: {with_words} with words ({total_words} in all), \
+         {multi} through a multi-letter face, {long} with a 6+ letter word, \
+         {enye} with ñ, {wrapped} across a wrapped edge, \
+         {blanks_and_foreign} with words and a blank or foreign cell"
+    );
+    assert!(
+        with_words * 10 >= n * 8,
+        "{with_words} of {n} boards have words"
+    );
+    assert!(
+        multi * 10 >= n * 3,
+        "{multi} of {n} use a multi-letter face"
+    );
+    assert!(long * 10 >= n * 2, "{long} of {n} have a 6+ letter word");
+    assert!(enye * 10 >= n * 2, "{enye} of {n} have a word with ñ");
+    assert!(wrapped * 10 >= n, "{wrapped} of {n} cross a wrapped edge");
+    assert!(
+        blanks_and_foreign * 10 >= n * 3,
+        "{blanks_and_foreign} of {n}"
+    );
+}
