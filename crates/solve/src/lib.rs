@@ -29,9 +29,12 @@
 pub mod batch;
 pub mod board;
 pub mod builtin;
+pub mod count;
+pub mod dice;
 pub mod error;
 pub mod lexicon;
 pub mod neighbors;
+pub mod roll;
 pub mod scoring;
 pub mod search;
 

@@ -33,6 +33,10 @@ enum Command {
     Solve(SolveArgs),
     /// Solve boards one a line (file or standard input), NDJSON out, on every core.
     Batch(BatchArgs),
+    /// Roll a random board from a dice set (reproducible by its seed).
+    Roll(RollArgs),
+    /// Count the paths on an empty board: exact state-space sizes, no dictionary.
+    Count(CountArgs),
 }
 
 /// Which pack to use.
@@ -86,6 +90,15 @@ struct SolveArgs {
     /// Show each word's path (row,col from 1).
     #[arg(long)]
     paths: bool,
+    /// Threads for a big board (default: every core; boards under 4,096
+    /// cells use one).
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+    /// Solve a random board instead (options as for `boggle roll`).
+    #[arg(long)]
+    roll: bool,
+    #[command(flatten)]
+    dice: DiceArgs,
 }
 
 /// A failure that is the caller's mistake: exit code 2.
@@ -109,6 +122,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => solve(args),
         Some(Command::Batch(args)) => batch(args),
+        Some(Command::Roll(args)) => roll(args),
+        Some(Command::Count(args)) => count(args),
         None => solve(cli.solve),
     };
     match result {
@@ -129,6 +144,8 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || c.downcast_ref::<serde_json::Error>()
+                .is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
     })
 }
 
@@ -199,30 +216,39 @@ fn board_text(args: &[String]) -> Result<String> {
 }
 
 fn solve(args: SolveArgs) -> Result<ExitCode> {
+    if args.roll || args.dice.given() {
+        return solve_rolled(args);
+    }
     let text = board_text(&args.board)?;
     let pack = open_pack(&args.pack)?;
     let (faces, rules) = rules(&pack, &args.rules)?;
     let board = faces.parse(&text).map_err(usage)?;
     let mut solver = Solver::with_rules(&pack, rules)?;
-    let solution = solver.solve(&board);
-    let mut out = io::stdout().lock();
+    let threads = match args.threads {
+        Some(0) => return Err(usage(anyhow!("--threads must be at least 1"))),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let solution = solver.solve_parallel(&board, threads);
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if args.json {
-        let json = serde_json::json!({
-            "rows": solution.rows,
-            "cols": solution.cols,
-            "board": solution.board,
-            "pack": pack_label(&pack),
-            "scoring": solver.rules().scoring.name(),
-            "min_len": solver.rules().min_len,
-            "neighbors": match solver.rules().adjacency {
+        let rules = solver.rules();
+        let json = SolveJson {
+            rows: solution.rows,
+            cols: solution.cols,
+            board: &solution.board,
+            pack: pack_label(&pack),
+            scoring: rules.scoring.name(),
+            min_len: rules.min_len,
+            neighbors: match rules.adjacency {
                 Adjacency::King => "all",
                 Adjacency::NoDiagonals => "no-diag",
             },
-            "wrap": solver.rules().wrap,
-            "score": solution.score,
-            "word_count": solution.word_count,
-            "words": solution.words,
-        });
+            wrap: rules.wrap,
+            score: solution.score,
+            word_count: solution.word_count,
+            words: &solution.words,
+        };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
     } else {
@@ -235,6 +261,22 @@ fn solve(args: SolveArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `boggle solve --json` output (schema in README.md).
+#[derive(serde::Serialize)]
+struct SolveJson<'a> {
+    rows: usize,
+    cols: usize,
+    board: &'a str,
+    pack: String,
+    scoring: &'a str,
+    min_len: usize,
+    neighbors: &'static str,
+    wrap: bool,
+    score: u64,
+    word_count: usize,
+    words: &'a [solve::FoundWord],
 }
 
 fn pack_label(pack: &Pack) -> String {
@@ -435,4 +477,402 @@ fn batch(args: BatchArgs) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Where a rolled board comes from (`boggle roll`, `boggle solve --roll`).
+#[derive(Args, Clone, Default)]
+struct DiceArgs {
+    /// Dice set: classic, 1987 (or new), big, super-big, pack (the pack's own
+    /// dice), or a dice file (one die a line, faces separated by spaces).
+    /// Default: the pack's dice, else classic for English, else --letters
+    /// frequency.
+    #[arg(long, conflicts_with = "letters")]
+    dice: Option<String>,
+    /// Draw letters instead of rolling dice: uniform (the pack's alphabet) or
+    /// frequency (as often as in the pack's words).
+    #[arg(long)]
+    letters: Option<String>,
+    /// Board size, RxC or N (default: N x N for a set of N² dice; 4x4 for
+    /// letters). Larger than the set: extra dice are drawn with replacement.
+    #[arg(long)]
+    size: Option<String>,
+    /// Board shape: square, donut (5x5, centre blank), cross (5x5, corners
+    /// blank), or a mask of x (a cell) and . (a blank), rows separated by
+    /// '/': .xx./xxxx/xxxx/.xx. is a 4x4 without corners
+    #[arg(long, conflicts_with = "size")]
+    shape: Option<String>,
+    /// The seed: the same seed rolls the same board, everywhere (default:
+    /// from the clock, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Re-roll (deterministically) until the board has this many words.
+    #[arg(long, default_value_t = 0)]
+    min_words: u64,
+    /// Re-roll (deterministically) until the board scores this many points.
+    #[arg(long, default_value_t = 0)]
+    min_score: u64,
+    /// Most rolls to try for --min-words / --min-score.
+    #[arg(long, default_value_t = 1000)]
+    max_rolls: u32,
+}
+
+impl DiceArgs {
+    /// Whether any roll option was given.
+    fn given(&self) -> bool {
+        self.dice.is_some()
+            || self.letters.is_some()
+            || self.size.is_some()
+            || self.shape.is_some()
+            || self.seed.is_some()
+            || self.min_words > 0
+            || self.min_score > 0
+    }
+}
+
+#[derive(Args, Clone)]
+struct RollArgs {
+    #[command(flatten)]
+    dice: DiceArgs,
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Print JSON: {"board", "rows", "cols", "seed", "dice", ...}.
+    #[arg(long)]
+    json: bool,
+    /// Solve the rolled board too (as `boggle solve --roll`).
+    #[arg(long)]
+    solve: bool,
+    /// With --solve, show each word's path (row,col from 1).
+    #[arg(long)]
+    paths: bool,
+}
+
+/// `boggle solve --roll ...`: the roll options of `boggle roll`, then solve.
+fn solve_rolled(args: SolveArgs) -> Result<ExitCode> {
+    if !args.roll {
+        return Err(usage(anyhow!(
+            "--dice, --letters, --size, --shape, --seed, --min-words and --min-score roll a board: add --roll"
+        )));
+    }
+    if !args.board.is_empty() {
+        return Err(usage(anyhow!(
+            "--roll rolls its own board: drop the board argument ({:?})",
+            args.board.join(" ")
+        )));
+    }
+    roll(RollArgs {
+        dice: args.dice,
+        pack: args.pack,
+        rules: args.rules,
+        json: args.json,
+        solve: true,
+        paths: args.paths,
+    })
+}
+
+/// `boggle roll`: a random board from a dice set or letters, reproducible by
+/// its seed (see `solve::roll`), optionally re-rolled until it is rich
+/// enough, optionally solved.
+fn roll(args: RollArgs) -> Result<ExitCode> {
+    use solve::dice::DiceSet;
+    use solve::roll::{self as r, Layout, LetterMode, Roller, Target};
+
+    let pack = open_pack(&args.pack)?;
+    let (faces, rules) = rules(&pack, &args.rules)?;
+    let d = &args.dice;
+    let set = match (&d.dice, &d.letters) {
+        (_, Some(_)) => None,
+        (Some(name), None) if name == "pack" => Some(
+            DiceSet::from_recipe(pack.recipe())
+                .map_err(usage)?
+                .ok_or_else(|| usage(anyhow!("pack {} carries no dice", pack.name())))?,
+        ),
+        (Some(name), None) => Some(DiceSet::resolve(name).map_err(usage)?),
+        (None, None) => match DiceSet::from_recipe(pack.recipe()).map_err(usage)? {
+            Some(set) => Some(set),
+            None if pack.recipe().language.code == "en" => DiceSet::builtin("classic"),
+            None => None,
+        },
+    };
+    let layout = match (&d.shape, &d.size) {
+        (Some(shape), _) => Layout::shape(shape).map_err(usage)?,
+        (None, Some(size)) => Layout::parse_size(size).map_err(usage)?,
+        (None, None) => match &set {
+            None => Layout::rect(4, 4)?,
+            Some(set) => match set.square_size() {
+                Some(n) => Layout::rect(n, n).map_err(usage)?,
+                None => {
+                    return Err(usage(anyhow!(
+                        "dice set {} has {} dice, not a square number: give --size RxC",
+                        set.name(),
+                        set.len()
+                    )))
+                }
+            },
+        },
+    };
+    let roller = match &set {
+        Some(set) => Roller::dice(set, &faces, layout).map_err(usage)?,
+        None => {
+            let mode = match &d.letters {
+                Some(m) => m.parse::<LetterMode>().map_err(|e| usage(anyhow!(e)))?,
+                None => LetterMode::Frequency,
+            };
+            Roller::letters(mode, &pack, &faces, layout).map_err(usage)?
+        }
+    };
+    let target = Target {
+        min_words: d.min_words,
+        min_score: d.min_score,
+        max_attempts: d.max_rolls,
+    };
+    let (seed, from_clock) = match d.seed {
+        Some(s) => (s, false),
+        None => (r::seed_from_time(), true),
+    };
+    let mut solver = if args.solve || !target.is_trivial() {
+        Some(Solver::with_rules(&pack, rules)?)
+    } else {
+        None
+    };
+    let rolled = r::roll_until(&roller, seed, target, solver.as_mut())?;
+    let board = &rolled.board;
+    let text = r::board_text(board, &faces);
+    let dice_name = set.as_ref().map(|s| s.name().to_string());
+    let letters = set
+        .is_none()
+        .then(|| roller.label().trim_end_matches(" letters").to_string());
+    let mut out = io::stdout().lock();
+    let info = format!(
+        "{}, {}x{}{}, seed {seed}{}{}",
+        if set.is_some() {
+            format!("{} dice", roller.label())
+        } else {
+            roller.label().to_string()
+        },
+        board.rows(),
+        board.cols(),
+        match roller.layout().name() {
+            "square" => String::new(),
+            shape => format!(" {shape}"),
+        },
+        if rolled.attempts > 1 {
+            format!(", roll {}", rolled.attempts)
+        } else {
+            String::new()
+        },
+        if from_clock {
+            format!(" (from the clock; --seed {seed} rolls it again)")
+        } else {
+            String::new()
+        },
+    );
+    match (solver.as_mut().filter(|_| args.solve), args.json) {
+        (Some(solver), true) => {
+            let solution = solver.solve(board);
+            let json = serde_json::json!({
+                "rows": solution.rows,
+                "cols": solution.cols,
+                "board": text,
+                "seed": seed,
+                "dice": dice_name,
+                "letters": letters,
+                "shape": roller.layout().name(),
+                "attempts": rolled.attempts,
+                "pack": pack_label(&pack),
+                "scoring": solver.rules().scoring.name(),
+                "min_len": solver.rules().min_len,
+                "neighbors": match solver.rules().adjacency {
+                    Adjacency::King => "all",
+                    Adjacency::NoDiagonals => "no-diag",
+                },
+                "wrap": solver.rules().wrap,
+                "score": solution.score,
+                "word_count": solution.word_count,
+                "words": solution.words,
+            });
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        (Some(solver), false) => {
+            let solution = solver.solve(board);
+            writeln!(out, "{text}  ({info})\n")?;
+            let width = terminal_width();
+            write!(
+                out,
+                "{}",
+                render(board, &solution, &pack, solver, args.paths, width)
+            )?;
+        }
+        (None, true) => {
+            let mut json = serde_json::json!({
+                "board": text,
+                "rows": board.rows(),
+                "cols": board.cols(),
+                "seed": seed,
+                "dice": dice_name,
+                "letters": letters,
+                "shape": roller.layout().name(),
+                "attempts": rolled.attempts,
+            });
+            if let Some(t) = rolled.tally {
+                json["word_count"] = t.words.into();
+                json["score"] = t.score.into();
+            }
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        (None, false) => {
+            writeln!(out, "{text}\n")?;
+            for line in board.to_string().lines() {
+                writeln!(out, "  {line}")?;
+            }
+            write!(out, "\n{info}")?;
+            if let Some(t) = rolled.tally {
+                write!(
+                    out,
+                    ": {} {}, {} {}",
+                    t.words,
+                    plural(t.words, "word", "words"),
+                    t.score,
+                    plural(t.score, "point", "points")
+                )?;
+            }
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Count the paths on an empty board: every sequence of adjacent cells, each
+/// cell used once, from any start, of 1 to N cells.
+#[derive(Args, Clone)]
+struct CountArgs {
+    /// The board size, ROWSxCOLS (4x4, 3x5); at most 64 cells.
+    #[arg(long)]
+    size: String,
+    /// Adjacency: all (king moves) or no-diag (no diagonal steps).
+    #[arg(long, short = 'n', default_value = "all")]
+    neighbors: String,
+    /// The board wraps around at its edges (a torus).
+    #[arg(long)]
+    wrap: bool,
+    /// Longest path counted, in cells (default: all the cells).
+    #[arg(long)]
+    max_len: Option<usize>,
+    /// Print the cumulative table: for each L, the paths of at most L cells.
+    #[arg(long)]
+    by_length: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// `boggle count`: the total, the cumulative table, or JSON.
+///
+/// The JSON is one object on one line:
+///
+/// ```text
+/// {"rows": R, "cols": C, "neighbors": "all" | "no-diag", "wrap": bool,
+///  "max_len": N, "total": T, "by_length": [T1, T2, ..., TN]}
+/// ```
+///
+/// `max_len` is the longest path counted (`--max-len`, at most R*C);
+/// `by_length[i]` is the number of paths of at most i+1 cells, so the last
+/// entry equals `total`. Every count is a JSON number when it fits in a u64
+/// and a string of decimal digits otherwise.
+fn count(args: CountArgs) -> Result<ExitCode> {
+    use solve::count::{count_paths, cumulative, parse_size, CountError, CountOptions, MAX_CELLS};
+
+    let (rows, cols) = parse_size(&args.size).map_err(|e| usage(anyhow!(e)))?;
+    let adjacency = args
+        .neighbors
+        .parse::<Adjacency>()
+        .map_err(|e| usage(anyhow!(e)))?;
+    let cells = rows.saturating_mul(cols);
+    if cells > MAX_CELLS {
+        return Err(usage(anyhow!(
+            "a {rows}x{cols} board has {cells} cells; count handles at most {MAX_CELLS}"
+        )));
+    }
+    let max_len = match args.max_len {
+        Some(0) => return Err(usage(anyhow!("--max-len must be at least 1"))),
+        Some(n) => n.min(cells),
+        None => cells,
+    };
+    if args.threads == Some(0) {
+        return Err(usage(anyhow!("--threads must be at least 1")));
+    }
+    let shape = solve::Shape {
+        rows,
+        cols,
+        adjacency,
+        wrap: args.wrap,
+    };
+    let bar = io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed, ETA {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        bar
+    });
+    let report = |done: usize, total: usize| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    };
+    let options = CountOptions {
+        threads: args.threads,
+        progress: bar
+            .as_ref()
+            .map(|_| &report as &(dyn Fn(usize, usize) + Sync)),
+        ..CountOptions::default()
+    };
+    let per_length = count_paths(shape, max_len, &options).map_err(|e| match e {
+        CountError::Threads { .. } => anyhow!(e),
+        e => usage(e),
+    })?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let table = &cumulative(&per_length)[1..];
+    let total = table.last().copied().unwrap_or(0);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let number = |n: u128| -> serde_json::Value {
+            u64::try_from(n).map_or_else(|_| n.to_string().into(), Into::into)
+        };
+        let json = serde_json::json!({
+            "rows": rows,
+            "cols": cols,
+            "neighbors": match adjacency {
+                Adjacency::King => "all",
+                Adjacency::NoDiagonals => "no-diag",
+            },
+            "wrap": args.wrap,
+            "max_len": max_len,
+            "total": number(total),
+            "by_length": table.iter().map(|&n| number(n)).collect::<Vec<_>>(),
+        });
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else if args.by_length {
+        let (lw, nw) = (max_len.to_string().len(), total.to_string().len());
+        for (len, n) in table.iter().enumerate() {
+            writeln!(out, "{:>lw$}  {n:>nw$}", len + 1)?;
+        }
+    } else {
+        writeln!(out, "{total}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }

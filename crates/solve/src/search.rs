@@ -25,6 +25,12 @@ use crate::scoring::Scoring;
 
 /// Longest word length with its own entry in the points table.
 const MAX_LEN: usize = 256;
+/// Boards with fewer cells than this are solved on one thread.
+const PARALLEL_CELLS: usize = 4096;
+/// Start cells a thread takes at a time.
+const PARALLEL_BLOCK: usize = 1024;
+/// Boards with more cells than this warm the solver up first.
+const WARM_UP_CELLS: usize = 1024;
 /// A cell's code when its face has several letters.
 const MULTI: u8 = 254;
 /// A cell's code when it can never be used (blank, or a letter no word has).
@@ -199,33 +205,69 @@ impl Solver {
     /// Every word on a board with its score and one path.
     pub fn solve(&mut self, board: &Board) -> Solution {
         self.run::<true>(board);
-        let mut words: Vec<FoundWord> = self
+        let words = self
             .found
             .iter()
             .map(|&(_, start, len)| {
                 let cells = &self.found_paths[start as usize..(start + len) as usize];
-                let word: String = cells
-                    .iter()
-                    .filter_map(|&c| board.face(c as usize))
-                    .collect();
-                let letters = word.chars().count();
-                FoundWord {
-                    score: self.points[letters.min(MAX_LEN - 1)],
-                    len: letters,
-                    path: cells.iter().map(|&c| board.pos(c as usize)).collect(),
-                    word,
-                }
+                found_word(board, cells, &self.points)
             })
             .collect();
-        words.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.word.cmp(&b.word)));
-        Solution {
-            rows: board.rows(),
-            cols: board.cols(),
-            board: board.to_text(),
-            score: self.tally.score,
-            word_count: words.len(),
-            words,
+        solution(board, words)
+    }
+
+    /// Like [`solve`](Solver::solve), on `threads` threads for a big board
+    /// (smaller boards are not worth splitting). Threads take blocks of start
+    /// cells in increasing order; for each word the path kept is the one from
+    /// the lowest start cell, which is the path `solve` finds, so the result
+    /// is identical.
+    pub fn solve_parallel(&mut self, board: &Board, threads: usize) -> Solution {
+        if threads <= 1 || board.len() < PARALLEL_CELLS {
+            return self.solve(board);
         }
+        self.warm_up();
+        let cells = board.len();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let mut workers: Vec<Solver> = (0..threads).map(|_| self.clone()).collect();
+        std::thread::scope(|scope| {
+            for w in workers.iter_mut() {
+                let next = &next;
+                scope.spawn(move || {
+                    w.begin(board);
+                    loop {
+                        let start =
+                            next.fetch_add(PARALLEL_BLOCK, std::sync::atomic::Ordering::Relaxed);
+                        if start >= cells {
+                            break;
+                        }
+                        w.search::<true>(start..(start + PARALLEL_BLOCK).min(cells));
+                    }
+                    w.finish();
+                });
+            }
+        });
+        // Every worker's entries: (word id, first cell, worker, entry).
+        let mut all: Vec<(u32, u32, usize, usize)> = Vec::new();
+        for (k, w) in workers.iter().enumerate() {
+            for (e, &(id, start, _)) in w.found.iter().enumerate() {
+                all.push((id, w.found_paths[start as usize], k, e));
+            }
+        }
+        all.sort_unstable();
+        all.dedup_by_key(|entry| entry.0);
+        let words = all
+            .iter()
+            .map(|&(_, _, k, e)| {
+                let w = &workers[k];
+                let (_, start, len) = w.found[e];
+                found_word(
+                    board,
+                    &w.found_paths[start as usize..(start + len) as usize],
+                    &self.points,
+                )
+            })
+            .collect();
+        solution(board, words)
     }
 
     fn prepare(&mut self, board: &Board) {
@@ -296,7 +338,23 @@ impl Solver {
     }
 
     fn run<const RECORD: bool>(&mut self, board: &Board) {
+        self.begin(board);
+        self.search::<RECORD>(0..board.len());
+        self.finish();
+    }
+
+    /// Gets ready for a board: tables for its shape, faces, empty tallies.
+    fn begin(&mut self, board: &Board) {
+        // A big board visits most of the table anyway: decode it all at once
+        // (milliseconds) rather than check on every step.
+        if board.len() > WARM_UP_CELLS {
+            self.warm_up();
+        }
         self.prepare(board);
+    }
+
+    /// Searches from the start cells in `starts`, adding to the tally.
+    fn search<const RECORD: bool>(&mut self, starts: std::ops::Range<usize>) {
         let small = self.cell.len() <= 64;
         let big = BigSet(std::mem::take(&mut self.used));
         let parts = Parts {
@@ -314,20 +372,56 @@ impl Solver {
             found_paths: &mut self.found_paths,
         };
         let (tally, big) = match (&self.compact, small) {
-            (Some(c), true) => (walk::<_, _, RECORD>(&**c, self.small_used, parts).0, big),
-            (Some(c), false) => walk::<_, _, RECORD>(&**c, big, parts),
-            (None, true) => (
-                walk::<_, _, RECORD>(&mut self.lex, self.small_used, parts).0,
+            (Some(c), true) => (
+                walk::<_, _, RECORD>(&**c, self.small_used, starts, parts).0,
                 big,
             ),
-            (None, false) => walk::<_, _, RECORD>(&mut self.lex, big, parts),
+            (Some(c), false) => walk::<_, _, RECORD>(&**c, big, starts, parts),
+            (None, true) => (
+                walk::<_, _, RECORD>(&mut self.lex, self.small_used, starts, parts).0,
+                big,
+            ),
+            (None, false) => walk::<_, _, RECORD>(&mut self.lex, big, starts, parts),
         };
-        self.tally = tally;
+        self.tally.score += tally.score;
+        self.tally.words += tally.words;
         self.used = big.0;
+    }
+
+    /// Clears the word bits this board set.
+    fn finish(&mut self) {
         for &id in &self.found_ids {
             self.seen[(id >> 6) as usize] = 0;
         }
         self.found_ids.clear();
+    }
+}
+
+/// A found word from its path of cells.
+fn found_word(board: &Board, cells: &[u32], points: &[u32]) -> FoundWord {
+    let word: String = cells
+        .iter()
+        .filter_map(|&c| board.face(c as usize))
+        .collect();
+    let letters = word.chars().count();
+    FoundWord {
+        score: points[letters.min(MAX_LEN - 1)],
+        len: letters,
+        path: cells.iter().map(|&c| board.pos(c as usize)).collect(),
+        word,
+    }
+}
+
+/// A solution from its words, sorted highest score first, then alphabetically.
+fn solution(board: &Board, mut words: Vec<FoundWord>) -> Solution {
+    words.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.word.cmp(&b.word)));
+    Solution {
+        rows: board.rows(),
+        cols: board.cols(),
+        board: board.to_text(),
+        score: words.iter().map(|w| u64::from(w.score)).sum(),
+        word_count: words.len(),
+        words,
     }
 }
 
@@ -348,7 +442,12 @@ struct Parts<'a> {
 }
 
 /// Searches from every cell; returns the tally and the used-cell set.
-fn walk<S: States, U: CellSet, const RECORD: bool>(states: S, used: U, p: Parts<'_>) -> (Tally, U) {
+fn walk<S: States, U: CellSet, const RECORD: bool>(
+    states: S,
+    used: U,
+    starts: std::ops::Range<usize>,
+    p: Parts<'_>,
+) -> (Tally, U) {
     let mut w = Walk {
         states,
         neighbors: p.neighbors,
@@ -367,7 +466,7 @@ fn walk<S: States, U: CellSet, const RECORD: bool>(states: S, used: U, p: Parts<
         found_paths: p.found_paths,
     };
     let root = w.states.root();
-    for i in 0..w.cell.len() {
+    for i in starts {
         if w.used.has(i) {
             continue;
         }
