@@ -109,8 +109,9 @@ pub fn apply_recipe(
 
 /// Splits on `\n`; a final line without one still counts, an empty tail does not.
 fn lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let body = body.strip_suffix(b"\n").unwrap_or(body);
+    // Test for emptiness first: "\n" is one (blank) line, not none.
     let empty = body.is_empty();
+    let body = body.strip_suffix(b"\n").unwrap_or(body);
     body.split(|&b| b == b'\n').filter(move |_| !empty)
 }
 

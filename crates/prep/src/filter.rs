@@ -72,6 +72,32 @@ impl DropReason {
     }
 }
 
+impl DropReason {
+    /// What the reason means, in a few words, for build reports.
+    pub fn description(self) -> &'static str {
+        match self {
+            DropReason::InvalidUtf8 => "not valid UTF-8",
+            DropReason::Blank => "empty, or white space only",
+            DropReason::Digit => "holds a digit",
+            DropReason::Space => "holds a space",
+            DropReason::Apostrophe => "holds an apostrophe",
+            DropReason::Hyphen => "holds a hyphen or dash",
+            DropReason::Symbol => "holds other punctuation or a symbol",
+            DropReason::Uppercase => {
+                "holds a capital the recipe does not lowercase (a name, an acronym)"
+            }
+            DropReason::ForeignLetter => "holds a letter outside the alphabet, after folding",
+            DropReason::TooShort => "fewer letters than the recipe's minimum",
+            DropReason::TooLong => "more letters than the recipe's maximum",
+            DropReason::Pattern => "does not match the recipe's pattern",
+            DropReason::NoVowel => "has no vowel",
+            DropReason::NoConsonant => "has no letter but vowels",
+            DropReason::QWithoutU => "has a q not followed by u",
+            DropReason::Duplicate => "the same word as an earlier line, after folding",
+        }
+    }
+}
+
 impl fmt::Display for DropReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -97,16 +123,7 @@ impl Filter {
         let pattern = match &rules.pattern {
             Some(p) => Some(Regex::new(p).map_err(|e| RecipeError::Regex {
                 pattern: p.clone(),
-                // regex's syntax errors span several lines (pattern, carets,
-                // "error: …"); the last one says what is wrong.
-                message: e
-                    .to_string()
-                    .lines()
-                    .last()
-                    .unwrap_or_default()
-                    .trim()
-                    .trim_start_matches("error: ")
-                    .to_string(),
+                message: last_line(&e.to_string()),
             })?),
             None => None,
         };
@@ -173,6 +190,13 @@ impl Filter {
         }
         Ok(())
     }
+}
+
+/// regex's syntax errors span several lines (the pattern, carets, then
+/// `error: …`); the last line says what is wrong.
+fn last_line(message: &str) -> String {
+    let last = message.lines().last().unwrap_or_default().trim();
+    last.strip_prefix("error: ").unwrap_or(last).to_string()
 }
 
 /// Names the kind of a character that is not in the alphabet.

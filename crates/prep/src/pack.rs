@@ -131,6 +131,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), BuildError> {
     Ok(())
 }
 
+/// Folds a message onto one line (fst's version error spans two).
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Escapes control characters (a message may quote the file's bytes) so a
+/// message stays on one line.
+fn escape_controls(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn padding(meta_len: usize) -> usize {
     (8 - (HEADER_LEN + meta_len) % 8) % 8
 }
@@ -235,7 +254,7 @@ impl Pack {
         }
         let meta: PackMeta = serde_json::from_slice(meta_bytes).map_err(|e| PackError::Meta {
             path: name.clone(),
-            message: e.to_string(),
+            message: escape_controls(&e.to_string()),
         })?;
         let fst_start = meta_end + padding(header.meta_len as usize);
         if all[meta_end..fst_start].iter().any(|&b| b != 0) {
@@ -259,8 +278,7 @@ impl Pack {
         };
         let map = fst::Map::new(bytes).map_err(|e| PackError::Fst {
             path: name.clone(),
-            // fst's version error spans two lines; keep messages on one.
-            message: e.to_string().split_whitespace().collect::<Vec<_>>().join(" "),
+            message: one_line(&e.to_string()),
         })?;
         if map.len() as u64 != meta.word_count {
             return Err(PackError::Meta {
@@ -293,6 +311,26 @@ impl Pack {
                 actual,
             });
         }
+        // The checksums rule out accidental damage, not a crafted file: the
+        // fst crate does not validate an automaton's structure and may panic
+        // on a malformed one. Contain that here, quietly, and report it as
+        // the corrupt pack it is.
+        let quiet = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.walk()));
+        std::panic::set_hook(quiet);
+        walked.unwrap_or_else(|_| {
+            Err(PackError::Fst {
+                path: self.name.clone(),
+                message: "malformed automaton (its checksums match, so the file was made this way)"
+                    .into(),
+            })
+        })
+    }
+
+    /// The deep checks of [`verify`](Pack::verify): the automaton's own
+    /// checksum, and every word in order with ranks 0, 1, 2….
+    fn walk(&self) -> Result<(), PackError> {
         let fst_err = |message: String| PackError::Fst {
             path: self.name.clone(),
             message,
@@ -303,11 +341,29 @@ impl Pack {
             .map_err(|e| fst_err(e.to_string()))?;
         let mut stream = self.map.stream();
         let mut expected = 0u64;
-        while let Some((_, rank)) = stream.next() {
+        let mut previous = Vec::new();
+        while let Some((word, rank)) = stream.next() {
+            if expected >= self.map.len() as u64 {
+                return Err(fst_err(format!(
+                    "a walk finds more words than the {} it says it holds",
+                    self.map.len()
+                )));
+            }
             if rank != expected {
                 return Err(fst_err(format!("word {expected} has rank {rank}")));
             }
+            if expected > 0 && word <= previous.as_slice() {
+                return Err(fst_err(format!("word {expected} is out of order")));
+            }
+            previous.clear();
+            previous.extend_from_slice(word);
             expected += 1;
+        }
+        if expected != self.map.len() as u64 {
+            return Err(fst_err(format!(
+                "automaton says it holds {} words, a walk finds {expected}",
+                self.map.len()
+            )));
         }
         Ok(())
     }

@@ -1,0 +1,310 @@
+//! What the fuzz targets do, shared with the stable-toolchain stress runner
+//! (`src/bin/pack_open_stress.rs`) so that both exercise the same code.
+
+use prep::{Pack, PackBuilder, PackError, Recipe};
+
+/// How [`pack_open`] ended (for statistics; a panic never returns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    /// `Pack::from_vec` refused the bytes, with this kind of error.
+    Rejected(&'static str),
+    /// It opened, but `verify` found a fault.
+    OpenedVerifyFailed,
+    /// It opened and verified.
+    Verified,
+}
+
+/// The kind of a pack error, as a short name.
+pub fn error_kind(e: &PackError) -> &'static str {
+    match e {
+        PackError::Io { .. } => "io",
+        PackError::TooShort { .. } => "too_short",
+        PackError::BadMagic { .. } => "bad_magic",
+        PackError::UnsupportedVersion { .. } => "unsupported_version",
+        PackError::HeaderChecksum { .. } => "header_checksum",
+        PackError::Length { .. } => "length",
+        PackError::MetaChecksum { .. } => "meta_checksum",
+        PackError::Meta { .. } => "meta",
+        PackError::FstChecksum { .. } => "fst_checksum",
+        PackError::Fst { .. } => "fst",
+    }
+}
+
+/// Opens `data` as a pack; if that works, verifies it and uses it the ways a
+/// tool would (walk every word, look words up, print the metadata). Only a
+/// panic (or a hang) is a bug.
+pub fn pack_open(data: &[u8]) -> Outcome {
+    let pack = match Pack::from_vec(data.to_vec(), "fuzz") {
+        Ok(pack) => pack,
+        Err(e) => {
+            // Every error is one line, naming the pack.
+            let message = e.to_string();
+            assert!(!message.contains('\n'), "multi-line error: {message:?}");
+            assert!(message.starts_with("fuzz: "), "{message:?}");
+            return Outcome::Rejected(error_kind(&e));
+        }
+    };
+    let verified = pack.verify();
+    if let Err(e) = &verified {
+        let message = e.to_string();
+        assert!(!message.contains('\n'), "multi-line error: {message:?}");
+    }
+    // A tool may walk a pack it never verified (`boggle-prep words` does).
+    let mut count = 0usize;
+    let mut last: Vec<u8> = Vec::new();
+    let mut sorted = true;
+    pack.for_each_word(|w| {
+        if count > 0 && w <= last.as_slice() {
+            sorted = false;
+        }
+        last.clear();
+        last.extend_from_slice(w);
+        count += 1;
+    });
+    let _ = pack.contains("queen");
+    let _ = pack.map().get("aardvark");
+    let _ = format!("{:?} {:?}", pack, pack.meta());
+    if verified.is_ok() {
+        assert_eq!(count, pack.len(), "verified pack walks a different count");
+        assert!(sorted, "verified pack's words are not sorted");
+        Outcome::Verified
+    } else {
+        Outcome::OpenedVerifyFailed
+    }
+}
+
+/// The `fst` crate's own checksum: CRC-32C (Castagnoli), "masked".
+pub fn fst_checksum(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82F6_3B78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    (!crc).rotate_right(15).wrapping_add(0xA282_EAD8)
+}
+
+fn u64_at(b: &[u8], i: usize) -> u64 {
+    u64::from_le_bytes(b[i..i + 8].try_into().unwrap())
+}
+
+/// Makes every checksum in a (damaged) pack right again, so that opening it
+/// gets past the checksums to the metadata and automaton parsers: magic and
+/// version are set, the header's lengths are fitted to the file, then the
+/// automaton's own checksum, the metadata and automaton CRC-32s and the
+/// header CRC-32 are recomputed. Shorter than a header: left alone.
+pub fn reseal(pack: &mut [u8]) {
+    if pack.len() < 48 {
+        return;
+    }
+    pack[..8].copy_from_slice(prep::pack::MAGIC);
+    pack[8..12].copy_from_slice(&prep::pack::FORMAT_VERSION.to_le_bytes());
+    let len = pack.len() as u64;
+    let pad = |m: u64| (8 - (48 + m) % 8) % 8;
+    let mut meta_len = u64_at(pack, 16).min(len - 48);
+    if 48 + meta_len + pad(meta_len) > len {
+        meta_len = 0;
+    }
+    let meta_end = 48 + meta_len as usize;
+    let fst_start = meta_end + pad(meta_len) as usize;
+    pack[16..24].copy_from_slice(&meta_len.to_le_bytes());
+    pack[24..32].copy_from_slice(&(len - fst_start as u64).to_le_bytes());
+    pack[meta_end..fst_start].fill(0);
+    let fst = &mut pack[fst_start..];
+    if fst.len() >= 4 {
+        let n = fst.len() - 4;
+        let sum = fst_checksum(&fst[..n]);
+        fst[n..].copy_from_slice(&sum.to_le_bytes());
+    }
+    let meta_crc = crc32(&pack[48..meta_end]);
+    let fst_crc = crc32(&pack[fst_start..]);
+    pack[32..36].copy_from_slice(&meta_crc.to_le_bytes());
+    pack[36..40].copy_from_slice(&fst_crc.to_le_bytes());
+    let header_crc = crc32(&pack[..40]);
+    pack[40..44].copy_from_slice(&header_crc.to_le_bytes());
+    pack[44..48].fill(0);
+}
+
+/// CRC-32 (IEEE), bit by bit, as in the pack header.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// SplitMix64: small, fast, good enough to pick mutations, reproducible.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator for one seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// A number below `n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// True one time in `n`.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+}
+
+/// Values a length or offset parser may trip on.
+const INTERESTING: &[u64] = &[
+    0,
+    1,
+    2,
+    3,
+    4,
+    7,
+    8,
+    16,
+    20,
+    21,
+    35,
+    36,
+    255,
+    256,
+    u32::MAX as u64,
+    1 << 32,
+    i64::MAX as u64,
+    u64::MAX,
+    u64::MAX - 1,
+];
+
+/// Damages `data` once, in one of several ways.
+pub fn mutate(rng: &mut Rng, data: &mut Vec<u8>) {
+    let n = data.len();
+    if n == 0 {
+        let len = rng.below(64);
+        data.extend((0..len).map(|_| rng.next_u64() as u8));
+        return;
+    }
+    match rng.below(10) {
+        0..=2 => {
+            let i = rng.below(n);
+            data[i] ^= 1 << rng.below(8);
+        }
+        3 | 4 => {
+            let i = rng.below(n);
+            data[i] = rng.next_u64() as u8;
+        }
+        5 => {
+            // An interesting little-endian u64/u32/u8 somewhere.
+            let v = match rng.below(3) {
+                0 => INTERESTING[rng.below(INTERESTING.len())],
+                1 => rng.below(4096) as u64,
+                _ => rng.next_u64(),
+            };
+            let width = [1, 4, 8][rng.below(3)];
+            if n >= width {
+                let at = rng.below(n - width + 1);
+                data[at..at + width].copy_from_slice(&v.to_le_bytes()[..width]);
+            }
+        }
+        6 => data.truncate(rng.below(n)),
+        7 => {
+            let at = rng.below(n + 1);
+            let len = 1 + rng.below(16);
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+            data.splice(at..at, bytes);
+        }
+        8 => {
+            let a = rng.below(n);
+            let b = (a + 1 + rng.below(16)).min(n);
+            data.drain(a..b);
+        }
+        _ => {
+            // Copy a run of bytes over another place.
+            let a = rng.below(n);
+            let b = rng.below(n);
+            let len = (1 + rng.below(32)).min(n - a).min(n - b);
+            let run = data[a..a + len].to_vec();
+            data[b..b + len].copy_from_slice(&run);
+        }
+    }
+}
+
+/// Valid packs to start from: small and medium lists, both built-in
+/// recipes, an empty pack, words sharing long prefixes and suffixes.
+pub fn seed_packs() -> Vec<Vec<u8>> {
+    let mut rng = Rng::new(0x5EED);
+    let mut lists: Vec<(String, &str)> = vec![
+        ("cat\ndog\nqueen\nzebra\n".into(), "enable"),
+        (String::new(), "enable"),
+        ("fiets\nhuis\nboom\nappel\nbrood\n".into(), "opentaal"),
+        (
+            "aaa\naab\naaba\naabab\nbab\nbabab\nbbbbba\nquack\nquick\n".into(),
+            "enable",
+        ),
+    ];
+    for (size, recipe) in [(50, "enable"), (400, "opentaal"), (3000, "enable")] {
+        let mut list = String::new();
+        for _ in 0..size {
+            let len = 3 + rng.below(10);
+            for _ in 0..len {
+                list.push((b'a' + rng.below(26) as u8) as char);
+            }
+            list.push('\n');
+        }
+        lists.push((list, recipe));
+    }
+    lists
+        .into_iter()
+        .map(|(list, recipe)| {
+            PackBuilder::new(Recipe::builtin(recipe).expect("built-in recipe"))
+                .build_bytes(list.as_bytes(), "seed.txt")
+                .expect("seed pack builds")
+                .0
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_verify_and_reseal_is_a_no_op_on_them() {
+        for seed in seed_packs() {
+            assert_eq!(pack_open(&seed), Outcome::Verified);
+            let mut again = seed.clone();
+            reseal(&mut again);
+            assert_eq!(again, seed);
+        }
+    }
+
+    #[test]
+    fn crc32_matches_the_pack_header() {
+        let seed = &seed_packs()[0];
+        assert_eq!(
+            crc32(&seed[..40]).to_le_bytes(),
+            seed[40..44],
+            "bitwise CRC-32 agrees with crc32fast"
+        );
+    }
+}
