@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use prep::{InvalidLines, Pack, PackBuilder, PackMeta, Recipe};
+use prep::{DropReason, InvalidLines, Pack, PackBuilder, PackMeta, Recipe};
 
 /// Turn raw word lists into Boggle language packs, and look inside them.
 #[derive(Parser)]
@@ -210,12 +210,23 @@ fn build_report(meta: &PackMeta, output: &str) -> String {
         meta.word_count, meta.stats.lines, meta.source.file, meta.recipe.name
     );
     if !meta.stats.dropped.is_empty() {
-        s.push_str("dropped:");
+        s.push_str(&format!(
+            "dropped {} lines, by reason:\n",
+            meta.stats.dropped_total()
+        ));
         for (reason, n) in &meta.stats.dropped {
-            s.push_str(&format!(" {reason} {n},"));
+            let why = match reason {
+                DropReason::TooShort => {
+                    format!("fewer than {} letters", meta.recipe.filter.min_len)
+                }
+                DropReason::TooLong => match meta.recipe.filter.max_len {
+                    Some(max) => format!("more than {max} letters"),
+                    None => reason.description().to_string(),
+                },
+                _ => reason.description().to_string(),
+            };
+            s.push_str(&format!("  {reason} {n}: {why}\n"));
         }
-        s.pop();
-        s.push('\n');
     }
     s
 }

@@ -1,6 +1,7 @@
 //! Normalisation: from a raw line to a word in the pack's spelling.
 //!
-//! The steps, in order: Unicode NFC; lowercasing (if the recipe asks); folding
+//! The steps, in order: Unicode NFC; lowercasing (if the recipe asks: every
+//! letter, or only the first with `lowercase_first`); folding
 //! single letters to strings (`ä` → `ae`); stripping combining marks from
 //! every letter the recipe does not keep (`é` → `e`, but `ñ` stays); NFC again.
 //! The same normaliser reads board faces, so `Ä` typed on a German board
@@ -18,6 +19,7 @@ use crate::recipe::NormalizeRules;
 #[derive(Clone, Debug, Default)]
 pub struct Normalizer {
     lowercase: bool,
+    lowercase_first: bool,
     fold: HashMap<char, String>,
     strip: bool,
     keep: HashSet<char>,
@@ -39,6 +41,7 @@ impl Normalizer {
         }
         Ok(Normalizer {
             lowercase: rules.lowercase,
+            lowercase_first: rules.lowercase_first && !rules.lowercase,
             fold,
             strip: rules.strip_diacritics,
             keep: rules.keep.nfc().collect(),
@@ -48,7 +51,7 @@ impl Normalizer {
     /// Normalises `text` into `out` (which is cleared first).
     pub fn normalize_into(&self, text: &str, out: &mut String) {
         out.clear();
-        let plain = !self.lowercase && self.fold.is_empty() && !self.strip;
+        let plain = !self.lowercase && !self.lowercase_first && self.fold.is_empty() && !self.strip;
         if plain {
             if text.is_ascii() {
                 out.push_str(text);
@@ -58,8 +61,8 @@ impl Normalizer {
             return;
         }
         let mut folded = String::with_capacity(text.len());
-        for c in text.nfc() {
-            if self.lowercase {
+        for (i, c) in text.nfc().enumerate() {
+            if self.lowercase || (self.lowercase_first && i == 0) {
                 for l in c.to_lowercase() {
                     self.fold_char(l, &mut folded);
                 }
@@ -100,6 +103,7 @@ mod tests {
     fn rules(lowercase: bool, fold: &[(&str, &str)], strip: bool, keep: &str) -> Normalizer {
         Normalizer::new(&NormalizeRules {
             lowercase,
+            lowercase_first: false,
             fold: fold
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -129,6 +133,34 @@ mod tests {
         assert_eq!(n.normalize("Straße"), "strasse");
         assert_eq!(n.normalize("Ärger"), "aerger");
         assert_eq!(n.normalize("A\u{308}rger"), "aerger");
+    }
+
+    #[test]
+    fn lowercase_first_lowercases_only_the_initial() {
+        let n = Normalizer::new(&NormalizeRules {
+            lowercase_first: true,
+            fold: [("ä", "ae"), ("ß", "ss")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            strip_diacritics: true,
+            ..NormalizeRules::default()
+        })
+        .unwrap();
+        assert_eq!(n.normalize("Straße"), "strasse");
+        assert_eq!(n.normalize("Äpfel"), "aepfel");
+        assert_eq!(n.normalize("A\u{308}pfel"), "aepfel");
+        assert_eq!(n.normalize("ADAC"), "aDAC");
+        assert_eq!(n.normalize("BahnCard"), "bahnCard");
+        assert_eq!(n.normalize("laufen"), "laufen");
+        // With `lowercase` on, `lowercase_first` changes nothing.
+        let all = Normalizer::new(&NormalizeRules {
+            lowercase: true,
+            lowercase_first: true,
+            ..NormalizeRules::default()
+        })
+        .unwrap();
+        assert_eq!(all.normalize("ADAC"), "adac");
     }
 
     #[test]

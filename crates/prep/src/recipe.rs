@@ -83,6 +83,12 @@ pub struct NormalizeRules {
     /// capitalised and usually fall outside the alphabet.
     #[serde(default)]
     pub lowercase: bool,
+    /// Lowercase only a word's first letter (when `lowercase` is off). German
+    /// capitalises nouns, so `Straße` becomes `straße`, while acronyms and
+    /// brand names (`ADAC`, `BahnCard`) keep their inner capitals and are
+    /// dropped as `uppercase`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lowercase_first: bool,
     /// Replace one letter by a string, after lowercasing: `ä = "ae"`, `ß = "ss"`.
     #[serde(default)]
     pub fold: BTreeMap<String, String>,
@@ -157,6 +163,10 @@ impl Default for BoardRules {
             dice: Vec::new(),
         }
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 fn default_min_len() -> usize {
