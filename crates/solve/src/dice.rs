@@ -34,6 +34,36 @@
 //! string a die, faces separated by spaces); [`DiceSet::from_recipe`] reads
 //! them.
 //!
+//! # Frequency dice
+//!
+//! A pack without dice of its own (German, French, Spanish…) can still be
+//! played with dice: [`DiceSet::from_letter_frequencies`] makes a set of any
+//! size from the pack's own letter frequencies. The method is deterministic
+//! (no random numbers), so the same pack always gives the same dice:
+//!
+//! 1. **Count** ([`face_counts`]): every word of the pack is spelled in board
+//!    faces and each face is counted once per occurrence. A face is a letter
+//!    of the alphabet, or the longer face a one-letter cell reads as when the
+//!    recipe aliases it and the word continues that way (`q` → `qu`: the `qu`
+//!    of `quatre` counts once as `qu`, not as `q` and `u`). Faces that never
+//!    occur get no face on any die.
+//! 2. **Apportion** the `6 × n` face slots of `n` six-faced dice: every face
+//!    that occurs starts with one slot; each remaining slot goes, one at a
+//!    time, to the face furthest below its proportional share
+//!    `6n · count / total` (in exact integer arithmetic), ties to the more
+//!    frequent face, then to the face earlier in the alphabet (an aliased
+//!    face such as `qu` just before its plain letter). When no share is below
+//!    one slot this is exactly the largest-remainder (Hamilton) method.
+//! 3. **Deal**: list the faces in descending frequency (ties as above), each
+//!    repeated by its slots, and deal the list round-robin: slot `k` goes to
+//!    die `k mod n`. Each die so gets one face from each sixth of the
+//!    frequency ranking — a mix of common and rare letters, as on real dice —
+//!    and a letter with more than `n` slots appears twice on some dice.
+//!
+//! Faces are written capitalised (`E`, `Qu`, `Ñ`); the set is named
+//! `frequency`. There must be at least one die, and no more distinct faces
+//! than slots.
+//!
 //! # Built-in sets
 //!
 //! | name | dice | board | game |
@@ -72,10 +102,15 @@
 use std::fmt;
 use std::path::Path;
 
-use prep::Recipe;
+use std::collections::HashMap;
+
+use prep::{Pack, Recipe};
 use thiserror::Error;
 
-use crate::board::FaceRules;
+use crate::board::{capitalise, FaceRules};
+
+/// Faces on each die of a set made by [`DiceSet::from_letter_frequencies`].
+pub const FREQUENCY_FACES: usize = 6;
 
 /// The built-in dice sets: name, description, file text.
 const BUILTIN: &[(&str, &str, &str)] = &[
@@ -136,6 +171,14 @@ pub enum DiceError {
         name: String,
         /// The built-in names.
         builtin: String,
+    },
+    /// Frequency dice cannot be made from a pack.
+    #[error("frequency dice for pack {pack}: {message}")]
+    Frequency {
+        /// The pack's name.
+        pack: String,
+        /// What is wrong.
+        message: String,
     },
     /// A dice file could not be read.
     #[error("reading dice file {path}: {source}")]
@@ -300,6 +343,62 @@ impl DiceSet {
         }))
     }
 
+    /// A set of `dice` six-faced dice made from the pack's own letter
+    /// frequencies, by the deterministic method in the module docs (count,
+    /// apportion, deal). Fails with no dice, or when the pack has no letters
+    /// or more distinct faces than the dice have faces.
+    pub fn from_letter_frequencies(pack: &Pack, dice: usize) -> Result<DiceSet, DiceError> {
+        let origin = format!("frequency dice of pack {}", pack.name());
+        let error = |message: String| DiceError::Frequency {
+            pack: pack.name().to_string(),
+            message,
+        };
+        if dice == 0 {
+            return Err(DiceError::Empty { origin });
+        }
+        let counted: Vec<(String, u64)> = face_counts(pack)
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        let slots = dice
+            .checked_mul(FREQUENCY_FACES)
+            .ok_or_else(|| error(format!("{dice} dice is too many")))?;
+        if counted.is_empty() {
+            return Err(error("its words hold no letters".into()));
+        }
+        if counted.len() > slots {
+            return Err(error(format!(
+                "{} distinct faces do not fit on {dice} dice of {FREQUENCY_FACES} faces",
+                counted.len()
+            )));
+        }
+        let counts: Vec<u64> = counted.iter().map(|(_, n)| *n).collect();
+        let shares = apportion(&counts, slots);
+        // Descending frequency; the sort is stable, so ties keep alphabet order.
+        let mut order: Vec<usize> = (0..counted.len()).collect();
+        order.sort_by(|&a, &b| counts[b].cmp(&counts[a]));
+        let sequence: Vec<&str> = order
+            .iter()
+            .flat_map(|&i| std::iter::repeat(counted[i].0.as_str()).take(shares[i]))
+            .collect();
+        let dice = (0..dice)
+            .map(|d| Die {
+                faces: sequence
+                    .iter()
+                    .skip(d)
+                    .step_by(dice)
+                    .map(|f| Face::Letters(capitalise(f)))
+                    .collect(),
+                line: d + 1,
+            })
+            .collect();
+        Ok(DiceSet {
+            name: "frequency".to_string(),
+            origin,
+            dice,
+        })
+    }
+
     /// The set's name (a built-in name, `pack`, or the file it came from).
     pub fn name(&self) -> &str {
         &self.name
@@ -363,6 +462,76 @@ impl DiceSet {
     pub fn to_text(&self) -> String {
         self.dice.iter().map(|d| format!("{d}\n")).collect()
     }
+}
+
+/// How often each board face occurs in a pack's words (step 1 of the
+/// frequency-dice method in the module docs), in alphabet order: for each
+/// letter, first the longer face its cell reads as if the recipe aliases it
+/// (`qu` for `q`, when the alias starts with the letter), then the letter
+/// itself. Faces that never occur are listed with a count of 0.
+pub fn face_counts(pack: &Pack) -> Vec<(String, u64)> {
+    let recipe = pack.recipe();
+    let mut faces: Vec<(String, u64)> = Vec::new();
+    // For each letter: the index of its aliased face (and that face's text),
+    // and of the plain letter.
+    let mut index: HashMap<char, (Option<(usize, String)>, usize)> = HashMap::new();
+    for c in recipe.letters() {
+        let alias = recipe
+            .board
+            .aliases
+            .get(c.to_string().as_str())
+            .filter(|to| to.starts_with(c) && to.chars().count() > 1)
+            .map(|to| {
+                faces.push((to.clone(), 0));
+                (faces.len() - 1, to[c.len_utf8()..].to_string())
+            });
+        faces.push((c.to_string(), 0));
+        index.insert(c, (alias, faces.len() - 1));
+    }
+    pack.for_each_word(|w| {
+        let word = String::from_utf8_lossy(w);
+        let mut chars = word.char_indices();
+        while let Some((at, c)) = chars.next() {
+            let Some((alias, plain)) = index.get(&c) else {
+                continue;
+            };
+            match alias {
+                Some((i, rest)) if word[at + c.len_utf8()..].starts_with(rest.as_str()) => {
+                    faces[*i].1 += 1;
+                    for _ in rest.chars() {
+                        chars.next();
+                    }
+                }
+                _ => faces[*plain].1 += 1,
+            }
+        }
+    });
+    faces
+}
+
+/// Step 2 of the frequency-dice method: `slots` slots over faces with these
+/// (non-zero) counts, one each to start, then one at a time to the face
+/// furthest below its share `slots · count / total`; ties to the larger
+/// count, then the earlier face. Needs `counts.len() <= slots`.
+fn apportion(counts: &[u64], slots: usize) -> Vec<usize> {
+    let total: i128 = counts.iter().map(|&c| i128::from(c)).sum();
+    let slots_i = slots as i128;
+    let mut shares = vec![1usize; counts.len()];
+    // How far face i is below its share, scaled by `total`.
+    let deficit =
+        |i: usize, shares: &[usize]| slots_i * i128::from(counts[i]) - shares[i] as i128 * total;
+    for _ in counts.len()..slots {
+        let best = (0..counts.len())
+            .max_by(|&a, &b| {
+                deficit(a, &shares)
+                    .cmp(&deficit(b, &shares))
+                    .then(counts[a].cmp(&counts[b]))
+                    .then(b.cmp(&a))
+            })
+            .unwrap_or(0);
+        shares[best] += 1;
+    }
+    shares
 }
 
 /// Reads one die's faces from a line (comment already removed).
@@ -479,6 +648,76 @@ mod tests {
             assert_eq!(faces(&again), faces(&set));
         }
         assert!(DiceSet::builtin("nope").is_none());
+    }
+
+    fn pack(words: &str, qu: bool) -> Pack {
+        let text = format!(
+            "name = \"t\"\nalphabet = \"abcdefghijklmnopqrstuvwxyz\"\n\
+             [language]\ncode = \"xx\"\nname = \"Test\"\n\
+             [filter]\nmin_len = 1\n{}",
+            if qu {
+                "[board.aliases]\nq = \"qu\"\n"
+            } else {
+                ""
+            }
+        );
+        let recipe = Recipe::from_toml(&text, "test").unwrap();
+        let (bytes, _) = prep::PackBuilder::new(recipe)
+            .build_bytes(words.as_bytes(), "t.txt")
+            .unwrap();
+        Pack::from_vec(bytes, "t").unwrap()
+    }
+
+    #[test]
+    fn apportion_is_largest_remainder_with_a_floor_of_one() {
+        // Shares 5.5, 3.3, 1.1, 0.1 of 10: floors 5 3 1 0; the 0 is raised
+        // to 1 and the last slot goes to the largest remainder (5.5).
+        assert_eq!(apportion(&[55, 33, 11, 1], 10), [6, 3, 1, 1][..]);
+        // Exact shares are met exactly.
+        assert_eq!(apportion(&[3, 2, 1], 12), [6, 4, 2][..]);
+        // Ties go to the earlier face.
+        assert_eq!(apportion(&[1, 1, 1], 4), [2, 1, 1][..]);
+        assert_eq!(apportion(&[5], 6), [6][..]);
+    }
+
+    #[test]
+    fn face_counts_spell_words_in_faces() {
+        let p = pack("quiet\nqat\nsuq\n", true);
+        let counts: HashMap<String, u64> = face_counts(&p).into_iter().collect();
+        assert_eq!(counts["qu"], 1);
+        assert_eq!(counts["q"], 2);
+        assert_eq!(counts["u"], 1);
+        assert_eq!(counts["t"], 2);
+        assert_eq!(counts["z"], 0);
+        let plain: HashMap<String, u64> =
+            face_counts(&pack("quiet\n", false)).into_iter().collect();
+        assert_eq!((plain["q"], plain["u"]), (1, 1));
+        assert!(!plain.contains_key("qu"));
+    }
+
+    #[test]
+    fn frequency_dice_follow_the_counts_and_deal_round_robin() {
+        // e 12, a 6, t 4, qu 2 (the q and u of qui, qur), i 1, r 1: 26 in all.
+        let p = pack("eee\neeee\neeeee\naaaaaa\ntttt\nqui\nqur\n", true);
+        let set = DiceSet::from_letter_frequencies(&p, 2).unwrap();
+        assert_eq!(set.name(), "frequency");
+        assert_eq!(set.len(), 2);
+        // 12 slots, one each to start; shares 12·count/26 are e 5.5, a 2.8,
+        // t 1.8, qu 0.9, i 0.5, r 0.5, so the other six go e, e, e, a, e, t:
+        // e 5, a 2, t 2, qu 1, i 1, r 1. By frequency that is
+        // E E E E E A A T T Qu I R, dealt to the two dice in turn.
+        assert_eq!(set.to_text(), "E E E A T I\nE E A T Qu R\n");
+        let again = DiceSet::from_letter_frequencies(&p, 2).unwrap();
+        assert_eq!(again, set);
+        assert!(matches!(
+            DiceSet::from_letter_frequencies(&p, 0),
+            Err(DiceError::Empty { .. })
+        ));
+        let many = pack("abcdefg\n", false);
+        assert!(matches!(
+            DiceSet::from_letter_frequencies(&many, 1),
+            Err(DiceError::Frequency { .. })
+        ));
     }
 
     #[test]
