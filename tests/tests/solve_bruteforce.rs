@@ -171,6 +171,8 @@ struct Play {
     min_len: usize,
     /// Call `Solver::warm_up` (decode the whole lexicon) first.
     warm: bool,
+    /// When warming up, use the wide table layout instead of the packed one.
+    wide: bool,
 }
 
 impl Play {
@@ -199,13 +201,15 @@ fn play() -> impl Strategy<Value = Play> {
         any::<bool>(),
         1..=3usize,
         any::<bool>(),
+        any::<bool>(),
     )
-        .prop_map(|(king, wrap, words_scoring, min_len, warm)| Play {
+        .prop_map(|(king, wrap, words_scoring, min_len, warm, wide)| Play {
             king,
             wrap,
             words_scoring,
             min_len,
             warm,
+            wide,
         })
 }
 
@@ -277,10 +281,17 @@ impl Case {
 /// A solver with the case's rules, warmed up if the case says so.
 fn solver(pack: &Pack, play: &Play) -> Solver {
     let mut solver = Solver::with_rules(pack, play.rules()).expect("a solver");
-    if play.warm {
+    warm_up(&mut solver, play);
+    solver
+}
+
+/// Decodes the whole lexicon, in the layout the case asks for.
+fn warm_up(solver: &mut Solver, play: &Play) {
+    if play.wide {
+        solver.warm_up_wide();
+    } else {
         solver.warm_up();
     }
-    solver
 }
 
 fn check(
@@ -385,7 +396,7 @@ fn one_solver(
     let mut first = None;
     for (i, grid) in grids.iter().enumerate() {
         if play.warm && i == grids.len() / 2 {
-            solver.warm_up();
+            warm_up(&mut solver, &play);
         }
         let what = format!("board {i} of {}", grids.len());
         let solution = verdict(
@@ -559,7 +570,8 @@ fn corner_cases() {
                             wrap,
                             words_scoring,
                             min_len,
-                            warm: min_len == 2,
+                            warm: min_len >= 2,
+                            wide: min_len == 3,
                         };
                         let rules = play.rules();
                         let mut solver = solver(&pack, &play);

@@ -351,7 +351,9 @@ pub trait States {
     type Node: Copy;
     /// The root state.
     fn root(&mut self) -> Self::Node;
-    /// Bit `l` is set when letter `l` has a child.
+    /// Bit `l`, for a letter `l` of the alphabet, is set when letter `l` has
+    /// a child. Bits at or above the alphabet's size mean nothing: test
+    /// letter bits only.
     fn mask(n: Self::Node) -> u32;
     /// The final output, or [`NO_WORD`].
     fn word(n: Self::Node) -> u32;
@@ -423,19 +425,47 @@ impl States for Lexicon {
 }
 
 /// Every state of a lexicon, decoded, in one flat array of edges. A state is
-/// the run of its edges, in letter order; an edge is four `u32`s: the child
-/// state's offset, the output on the way, and the child's own mask and final
-/// output. Carrying the child's mask and final output in the edge means the
-/// search learns whether a word ends and which letters may follow without
-/// touching the child's memory at all; it reads a state's edges only when it
-/// steps further. States are laid out depth-first from the root, so a
-/// prefix's states sit close together. Read-only: share it between threads.
+/// the run of its edges, in letter order; an edge holds the child state's
+/// offset, the output on the way, and the child's own mask and final output.
+/// Carrying the child's mask and final output in the edge means the search
+/// learns whether a word ends and which letters may follow without touching
+/// the child's memory at all; it reads a state's edges only when it steps
+/// further. States are laid out depth-first from the root, so a prefix's
+/// states sit close together. Read-only: share it between threads.
+///
+/// An edge is one `u64` when its fields fit ([`Packed`]: half the memory, so
+/// more of the table stays in cache), else four `u32`s.
 #[derive(Clone, Debug)]
 pub struct Compact {
     table: Vec<[u32; 4]>,
+    packed: Option<Packed>,
     root: CompactNode,
     alphabet: Alphabet,
     words: usize,
+}
+
+/// The [`Compact`] table with each edge packed into one `u64`:
+///
+/// ```text
+/// bit 63         final: the child state ends a word (its output is 0)
+/// bits A+B..63   the output on the edge           (O bits)
+/// bits A..A+B    the child's first edge            (B bits)
+/// bits 0..A      the child's mask, one bit a letter (A = alphabet size)
+/// ```
+///
+/// A state is its own incoming edge, so [`States::mask`] is the low 32 bits
+/// as they are: bits at or above the alphabet size belong to the offset, and
+/// the search only ever tests letter bits. Used when `A + B + O ≤ 63` and no
+/// final state has an output of its own (true of rank-valued maps, where a
+/// word sorts before its extensions).
+#[derive(Clone, Debug)]
+pub struct Packed {
+    table: Vec<u64>,
+    root: u64,
+    at_shift: u32,
+    at_mask: u64,
+    out_shift: u32,
+    out_mask: u64,
 }
 
 /// A state of a [`Compact`] table: where its edges start, its mask and its
@@ -448,8 +478,18 @@ pub struct CompactNode {
 }
 
 impl Compact {
-    /// Decodes every state of `lex` and lays the table out.
+    /// Decodes every state of `lex` and lays the table out, packed if the
+    /// lexicon fits.
     pub fn new(lex: &Lexicon) -> Compact {
+        Compact::build(lex, true)
+    }
+
+    /// As [`new`](Compact::new), always with the wide layout.
+    pub fn wide(lex: &Lexicon) -> Compact {
+        Compact::build(lex, false)
+    }
+
+    fn build(lex: &Lexicon, pack: bool) -> Compact {
         let mut lex = lex.clone();
         lex.expand_all();
         let n = lex.nodes.len();
@@ -485,13 +525,20 @@ impl Compact {
             }
         }
         let root = lex.nodes[Lexicon::ROOT as usize];
+        let root = CompactNode {
+            at: 0,
+            mask: root.mask,
+            word: root.word,
+        };
+        let packed = if pack {
+            Packed::new(&table, root, lex.alphabet.len(), lex.words)
+        } else {
+            None
+        };
         Compact {
-            table,
-            root: CompactNode {
-                at: 0,
-                mask: root.mask,
-                word: root.word,
-            },
+            table: if packed.is_some() { Vec::new() } else { table },
+            packed,
+            root,
             alphabet: lex.alphabet.clone(),
             words: lex.words,
         }
@@ -499,7 +546,15 @@ impl Compact {
 
     /// Bytes the table takes.
     pub fn table_bytes(&self) -> usize {
-        self.table.len() * 16
+        match &self.packed {
+            Some(p) => p.table.len() * 8,
+            None => self.table.len() * 16,
+        }
+    }
+
+    /// The table with one `u64` an edge, if the lexicon fits that layout.
+    pub fn packed(&self) -> Option<&Packed> {
+        self.packed.as_ref()
     }
 
     /// The alphabet.
@@ -510,6 +565,77 @@ impl Compact {
     /// Number of words.
     pub fn words(&self) -> usize {
         self.words
+    }
+}
+
+/// Bits needed to write every number up to `max`.
+fn bits_for(max: u64) -> u32 {
+    64 - max.leading_zeros()
+}
+
+impl Packed {
+    /// Packs a wide table, or `None` when its fields do not fit in 63 bits
+    /// or some final state carries an output.
+    fn new(wide: &[[u32; 4]], root: CompactNode, letters: usize, words: usize) -> Option<Packed> {
+        let a = letters as u32;
+        let b = bits_for(wide.len() as u64);
+        let o = bits_for(words as u64);
+        if a > 32 || a + b + o > 63 || (root.word != NO_WORD && root.word != 0) {
+            return None;
+        }
+        let at_mask = (1u64 << b) - 1;
+        let out_mask = (1u64 << o) - 1;
+        let pack = |at: u32, out: u32, mask: u32, word: u32| -> Option<u64> {
+            let last = match word {
+                NO_WORD => 0,
+                0 => 1u64 << 63,
+                _ => return None,
+            };
+            Some(last | u64::from(out) << (a + b) | u64::from(at) << a | u64::from(mask))
+        };
+        let table = wide
+            .iter()
+            .map(|&[at, out, mask, word]| pack(at, out, mask, word))
+            .collect::<Option<Vec<u64>>>()?;
+        Some(Packed {
+            table,
+            root: pack(root.at, 0, root.mask, root.word)?,
+            at_shift: a,
+            at_mask,
+            out_shift: a + b,
+            out_mask,
+        })
+    }
+}
+
+impl States for &Packed {
+    type Node = u64;
+
+    #[inline(always)]
+    fn root(&mut self) -> u64 {
+        self.root
+    }
+
+    #[inline(always)]
+    fn mask(n: u64) -> u32 {
+        n as u32
+    }
+
+    #[inline(always)]
+    fn word(n: u64) -> u32 {
+        if (n as i64) < 0 {
+            0
+        } else {
+            NO_WORD
+        }
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: u64, l: u8) -> (u64, u32) {
+        let k = u64::from((n as u32 & ((1u32 << l) - 1)).count_ones());
+        let at = (n >> self.at_shift) & self.at_mask;
+        let e = self.table[(at + k) as usize];
+        (e, ((e >> self.out_shift) & self.out_mask) as u32)
     }
 }
 

@@ -33,6 +33,8 @@ const PARALLEL_BLOCK: usize = 1024;
 const WARM_UP_CELLS: usize = 1024;
 /// A cell's code when its face has several letters.
 const MULTI: u8 = 254;
+/// Letter codes are below this (a state's mask is a `u32`).
+const LETTERS: usize = 32;
 /// A cell's code when it can never be used (blank, or a letter no word has).
 const DEAD: u8 = 255;
 
@@ -117,6 +119,9 @@ pub struct Solver {
     multi: Vec<Vec<u8>>,
     face_len: Vec<u32>,
     near: Vec<u32>,
+    by_letter: Vec<u64>,
+    by_letter_set: Vec<u32>,
+    multi_near: Vec<u64>,
     used: Vec<bool>,
     small_used: u64,
     path: Vec<u32>,
@@ -167,6 +172,9 @@ impl Solver {
             multi: Vec::new(),
             face_len: Vec::new(),
             near: Vec::new(),
+            by_letter: Vec::new(),
+            by_letter_set: Vec::new(),
+            multi_near: Vec::new(),
             used: Vec::new(),
             small_used: 0,
             path: Vec::new(),
@@ -194,6 +202,14 @@ impl Solver {
         if self.compact.is_none() {
             self.compact = Some(Arc::new(Compact::new(&self.lex)));
         }
+    }
+
+    /// As [`warm_up`](Solver::warm_up), but with the wide table layout (four
+    /// `u32`s an edge) even when the packed one fits: for tests that check
+    /// both layouts give the same answers.
+    #[doc(hidden)]
+    pub fn warm_up_wide(&mut self) {
+        self.compact = Some(Arc::new(Compact::wide(&self.lex)));
     }
 
     /// Score and word count of a board.
@@ -331,6 +347,39 @@ impl Solver {
             }
             self.near.push(near);
         }
+        // On a board of up to 64 cells, each cell's neighbours by letter, so
+        // the search visits only neighbours whose letter continues a word.
+        // Clear what the last board set (cheaper than clearing it all).
+        for &k in &self.by_letter_set {
+            self.by_letter[k as usize] = 0;
+        }
+        self.by_letter_set.clear();
+        self.multi_near.clear();
+        if n <= 64 {
+            if self.by_letter.len() < n * LETTERS {
+                self.by_letter.resize(n * LETTERS, 0);
+            }
+            self.multi_near.resize(n, 0);
+            for i in 0..n {
+                for &j in self.neighbors.of(i) {
+                    match self.cell[j as usize] {
+                        DEAD => {}
+                        MULTI => self.multi_near[i] |= 1 << j,
+                        code => {
+                            let k = i * LETTERS + code as usize;
+                            if self.by_letter[k] == 0 {
+                                self.by_letter_set.push(k as u32);
+                            }
+                            self.by_letter[k] |= 1 << j;
+                        }
+                    }
+                }
+            }
+            // No multi-letter faces: the search skips looking for them.
+            if self.multi_near.iter().all(|&m| m == 0) {
+                self.multi_near.clear();
+            }
+        }
         self.tally = Tally::default();
         self.found.clear();
         self.found_paths.clear();
@@ -362,6 +411,8 @@ impl Solver {
             cell: &self.cell,
             face_len: &self.face_len,
             near: &self.near,
+            by_letter: &self.by_letter,
+            multi_near: &self.multi_near,
             multi: &self.multi,
             points: &self.points,
             min_len: self.rules.min_len as u32,
@@ -371,12 +422,21 @@ impl Solver {
             found: &mut self.found,
             found_paths: &mut self.found_paths,
         };
-        let (tally, big) = match (&self.compact, small) {
-            (Some(c), true) => (
-                walk::<_, _, RECORD>(&**c, self.small_used, starts, parts).0,
-                big,
-            ),
-            (Some(c), false) => walk::<_, _, RECORD>(&**c, big, starts, parts),
+        let (tally, big) = match (self.compact.as_deref(), small) {
+            (Some(c), true) => match c.packed() {
+                Some(p) => (
+                    walk::<_, _, RECORD>(p, self.small_used, starts, parts).0,
+                    big,
+                ),
+                None => (
+                    walk::<_, _, RECORD>(c, self.small_used, starts, parts).0,
+                    big,
+                ),
+            },
+            (Some(c), false) => match c.packed() {
+                Some(p) => walk::<_, _, RECORD>(p, big, starts, parts),
+                None => walk::<_, _, RECORD>(c, big, starts, parts),
+            },
             (None, true) => (
                 walk::<_, _, RECORD>(&mut self.lex, self.small_used, starts, parts).0,
                 big,
@@ -431,6 +491,8 @@ struct Parts<'a> {
     cell: &'a [u8],
     face_len: &'a [u32],
     near: &'a [u32],
+    by_letter: &'a [u64],
+    multi_near: &'a [u64],
     multi: &'a [Vec<u8>],
     points: &'a [u32],
     min_len: u32,
@@ -454,6 +516,8 @@ fn walk<S: States, U: CellSet, const RECORD: bool>(
         cell: p.cell,
         face_len: p.face_len,
         near: p.near,
+        by_letter: p.by_letter,
+        multi_near: p.multi_near,
         multi: p.multi,
         points: p.points,
         min_len: p.min_len,
@@ -537,6 +601,8 @@ struct Walk<'a, S, U> {
     cell: &'a [u8],
     face_len: &'a [u32],
     near: &'a [u32],
+    by_letter: &'a [u64],
+    multi_near: &'a [u64],
     multi: &'a [Vec<u8>],
     points: &'a [u32],
     min_len: u32,
@@ -610,17 +676,33 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         let neighbors: &Neighbors = self.neighbors;
         let cells: &[u8] = self.cell;
         if U::SMALL {
-            let mut free = neighbors.mask(cell) & !self.used.bits();
-            while free != 0 {
-                let j = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let code = cells[j];
-                if code < MULTI {
-                    if mask & (1 << code) != 0 {
-                        let (child, out) = self.states.child(n, code);
-                        self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
-                    }
-                } else {
+            // Only the letters that both continue the word and lie next to
+            // this cell; for each, the free neighbours showing it. The set
+            // of free cells cannot change underfoot: every deeper call gives
+            // back the cell it takes.
+            let free = !self.used.bits();
+            let row = &self.by_letter[cell * LETTERS..cell * LETTERS + LETTERS];
+            let mut letters = mask & self.near[cell];
+            while letters != 0 {
+                let code = letters.trailing_zeros();
+                letters &= letters - 1;
+                let mut next = row[code as usize] & free;
+                if next == 0 {
+                    continue;
+                }
+                let (child, out) = self.states.child(n, code as u8);
+                let child_id = id.wrapping_add(out);
+                while next != 0 {
+                    let j = next.trailing_zeros() as usize;
+                    next &= next - 1;
+                    self.enter::<RECORD>(j, child, child_id, len + 1);
+                }
+            }
+            if !self.multi_near.is_empty() {
+                let mut multis = self.multi_near[cell] & free;
+                while multis != 0 {
+                    let j = multis.trailing_zeros() as usize;
+                    multis &= multis - 1;
                     self.multi_step::<RECORD>(j, n, id, len);
                 }
             }
