@@ -162,9 +162,11 @@ fn letters_instead_of_dice() {
         assert_eq!(cells_of(&board).len(), 64);
         assert!(cells_of(&board).iter().all(|c| c.is_some()));
     }
-    // A pack without dice rolls letters by frequency by default.
+    // A non-English pack without dice rolls frequency dice by default, one a
+    // cell (tests/tests/lang_packs.rs checks the dice themselves).
     let j = json_ok(&["roll", "--lang", "nl", "--seed", "5", "--json"]);
-    assert_eq!(j["letters"], "frequency");
+    assert_eq!(j["dice"], "frequency");
+    assert_eq!(j["letters"], Value::Null);
     assert_eq!((j["rows"].as_u64(), j["cols"].as_u64()), (Some(4), Some(4)));
 }
 

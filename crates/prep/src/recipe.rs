@@ -33,10 +33,34 @@ use crate::error::RecipeError;
 use crate::filter::Filter;
 use crate::normalize::Normalizer;
 
-/// The built-in recipes, by name, as TOML text.
+/// The built-in recipes, by name, as TOML text. The German, French and
+/// Spanish ones are the files in the workspace's `wordlists/recipes/`, where
+/// pack makers read them; compiling them in makes `--recipe german` work
+/// anywhere.
 const BUILTIN: &[(&str, &str)] = &[
     ("opentaal", include_str!("../recipes/opentaal.toml")),
     ("enable", include_str!("../recipes/enable.toml")),
+    (
+        "german",
+        include_str!("../../../wordlists/recipes/german.toml"),
+    ),
+    (
+        "french",
+        include_str!("../../../wordlists/recipes/french.toml"),
+    ),
+    (
+        "spanish",
+        include_str!("../../../wordlists/recipes/spanish.toml"),
+    ),
+];
+
+/// Other names the built-in recipes answer to: their languages' codes.
+const ALIASES: &[(&str, &str)] = &[
+    ("nl", "opentaal"),
+    ("en", "enable"),
+    ("de", "german"),
+    ("fr", "french"),
+    ("es", "spanish"),
 ];
 
 /// A language's rules for turning a raw word list into a pack.
@@ -62,6 +86,39 @@ pub struct Recipe {
     /// How a board in this language reads.
     #[serde(default)]
     pub board: BoardRules,
+    /// The word list the recipe is written for, read when a build names no
+    /// input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<DefaultSource>,
+}
+
+/// The list a recipe is written for (`[source]`): where it usually lives and
+/// what to record about it in the pack when the build reads it.
+///
+/// ```toml
+/// [source]
+/// path = "/usr/share/dict/ngerman"
+/// name = "wngerman"
+/// licence = "GPL-2.0-or-later"
+/// debian_package = "wngerman"
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DefaultSource {
+    /// The list's usual path: `boggle-prep build --recipe german` reads it
+    /// when no input is given.
+    pub path: String,
+    /// The list's name, recorded in the pack when the build reads `path`.
+    #[serde(default)]
+    pub name: String,
+    /// The list's licence (an SPDX expression, or words such as `public
+    /// domain`), recorded likewise.
+    #[serde(default)]
+    pub licence: String,
+    /// The Debian package that installs `path`, named in the error when it is
+    /// missing (and asked for its version with `dpkg-query`).
+    #[serde(default)]
+    pub debian_package: String,
 }
 
 /// A language's code and English name.
@@ -165,6 +222,26 @@ impl Default for BoardRules {
     }
 }
 
+/// A TOML error's message on one line: its lines joined, control
+/// characters (a quoted key may hold one) escaped.
+fn one_line(message: &str) -> String {
+    let joined = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut out = String::with_capacity(joined.len());
+    for c in joined.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }
@@ -183,8 +260,21 @@ impl Recipe {
         BUILTIN.iter().map(|(name, _)| *name)
     }
 
-    /// A built-in recipe by name.
+    /// The other names a built-in recipe answers to (its language code:
+    /// `de` for `german`).
+    pub fn builtin_aliases(name: &str) -> impl Iterator<Item = &'static str> + '_ {
+        ALIASES
+            .iter()
+            .filter(move |(_, to)| *to == name)
+            .map(|(alias, _)| *alias)
+    }
+
+    /// A built-in recipe by name or alias (`german` or `de`).
     pub fn builtin(name: &str) -> Result<Recipe, RecipeError> {
+        let name = ALIASES
+            .iter()
+            .find(|(alias, _)| *alias == name)
+            .map_or(name, |(_, to)| *to);
         let (_, text) = BUILTIN
             .iter()
             .find(|(n, _)| *n == name)
@@ -192,9 +282,11 @@ impl Recipe {
         Recipe::from_toml(text, &format!("<built-in {name}>"))
     }
 
-    /// A built-in recipe by name, or else a recipe file at that path.
+    /// A built-in recipe by name or alias, or else a recipe file at that path.
     pub fn resolve(name_or_path: &str) -> Result<Recipe, RecipeError> {
-        if BUILTIN.iter().any(|(n, _)| *n == name_or_path) {
+        let builtin =
+            |n: &str| BUILTIN.iter().any(|(b, _)| *b == n) || ALIASES.iter().any(|(a, _)| *a == n);
+        if builtin(name_or_path) {
             return Recipe::builtin(name_or_path);
         }
         let path = Path::new(name_or_path);
@@ -217,7 +309,7 @@ impl Recipe {
     pub fn from_toml(text: &str, origin: &str) -> Result<Recipe, RecipeError> {
         let recipe: Recipe = toml::from_str(text).map_err(|e| RecipeError::Toml {
             origin: origin.to_string(),
-            message: e.message().to_string(),
+            message: one_line(e.message()),
         })?;
         recipe.check().map_err(|message| RecipeError::Invalid {
             origin: origin.to_string(),
@@ -260,6 +352,9 @@ impl Recipe {
                     "normalize.fold value for {from:?} holds a control character"
                 ));
             }
+        }
+        if self.source.as_ref().is_some_and(|s| s.path.is_empty()) {
+            return Err("source.path must not be empty".into());
         }
         for (cell, face) in &self.board.aliases {
             if cell.is_empty() || face.is_empty() {
@@ -310,6 +405,17 @@ mod tests {
         assert_eq!(en.board.aliases.get("q").map(String::as_str), Some("qu"));
         let nl = Recipe::builtin("opentaal").unwrap();
         assert!(nl.board.aliases.is_empty());
+    }
+
+    #[test]
+    fn toml_errors_are_one_line() {
+        // The toml crate's message for this spans two lines (found by the
+        // recipe_parse fuzz target).
+        let e = Recipe::from_toml("name = \"abc\n", "x.toml").unwrap_err();
+        assert!(matches!(e, RecipeError::Toml { .. }), "{e}");
+        assert!(!e.to_string().contains('\n'), "{e:?}");
+        let e = Recipe::from_toml("\"a\\nb\" = 1", "x.toml").unwrap_err();
+        assert!(!e.to_string().contains('\n'), "{e:?}");
     }
 
     #[test]

@@ -64,6 +64,12 @@
 //! `frequency`. There must be at least one die, and no more distinct faces
 //! than slots.
 //!
+//! `boggle roll` (and `solve --roll`) uses such a set when the pack carries
+//! no dice and no `--dice` is given (English packs excepted: they roll the
+//! `classic` set), or with `--dice frequency`. The set is sized to the board
+//! by [`DiceSet::frequency_for_board`]: one die a cell, 16 for 4x4 and 25 for
+//! 5x5 (a shaped board counts its blanks), so every die is on the board.
+//!
 //! # Built-in sets
 //!
 //! | name | dice | board | game |
@@ -348,18 +354,34 @@ impl DiceSet {
     /// apportion, deal). Fails with no dice, or when the pack has no letters
     /// or more distinct faces than the dice have faces.
     pub fn from_letter_frequencies(pack: &Pack, dice: usize) -> Result<DiceSet, DiceError> {
+        DiceSet::frequency(pack, |_| dice)
+    }
+
+    /// Frequency dice for a board of `cells` cells (rows × columns, blanks
+    /// included): `cells` dice, so a roll puts every die on the board — 16
+    /// for 4x4, 25 for 5x5 — or, on a board too small for every face of the
+    /// pack to get a slot, just enough dice for that (a 2x2 board of a
+    /// 27-letter pack gets 5 dice, and a roll uses 4 of them).
+    pub fn frequency_for_board(pack: &Pack, cells: usize) -> Result<DiceSet, DiceError> {
+        DiceSet::frequency(pack, |faces| cells.max(faces.div_ceil(FREQUENCY_FACES)))
+    }
+
+    /// [`DiceSet::from_letter_frequencies`] with the number of dice chosen
+    /// from the number of distinct faces that occur.
+    fn frequency(pack: &Pack, dice: impl Fn(usize) -> usize) -> Result<DiceSet, DiceError> {
         let origin = format!("frequency dice of pack {}", pack.name());
         let error = |message: String| DiceError::Frequency {
             pack: pack.name().to_string(),
             message,
         };
-        if dice == 0 {
-            return Err(DiceError::Empty { origin });
-        }
         let counted: Vec<(String, u64)> = face_counts(pack)
             .into_iter()
             .filter(|(_, n)| *n > 0)
             .collect();
+        let dice = dice(counted.len());
+        if dice == 0 {
+            return Err(DiceError::Empty { origin });
+        }
         let slots = dice
             .checked_mul(FREQUENCY_FACES)
             .ok_or_else(|| error(format!("{dice} dice is too many")))?;
@@ -670,9 +692,12 @@ mod tests {
 
     #[test]
     fn apportion_is_largest_remainder_with_a_floor_of_one() {
-        // Shares 5.5, 3.3, 1.1, 0.1 of 10: floors 5 3 1 0; the 0 is raised
-        // to 1 and the last slot goes to the largest remainder (5.5).
-        assert_eq!(apportion(&[55, 33, 11, 1], 10), [6, 3, 1, 1][..]);
+        // Shares 5.5, 3.5, 1.0 of 10: floors 5 3 1 leave one slot, and the
+        // tied remainders (0.5) give it to the larger count.
+        assert_eq!(apportion(&[55, 35, 10], 10), [6, 3, 1][..]);
+        // Shares 5.5, 3.3, 1.1, 0.1 of 10: floors 5 3 1 0, and the 0 raised to
+        // its floor of one slot uses up the tenth: 5 3 1 1 (10 in all).
+        assert_eq!(apportion(&[55, 33, 11, 1], 10), [5, 3, 1, 1][..]);
         // Exact shares are met exactly.
         assert_eq!(apportion(&[3, 2, 1], 12), [6, 4, 2][..]);
         // Ties go to the earlier face.
@@ -718,6 +743,20 @@ mod tests {
             DiceSet::from_letter_frequencies(&many, 1),
             Err(DiceError::Frequency { .. })
         ));
+    }
+
+    #[test]
+    fn frequency_dice_for_a_board_are_one_a_cell_unless_too_few() {
+        let p = pack("eee\neeee\neeeee\naaaaaa\ntttt\nqui\nqur\n", true);
+        for cells in [1, 4, 16, 25] {
+            let set = DiceSet::frequency_for_board(&p, cells).unwrap();
+            assert_eq!(set.len(), cells);
+            assert_eq!(set, DiceSet::from_letter_frequencies(&p, cells).unwrap());
+        }
+        // 7 distinct faces need two dice of six faces, even for one cell.
+        let many = pack("abcdefg\n", false);
+        assert_eq!(DiceSet::frequency_for_board(&many, 1).unwrap().len(), 2);
+        assert_eq!(DiceSet::frequency_for_board(&many, 3).unwrap().len(), 3);
     }
 
     #[test]
