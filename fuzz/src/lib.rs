@@ -1,7 +1,13 @@
-//! What the fuzz targets do, shared with the stable-toolchain stress runner
-//! (`src/bin/pack_open_stress.rs`) so that both exercise the same code.
+//! What the fuzz targets do, shared with the stable-toolchain stress runners
+//! (`src/bin/*_stress.rs`) so that both exercise the same code: `pack_open`
+//! and `reseal` here, `board_parse` in [`board`], `recipe_parse` in
+//! [`recipe`], the stress loop of the newer runners in [`runner`].
 
 use prep::{Pack, PackBuilder, PackError, Recipe};
+
+pub mod board;
+pub mod recipe;
+pub mod runner;
 
 /// How [`pack_open`] ended (for statistics; a panic never returns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -30,9 +36,9 @@ pub fn error_kind(e: &PackError) -> &'static str {
     }
 }
 
-/// Opens `data` as a pack; if that works, verifies it and uses it the ways a
-/// tool would (walk every word, look words up, print the metadata). Only a
-/// panic (or a hang) is a bug.
+/// Opens `data` as a pack; if that works, verifies it and, if that works,
+/// uses it the ways a tool would (walk every word, look words up, print the
+/// metadata). Only a panic (or a hang) is a bug.
 pub fn pack_open(data: &[u8]) -> Outcome {
     let pack = match Pack::from_vec(data.to_vec(), "fuzz") {
         Ok(pack) => pack,
@@ -48,8 +54,11 @@ pub fn pack_open(data: &[u8]) -> Outcome {
     if let Err(e) = &verified {
         let message = e.to_string();
         assert!(!message.contains('\n'), "multi-line error: {message:?}");
+        // Opening does not read the automaton; a pack's words may be read
+        // only after `verify` (every tool does so), so stop here.
+        let _ = format!("{:?} {:?}", pack, pack.meta());
+        return Outcome::OpenedVerifyFailed;
     }
-    // A tool may walk a pack it never verified (`boggle-prep words` does).
     let mut count = 0usize;
     let mut last: Vec<u8> = Vec::new();
     let mut sorted = true;
@@ -64,13 +73,27 @@ pub fn pack_open(data: &[u8]) -> Outcome {
     let _ = pack.contains("queen");
     let _ = pack.map().get("aardvark");
     let _ = format!("{:?} {:?}", pack, pack.meta());
-    if verified.is_ok() {
-        assert_eq!(count, pack.len(), "verified pack walks a different count");
-        assert!(sorted, "verified pack's words are not sorted");
-        Outcome::Verified
-    } else {
-        Outcome::OpenedVerifyFailed
+    // A verified pack is safe to search (`boggle --pack` verifies, then
+    // solves): every word found must be in it.
+    if let (Ok(mut solver), Ok(rules)) = (
+        solve::Solver::new(&pack),
+        solve::FaceRules::from_pack(&pack),
+    ) {
+        for text in ["quea tsrn eilo dcmp", "aaaa/abab/baba/bbbb"] {
+            if let Ok(board) = rules.parse(text) {
+                for w in solver.solve(&board).words {
+                    assert!(
+                        pack.contains(&w.word),
+                        "{:?} found, not in the pack",
+                        w.word
+                    );
+                }
+            }
+        }
     }
+    assert_eq!(count, pack.len(), "verified pack walks a different count");
+    assert!(sorted, "verified pack's words are not sorted");
+    Outcome::Verified
 }
 
 /// The `fst` crate's own checksum: CRC-32C (Castagnoli), "masked".

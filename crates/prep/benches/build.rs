@@ -1,5 +1,5 @@
-//! Pack build and open speed. With `BOGGLE_WORDLISTS` set, builds ENABLE2K;
-//! otherwise a synthetic list of the same size.
+//! Pack build, open (`Pack::open` of a file, `Pack::from_static`) and verify speed.
+//! With `BOGGLE_WORDLISTS` set, ENABLE2K; otherwise a synthetic list of the same size.
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -43,6 +43,16 @@ fn bench(c: &mut Criterion) {
     std::fs::write(&path, &bytes).unwrap();
     c.bench_function(&format!("open {name}"), |b| {
         b.iter(|| Pack::open(black_box(&path)).unwrap())
+    });
+    // A built-in pack: the same bytes, compiled in.
+    let leaked: &'static [u8] = Box::leak(bytes.clone().into_boxed_slice());
+    c.bench_function(&format!("from_static {name}"), |b| {
+        b.iter(|| Pack::from_static(black_box(leaked), "static").unwrap())
+    });
+    // What every tool pays before reading a pack file's words.
+    let pack = Pack::open(&path).unwrap();
+    c.bench_function(&format!("verify {name}"), |b| {
+        b.iter(|| pack.verify().unwrap())
     });
 }
 

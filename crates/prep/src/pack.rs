@@ -211,7 +211,12 @@ impl std::fmt::Debug for Pack {
 }
 
 impl Pack {
-    /// Opens a pack file by memory-mapping it.
+    /// Opens a pack file by memory-mapping it, checking the header (magic,
+    /// version, lengths), the metadata's checksum and contents, and the
+    /// automaton's bounds and word count. It does not read the automaton
+    /// itself, so it takes well under a millisecond; call
+    /// [`verify`](Pack::verify) before reading the words of a file from
+    /// elsewhere (every tool in this workspace does).
     pub fn open(path: &Path) -> Result<Pack, PackError> {
         let name = path.display().to_string();
         let io = |source| PackError::Io {
@@ -263,14 +268,11 @@ impl Pack {
                 message: "padding after the metadata is not zero".into(),
             });
         }
-        let actual = crc32fast::hash(&all[fst_start..]);
-        if actual != header.fst_crc {
-            return Err(PackError::FstChecksum {
-                path: name,
-                expected: header.fst_crc,
-                actual,
-            });
-        }
+        // Opening stays cheap (well under a millisecond, whatever the pack's
+        // size): it checks the header, bounds and metadata, not the
+        // automaton. The automaton's checksum and structure are `verify`'s
+        // job, and every tool that reads a pack file's words calls it first,
+        // since the fst crate may panic on a crafted automaton.
         let bytes = PackBytes {
             backing,
             start: fst_start,
@@ -298,10 +300,12 @@ impl Pack {
         })
     }
 
-    /// Checks everything [`open`](Pack::open) checks again, then the
-    /// automaton's own internal checksum, and that its words come out sorted
-    /// with ranks 0, 1, 2….
-    pub fn verify(&self) -> Result<(), PackError> {
+    /// Checks the automaton: its checksum, then its structure state by state
+    /// (each state decoded once), so that walking it, looking words up or
+    /// solving with it cannot panic, even if the file was crafted to make it.
+    /// Milliseconds for a big pack; this is what a solver needs before it
+    /// trusts a pack file.
+    pub fn check(&self) -> Result<(), PackError> {
         let bytes = self.map.as_fst().as_bytes();
         let actual = crc32fast::hash(bytes);
         if actual != self.fst_crc {
@@ -313,17 +317,25 @@ impl Pack {
         }
         // The checksums rule out accidental damage, not a crafted file: the
         // fst crate does not validate an automaton's structure and may panic
-        // on a malformed one. Contain that here, quietly, and report it as
-        // the corrupt pack it is.
-        let quiet = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
-        let walked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.walk()));
-        std::panic::set_hook(quiet);
-        walked.unwrap_or_else(|_| {
+        // on a malformed one.
+        check_structure(self.map.as_fst()).map_err(|message| PackError::Fst {
+            path: self.name.clone(),
+            message,
+        })
+    }
+
+    /// Everything [`check`](Pack::check) does, then the automaton's own
+    /// internal checksum and a walk over every word, checking they come out
+    /// sorted with ranks 0, 1, 2… (a second, independent check of what the
+    /// structure check proves). Reads every word: tens of milliseconds for a
+    /// big pack.
+    pub fn verify(&self) -> Result<(), PackError> {
+        self.check()?;
+        // Contain any panic quietly and report it as the corrupt pack it is.
+        quietly(|| self.walk()).unwrap_or_else(|| {
             Err(PackError::Fst {
                 path: self.name.clone(),
-                message: "malformed automaton (its checksums match, so the file was made this way)"
-                    .into(),
+                message: MALFORMED.into(),
             })
         })
     }
@@ -415,6 +427,124 @@ impl Pack {
             f(w);
         }
     }
+}
+
+/// What a panic inside the `fst` crate is reported as.
+const MALFORMED: &str = "malformed automaton (its checksums match, so the file was made this way)";
+
+thread_local! {
+    /// Set while [`quietly`] runs on this thread.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, turning a panic into `None` without printing it. The panic hook
+/// is wrapped once per process (not swapped per call, which would race
+/// between threads); the wrapper stays silent only on a thread inside
+/// `quietly`.
+fn quietly<R>(f: impl FnOnce() -> R) -> Option<R> {
+    static WRAP: std::sync::Once = std::sync::Once::new();
+    WRAP.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                previous(info)
+            }
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    result.ok()
+}
+
+/// Checks a rank map's structure without trusting it, in one pass over its
+/// states (each decoded once, however many words share it): every state
+/// decodes, every transition points to an earlier state (so there is no
+/// cycle), inputs are strictly increasing within a state, no final state has
+/// an output, and each transition's output is exactly the number of words
+/// sorted before its subtree, so the words are the map's `len()` distinct
+/// byte strings in order with ranks 0, 1, 2…. A state that would make the
+/// `fst` crate panic is reported as [`MALFORMED`]. After this, walking the
+/// map, looking words up or summing outputs along any path cannot panic or
+/// overflow, and a rank is always below `len()`.
+pub(crate) fn check_structure(fst: &fst::raw::Fst<PackBytes>) -> Result<(), String> {
+    quietly(|| check_states(fst)).unwrap_or_else(|| Err(MALFORMED.into()))
+}
+
+fn check_states(fst: &fst::raw::Fst<PackBytes>) -> Result<(), String> {
+    struct Frame<'f> {
+        node: fst::raw::Node<'f>,
+        next: usize,
+        words: u64,
+    }
+    fn enter(node: fst::raw::Node<'_>) -> Result<Frame<'_>, String> {
+        if node.is_final() && node.final_output().value() != 0 {
+            return Err("a final state carries an output (ranks are not 0, 1, 2…)".into());
+        }
+        Ok(Frame {
+            words: u64::from(node.is_final()),
+            node,
+            next: 0,
+        })
+    }
+    let total = fst.len() as u64;
+    if total >= u64::from(u32::MAX) {
+        return Err(format!("{total} words is more than a pack may hold"));
+    }
+    let too_many = || format!("a walk finds more words than the {total} it says it holds");
+    // Words below each state, plus one (0: not counted yet), by address.
+    let mut counted = vec![0u32; fst.as_bytes().len() + 1];
+    let mut stack = vec![enter(fst.root())?];
+    while let Some(top) = stack.last_mut() {
+        if top.next < top.node.len() {
+            let i = top.next;
+            top.next += 1;
+            let t = top.node.transition(i);
+            if i > 0 && top.node.transition(i - 1).inp >= t.inp {
+                return Err("a state's transitions are out of order".into());
+            }
+            if t.out.value() != top.words {
+                return Err("a transition's output is not the rank of its first word".into());
+            }
+            if t.addr != 0 && t.addr >= top.node.addr() {
+                return Err("a transition points forward (a cycle is possible)".into());
+            }
+            match counted.get(t.addr) {
+                None => {
+                    return Err(format!(
+                        "a transition points outside the automaton ({})",
+                        t.addr
+                    ))
+                }
+                Some(&0) => {
+                    let child = enter(fst.node(t.addr))?;
+                    stack.push(child);
+                }
+                Some(&seen) => {
+                    top.words += u64::from(seen - 1);
+                    if top.words > total {
+                        return Err(too_many());
+                    }
+                }
+            }
+        } else {
+            let (addr, words) = (top.node.addr(), top.words);
+            stack.pop();
+            if let Some(parent) = stack.last_mut() {
+                parent.words += words;
+                if parent.words > total {
+                    return Err(too_many());
+                }
+                // words <= total < u32::MAX - 1, so this fits.
+                counted[addr] = words as u32 + 1;
+            } else if words != total {
+                return Err(format!(
+                    "automaton says it holds {total} words, a walk finds {words}"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 struct Header {
@@ -526,6 +656,53 @@ mod tests {
         }
     }
 
+    /// A pack whose checksums are all right but whose automaton's root
+    /// address (in the `fst` footer) points past its end: the `fst` crate
+    /// panics on it, so verifying must refuse it.
+    fn crafted_root(good: &[u8]) -> Vec<u8> {
+        let mut bad = good.to_vec();
+        let end = bad.len() - 4; // the fst crate's own checksum comes last
+        let far = (bad.len() as u64) * 4;
+        bad[end - 8..end].copy_from_slice(&far.to_le_bytes());
+        let meta_len = u64::from_le_bytes(bad[16..24].try_into().unwrap()) as usize;
+        let fst_start = HEADER_LEN + meta_len + padding(meta_len);
+        let crc = crc32fast::hash(&bad[fst_start..]);
+        bad[36..40].copy_from_slice(&crc.to_le_bytes());
+        let crc = crc32fast::hash(&bad[..40]);
+        bad[40..44].copy_from_slice(&crc.to_le_bytes());
+        bad
+    }
+
+    #[test]
+    fn a_crafted_automaton_is_refused_without_a_panic() {
+        let err = match Pack::from_vec(crafted_root(&sample()), "crafted") {
+            Err(e) => e,
+            Ok(pack) => pack.verify().unwrap_err(),
+        };
+        assert!(matches!(err, PackError::Fst { .. }), "{err}");
+        assert!(err.to_string().contains("malformed automaton"), "{err}");
+        assert!(!err.to_string().contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn the_structure_check_accepts_real_packs_of_every_shape() {
+        let lists: [&[u8]; 5] = [
+            b"",
+            b"cat\n",
+            b"cat\ncats\ncatsup\ndog\ndogs\n",
+            b"aaa\naab\naaba\naabab\nbab\nbabab\nbbbbba\nquack\nquick\n",
+            b"abc\nabd\nabe\nabf\nxbc\nxbd\nxbe\nxbf\nzzzzzzzzzzzzzzzzzzzzzzzz\n",
+        ];
+        for list in lists {
+            let (bytes, meta) = PackBuilder::new(Recipe::builtin("enable").unwrap())
+                .build_bytes(list, "l.txt")
+                .unwrap();
+            let pack = Pack::from_vec(bytes, "p").unwrap();
+            assert_eq!(pack.len() as u64, meta.word_count);
+            check_structure(pack.fst()).unwrap();
+        }
+    }
+
     #[test]
     fn each_kind_of_damage_has_its_own_error() {
         let good = sample();
@@ -558,8 +735,11 @@ mod tests {
         meta[HEADER_LEN + 2] ^= 1;
         assert!(matches!(open(meta), PackError::MetaChecksum { .. }));
         let mut body = good.clone();
-        let last = body.len() - 20;
+        // The last state's byte, just before fst's 20-byte footer.
+        let last = body.len() - 21;
         body[last] ^= 0x10;
-        assert!(matches!(open(body), PackError::FstChecksum { .. }));
+        // Opening does not read the automaton; verifying does.
+        let pack = Pack::from_vec(body, "body").unwrap();
+        assert!(matches!(pack.verify(), Err(PackError::FstChecksum { .. })));
     }
 }
