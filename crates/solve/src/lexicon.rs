@@ -22,9 +22,12 @@
 //! children near their parents, so a step is one or two cache lines; the
 //! search runs over either through the [`States`] trait.
 
+use std::collections::hash_map::Entry;
+
 use fst::raw::{CompiledAddr, Fst};
 use prep::pack::PackBytes;
 use prep::Pack;
+use rustc_hash::FxHashMap;
 
 use crate::error::LexiconError;
 
@@ -119,7 +122,10 @@ pub struct Lexicon {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     addrs: Vec<CompiledAddr>,
-    index: Vec<u32>,
+    /// Node id by automaton address. A hash map, not an array as long as
+    /// the automaton: one board decodes a few hundred states, and touching
+    /// only those keeps start-up free of page faults.
+    index: FxHashMap<CompiledAddr, u32>,
     words: usize,
 }
 
@@ -141,7 +147,7 @@ impl Lexicon {
         }
         let alphabet = Alphabet::new(pack.recipe().letters())?;
         let words = fst.len();
-        let index = vec![0u32; fst.as_bytes().len() + 1];
+        let index = FxHashMap::default();
         let root = fst.root().addr();
         let mut lex = Lexicon {
             fst,
@@ -239,18 +245,17 @@ impl Lexicon {
     }
 
     fn intern(&mut self, addr: CompiledAddr) -> u32 {
-        let slot = self.index[addr];
-        if slot != 0 {
-            return slot - 1;
-        }
         let i = self.nodes.len() as u32;
+        match self.index.entry(addr) {
+            Entry::Occupied(seen) => return *seen.get(),
+            Entry::Vacant(slot) => slot.insert(i),
+        };
         self.nodes.push(Node {
             mask: 0,
             edges: UNEXPANDED,
             word: NO_WORD,
         });
         self.addrs.push(addr);
-        self.index[addr] = i + 1;
         i
     }
 
