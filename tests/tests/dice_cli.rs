@@ -2,9 +2,9 @@
 //! valid rolls of their set, sizes and shapes, letters, re-rolls to a
 //! target, JSON, and errors.
 
-mod dice_common;
+mod common;
 
-use dice_common::{boggle, cells_match_dice, cells_of};
+use common::{boggle, cells_match_dice, cells_of, ok_stdout};
 use prep::Recipe;
 use serde_json::Value;
 use solve::dice::DiceSet;
@@ -12,12 +12,7 @@ use solve::FaceRules;
 
 fn run_ok(args: &[&str]) -> String {
     let out = boggle().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "boggle {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    String::from_utf8(ok_stdout(out, &format!("boggle {args:?}"))).unwrap()
 }
 
 fn json_ok(args: &[&str]) -> Value {
@@ -274,7 +269,7 @@ fn errors_are_usage_errors() {
 
 #[test]
 fn a_pack_carries_its_own_dice() {
-    let mut recipe = dice_common::tiny_recipe(true);
+    let mut recipe = common::tiny_recipe(true);
     recipe.board.dice = ["a b c", "d e f", "g h i", "qu . th"]
         .iter()
         .map(|s| s.to_string())

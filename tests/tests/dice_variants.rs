@@ -2,11 +2,11 @@
 //! `--scoring` on the command line), multi-letter faces counting their
 //! letters, and Word Hunt's donut and cross shapes.
 
-mod dice_common;
+mod common;
 
 use std::collections::{BTreeSet, HashSet};
 
-use dice_common::{boggle, brute_force, cells_of, tiny_pack, tiny_pack_bytes};
+use common::{boggle, brute_force, cells_of, tiny_pack, tiny_pack_bytes};
 use prep::Pack;
 use solve::{Adjacency, Board, FaceRules, Rules, Scoring, Solver};
 
@@ -167,12 +167,11 @@ fn scoring_on_the_command_line() {
                 .arg(board)
                 .output()
                 .unwrap();
-            assert!(
-                out.status.success(),
-                "{scheme}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let json: serde_json::Value = serde_json::from_slice(&common::ok_stdout(
+                out,
+                &format!("boggle solve --scoring {scheme}"),
+            ))
+            .unwrap();
             assert_eq!(json["score"], score, "{scheme} on {board}");
             assert_eq!(json["word_count"], words, "{scheme} on {board}");
         }

@@ -7,12 +7,12 @@
 //! lists).
 
 mod common;
-mod dice_common;
-mod solve_common;
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
+use assert_cmd::assert::Assert;
 use prep::{DropReason, Pack, PackBuilder, PackMeta, Recipe};
 use serde_json::Value;
 use solve::dice::DiceSet;
@@ -261,7 +261,7 @@ fn typed_faces_fold_by_the_packs_rules() {
     let de = FaceRules::from_recipe(&Recipe::builtin("de").unwrap()).unwrap();
     let board = de.parse("ÄPFE LÜßX").unwrap();
     assert_eq!(
-        dice_common::cells_of(&board),
+        common::cells_of(&board),
         ["ae", "p", "f", "e", "l", "ue", "ss", "x"].map(|f| Some(f.to_string()))
     );
     let es = FaceRules::from_recipe(&Recipe::builtin("es").unwrap()).unwrap();
@@ -271,26 +271,9 @@ fn typed_faces_fold_by_the_packs_rules() {
 }
 
 /// Solves `board` with the pack and checks the answer against the brute
-/// force in `solve_common`; returns the words found.
+/// force on the pack's words (`common::solve_checked`); the words found.
 fn solve_and_compare(pack: &Pack, faces: &FaceRules, board: &str) -> Vec<String> {
-    let board = faces.parse(board).unwrap();
-    let cells = dice_common::cells_of(&board);
-    let rules = Rules::for_pack(pack);
-    let mut solver = Solver::with_rules(pack, rules.clone()).unwrap();
-    let solution = solver.solve(&board);
-    let tally = solver.tally(&board);
-    let dict = solve_common::Dictionary::pruned(words(pack));
-    solve_common::compare(
-        board.rows(),
-        board.cols(),
-        &cells,
-        &dict,
-        &rules,
-        &solution,
-        tally,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    solution.words.into_iter().map(|w| w.word).collect()
+    common::solve_checked(pack, faces, &common::Dictionary::pruned(words(pack)), board)
 }
 
 #[test]
@@ -371,22 +354,22 @@ fn frequency_dice_give_enye_a_face_and_boards_find_words_through_it() {
     // Rolled boards: every board with an ñ is solved and checked by brute
     // force, and some of them find words through the ñ.
     let roller = Roller::dice(&set, &faces, Layout::rect(4, 4).unwrap()).unwrap();
-    let dict = solve_common::Dictionary::pruned(words(&pack));
+    let dict = common::Dictionary::pruned(words(&pack));
     let rules = Rules::for_pack(&pack);
     let mut solver = Solver::with_rules(&pack, rules.clone()).unwrap();
     let mut rng = Rng::new(2024);
     let (mut boards_with_enye, mut enye_words) = (0, 0);
     for _ in 0..300 {
         let board = roller.roll(&mut rng);
-        let cells = dice_common::cells_of(&board);
-        assert!(dice_common::cells_match_dice(&cells, &dice));
+        let cells = common::cells_of(&board);
+        assert!(common::cells_match_dice(&cells, &dice));
         if !cells.iter().any(|c| c.as_deref() == Some("ñ")) {
             continue;
         }
         boards_with_enye += 1;
         let solution = solver.solve(&board);
         let tally = solver.tally(&board);
-        solve_common::compare(4, 4, &cells, &dict, &rules, &solution, tally)
+        common::compare(4, 4, &cells, &dict, &rules, &solution, tally)
             .unwrap_or_else(|e| panic!("{e}"));
         enye_words += solution
             .words
@@ -401,11 +384,27 @@ fn frequency_dice_give_enye_a_face_and_boards_find_words_through_it() {
     );
 }
 
-fn write(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     let mut f = std::fs::File::create(&path).unwrap();
     f.write_all(text.as_bytes()).unwrap();
     path
+}
+
+/// Runs `boggle-prep ARGS… [PATH] -o PACK`: the arguments as typed, then
+/// the path if any, the output last.
+fn prep_build(args: &[&str], path: Option<&Path>, pack: &Path) -> Assert {
+    let mut cmd = common::prep_cmd();
+    cmd.args(args);
+    if let Some(path) = path {
+        cmd.arg(path);
+    }
+    cmd.arg("-o").arg(pack).assert()
+}
+
+/// The JSON report a `boggle-prep build --json` that succeeds prints.
+fn report_of(run: Assert) -> Value {
+    serde_json::from_slice(&run.success().get_output().stdout).expect("a JSON report")
 }
 
 #[test]
@@ -418,17 +417,11 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
     );
     let pack = dir.path().join("es.pack");
     // INPUT as an option, the recipe by its language code.
-    let out = common::prep_cmd()
-        .args(["build", "--recipe", "es", "--json", "--input"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&pack)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let report: Value = serde_json::from_slice(&out).unwrap();
+    let report = report_of(prep_build(
+        &["build", "--recipe", "es", "--json", "--input"],
+        Some(&list),
+        &pack,
+    ));
     assert_eq!(report["word_count"], 4);
     assert_eq!(report["stats"]["lines"], 7);
     assert_eq!(report["stats"]["dropped"]["uppercase"], 1);
@@ -439,17 +432,8 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
     assert_eq!(report["source"]["name"], "es.txt");
     assert_eq!(report["source"]["licence"], "");
     // The human report names each reason with a count and an example.
-    let text = common::prep_cmd()
-        .args(["build", "--recipe", "spanish"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&pack)
-        .assert()
-        .success()
-        .get_output()
-        .stderr
-        .clone();
-    let text = String::from_utf8(text).unwrap();
+    let run = prep_build(&["build", "--recipe", "spanish"], Some(&list), &pack).success();
+    let text = String::from_utf8(run.get_output().stderr.clone()).unwrap();
     assert!(text.contains("4 words kept from 7 lines"), "{text}");
     assert!(text.contains("dropped 3 lines, by reason:"), "{text}");
     assert!(text.contains("uppercase 1:"), "{text}");
@@ -457,7 +441,7 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
 
     // A recipe whose own list is installed reads it when no input is given,
     // and records the recipe's name and licence for it.
-    let recipe_with = |path: &std::path::Path| {
+    let recipe_with = |path: &Path| {
         let mut text = std::fs::read_to_string(
             common::workspace_root().join("wordlists/recipes/spanish.toml"),
         )
@@ -468,43 +452,24 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
         write(dir.path(), "mine.toml", &text)
     };
     let recipe = recipe_with(&list);
-    let out = common::prep_cmd()
-        .args(["build", "--json", "--recipe"])
-        .arg(&recipe)
-        .arg("-o")
-        .arg(&pack)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let report: Value = serde_json::from_slice(&out).unwrap();
+    let report = report_of(prep_build(
+        &["build", "--json", "--recipe"],
+        Some(&recipe),
+        &pack,
+    ));
     assert_eq!(report["word_count"], 4);
     assert_eq!(report["source"]["name"], "wspanish");
     assert_eq!(report["source"]["licence"], "public domain");
 
     // Its own list missing: a one-line error that says what to install.
     let recipe = recipe_with(&dir.path().join("no-such-list"));
-    let err = common::prep_cmd()
-        .args(["build", "--recipe"])
-        .arg(&recipe)
-        .arg("-o")
-        .arg(&pack)
-        .assert()
-        .code(1)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let run = prep_build(&["build", "--recipe"], Some(&recipe), &pack).code(1);
+    let err = String::from_utf8(run.get_output().stderr.clone()).unwrap();
     assert!(err.contains("apt-get install wspanish"), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 
     // A recipe without a list of its own needs one: a usage error.
-    common::prep_cmd()
-        .args(["build", "--recipe", "enable", "-o"])
-        .arg(&pack)
-        .assert()
-        .code(2);
+    prep_build(&["build", "--recipe", "enable"], None, &pack).code(2);
     // INPUT twice is a usage error too.
     common::prep_cmd()
         .args(["build", "--recipe", "es", "-o"])
@@ -526,13 +491,7 @@ fn roll_uses_frequency_dice_sized_to_the_board() {
     ];
     let list = write(dir.path(), "es.txt", &(lines.join("\n") + "\n"));
     let pack_path = dir.path().join("es.pack");
-    common::prep_cmd()
-        .args(["build", "-r", "es", "-i"])
-        .arg(&list)
-        .arg("-o")
-        .arg(&pack_path)
-        .assert()
-        .success();
+    prep_build(&["build", "-r", "es", "-i"], Some(&list), &pack_path).success();
     let pack = Pack::open(&pack_path).unwrap();
     let faces = FaceRules::from_pack(&pack).unwrap();
     let mut boards_with_enye = 0;
@@ -548,7 +507,7 @@ fn roll_uses_frequency_dice_sized_to_the_board() {
             .unwrap();
         assert_eq!(dice.len(), rows * cols);
         for seed in 0..12 {
-            let out = dice_common::boggle()
+            let out = common::boggle()
                 .arg("roll")
                 .arg("--pack")
                 .arg(&pack_path)
@@ -567,10 +526,10 @@ fn roll_uses_frequency_dice_sized_to_the_board() {
                 (Some(rows as u64), Some(cols as u64))
             );
             let board = faces.parse(j["board"].as_str().unwrap()).unwrap();
-            let cells = dice_common::cells_of(&board);
+            let cells = common::cells_of(&board);
             // One die a cell: the board is exactly the dice, each used once.
             assert!(
-                dice_common::cells_match_dice(&cells, &dice),
+                common::cells_match_dice(&cells, &dice),
                 "{args:?} seed {seed}: {cells:?}"
             );
             if cells.iter().any(|c| c.as_deref() == Some("ñ")) {

@@ -11,7 +11,7 @@
 //! up as a difference, not as a silent pass.
 //!
 //! Then hand-picked words, a Spanish board with `ñ` faces and a German board
-//! typed with umlauts, each against the brute force in `solve_common`, and
+//! typed with umlauts, each against the brute force in `common::brute`, and
 //! the packs' frequency dice.
 //!
 //! ```text
@@ -20,8 +20,6 @@
 //! ```
 
 mod common;
-mod dice_common;
-mod solve_common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -242,13 +240,9 @@ fn built(lang: &'static Lang) -> &'static (Pack, Value) {
             .arg(&out)
             .output()
             .expect("boggle-prep runs");
-        assert!(
-            run.status.success(),
-            "boggle-prep build --recipe {}: {}",
-            lang.recipe,
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let report: Value = serde_json::from_slice(&run.stdout).expect("a JSON report");
+        let what = format!("boggle-prep build --recipe {}", lang.recipe);
+        let report: Value =
+            serde_json::from_slice(&common::ok_stdout(run, &what)).expect("a JSON report");
         let pack = Pack::open(&out).expect("the pack opens");
         (pack, report)
     })
@@ -383,34 +377,16 @@ fn hand_picked_words() {
 }
 
 /// Solves a typed board and checks it against the brute force; the words.
-fn solve_checked(pack: &Pack, dict: &solve_common::Dictionary, board: &str) -> Vec<String> {
+fn solve_checked(pack: &Pack, dict: &common::Dictionary, board: &str) -> Vec<String> {
     let faces = FaceRules::from_pack(pack).expect("face rules");
-    let board = faces
-        .parse(board)
-        .unwrap_or_else(|e| panic!("{board:?}: {e}"));
-    let cells = dice_common::cells_of(&board);
-    let rules = Rules::for_pack(pack);
-    let mut solver = Solver::with_rules(pack, rules.clone()).expect("a solver");
-    let solution = solver.solve(&board);
-    let tally = solver.tally(&board);
-    solve_common::compare(
-        board.rows(),
-        board.cols(),
-        &cells,
-        dict,
-        &rules,
-        &solution,
-        tally,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    solution.words.into_iter().map(|w| w.word).collect()
+    common::solve_checked(pack, &faces, dict, board)
 }
 
 #[test]
 #[ignore = "needs /usr/share/dict/{ngerman,french,spanish} (apt-get install wngerman wfrench wspanish; .ci/run installs them)"]
 fn spanish_boards_with_enye_against_brute_force() {
     let pack = &built(&SPANISH).0;
-    let dict = solve_common::Dictionary::pruned(prep::pack::words(pack));
+    let dict = common::Dictionary::pruned(prep::pack::words(pack));
     // A typed board: Ñ is its own face; `ano` is a word but not on it.
     let found = solve_checked(pack, &dict, "AÑOS NIÑA CASE TORE");
     for w in ["año", "niño", "niña"] {
@@ -430,14 +406,14 @@ fn spanish_boards_with_enye_against_brute_force() {
     let mut failures = Vec::new();
     for i in 0..2000 {
         let board = roller.roll(&mut rng);
-        let cells = dice_common::cells_of(&board);
+        let cells = common::cells_of(&board);
         if !cells.iter().any(|c| c.as_deref() == Some("ñ")) {
             continue;
         }
         boards += 1;
         let solution = solver.solve(&board);
         let tally = solver.tally(&board);
-        if let Err(e) = solve_common::compare(4, 4, &cells, &dict, &rules, &solution, tally) {
+        if let Err(e) = common::compare(4, 4, &cells, &dict, &rules, &solution, tally) {
             failures.push(format!("roll {i}: {e}"));
         }
         through_enye += solution
@@ -462,7 +438,7 @@ fn spanish_boards_with_enye_against_brute_force() {
 #[ignore = "needs /usr/share/dict/{ngerman,french,spanish} (apt-get install wngerman wfrench wspanish; .ci/run installs them)"]
 fn german_board_typed_with_umlauts_solves_as_written_out() {
     let pack = &built(&GERMAN).0;
-    let dict = solve_common::Dictionary::pruned(prep::pack::words(pack));
+    let dict = common::Dictionary::pruned(prep::pack::words(pack));
     let typed = "ÄPFE STRL NßAÖ UEBL";
     let found = solve_checked(pack, &dict, typed);
     for w in ["aepfel", "strasse", "oel"] {
@@ -472,7 +448,7 @@ fn german_board_typed_with_umlauts_solves_as_written_out() {
     assert_eq!(found, written_out);
     // French: É is e.
     let fr = &built(&FRENCH).0;
-    let fr_dict = solve_common::Dictionary::pruned(prep::pack::words(fr));
+    let fr_dict = common::Dictionary::pruned(prep::pack::words(fr));
     let found = solve_checked(fr, &fr_dict, "ÉLÈV ZSTE ÇAUX ŒRNT");
     assert!(found.contains(&"eleve".to_string()), "{found:?}");
 }
@@ -525,17 +501,12 @@ fn frequency_dice_of_the_real_packs() {
     // The command line rolls them for a pack without dice.
     built(&SPANISH);
     let path = pack_path(&SPANISH);
-    let out = dice_common::boggle()
+    let out = common::boggle()
         .args(["roll", "--seed", "7", "--json", "--pack"])
         .arg(&path)
         .output()
         .expect("boggle runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let j: Value = serde_json::from_slice(&common::ok_stdout(out, "boggle roll")).unwrap();
     assert_eq!(j["dice"], "frequency");
     let board = FaceRules::from_pack(&built(&SPANISH).0)
         .unwrap()
@@ -544,8 +515,5 @@ fn frequency_dice_of_the_real_packs() {
     let faces = es
         .board_faces(&FaceRules::from_pack(&built(&SPANISH).0).unwrap())
         .unwrap();
-    assert!(dice_common::cells_match_dice(
-        &dice_common::cells_of(&board),
-        &faces
-    ));
+    assert!(common::cells_match_dice(&common::cells_of(&board), &faces));
 }

@@ -4,11 +4,13 @@
 
 mod common;
 
+use std::ffi::OsStr;
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use assert_cmd::assert::Assert;
 use common::{boggle_prep, prep_cmd};
 use tempfile::TempDir;
 
@@ -23,23 +25,40 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
+/// Runs `boggle-prep build LIST --recipe RECIPE EXTRA… -o PACK`.
+fn build(list: &Path, recipe: impl AsRef<OsStr>, extra: &[&str], pack: &Path) -> Assert {
+    prep_cmd()
+        .arg("build")
+        .arg(list)
+        .arg("--recipe")
+        .arg(recipe)
+        .args(extra)
+        .arg("-o")
+        .arg(pack)
+        .assert()
+}
+
 /// Builds MESSY with the enable recipe into `<dir>/en.pack`.
 fn messy_pack(dir: &Path) -> PathBuf {
     let list = write(dir, "list.txt", MESSY);
     let pack = dir.join("en.pack");
-    prep_cmd()
-        .arg("build")
-        .arg(&list)
-        .args(["--recipe", "enable", "-o"])
-        .arg(&pack)
-        .assert()
-        .success();
+    build(&list, "enable", &[], &pack).success();
     pack
+}
+
+/// Asserts that `boggle-prep words PACK` prints `expected`.
+fn words_are(pack: &Path, expected: &str) {
+    prep_cmd()
+        .arg("words")
+        .arg(pack)
+        .assert()
+        .success()
+        .stdout(expected.to_string());
 }
 
 /// Runs `boggle-prep args…`, expects exit code 1 and a single-line message
 /// on standard error; returns that line.
-fn fails_with_one_line(args: &[&std::ffi::OsStr]) -> String {
+fn fails_with_one_line(args: &[&OsStr]) -> String {
     let out = prep_cmd().args(args).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
@@ -61,7 +80,20 @@ fn fails_with_one_line(args: &[&std::ffi::OsStr]) -> String {
     line.to_string()
 }
 
-fn os(s: &(impl AsRef<std::ffi::OsStr> + ?Sized)) -> &std::ffi::OsStr {
+/// The one-line message of a failing `boggle-prep build LIST --recipe
+/// RECIPE -o OUT` (see [`fails_with_one_line`]).
+fn build_fails(list: &Path, recipe: impl AsRef<OsStr>, out: &Path) -> String {
+    fails_with_one_line(&[
+        os("build"),
+        list.as_os_str(),
+        os("--recipe"),
+        recipe.as_ref(),
+        os("-o"),
+        out.as_os_str(),
+    ])
+}
+
+fn os(s: &(impl AsRef<OsStr> + ?Sized)) -> &OsStr {
     s.as_ref()
 }
 
@@ -131,12 +163,7 @@ fn build_inspect_words_verify() {
     let parsed: prep::PackMeta = serde_json::from_value(meta).unwrap();
     assert_eq!(parsed.word_count, 4);
 
-    prep_cmd()
-        .arg("words")
-        .arg(&pack)
-        .assert()
-        .success()
-        .stdout(MESSY_WORDS);
+    words_are(&pack, MESSY_WORDS);
     prep_cmd()
         .arg("verify")
         .arg(&pack)
@@ -184,12 +211,7 @@ fn build_json_report_and_standard_input() {
     assert_eq!(report["source"]["version"], "1.0");
     assert_eq!(report["source"]["licence"], "CC0-1.0");
     assert!(report["seconds"].as_f64().is_some());
-    prep_cmd()
-        .arg("words")
-        .arg(&pack)
-        .assert()
-        .success()
-        .stdout(MESSY_WORDS);
+    words_are(&pack, MESSY_WORDS);
 }
 
 #[test]
@@ -197,19 +219,8 @@ fn rebuilding_replaces_the_pack() {
     let dir = TempDir::new().unwrap();
     let pack = messy_pack(dir.path());
     let list = write(dir.path(), "other.txt", b"cat\ndog\n");
-    prep_cmd()
-        .arg("build")
-        .arg(&list)
-        .args(["--recipe", "enable", "-o"])
-        .arg(&pack)
-        .assert()
-        .success();
-    prep_cmd()
-        .arg("words")
-        .arg(&pack)
-        .assert()
-        .success()
-        .stdout("cat\ndog\n");
+    build(&list, "enable", &[], &pack).success();
+    words_are(&pack, "cat\ndog\n");
     assert_eq!(listing(dir.path()), ["en.pack", "list.txt", "other.txt"]);
 }
 
@@ -217,7 +228,7 @@ fn rebuilding_replaces_the_pack() {
 fn usage_errors_exit_2() {
     let dir = TempDir::new().unwrap();
     let list = write(dir.path(), "list.txt", MESSY);
-    let cases: Vec<Vec<&std::ffi::OsStr>> = vec![
+    let cases: Vec<Vec<&OsStr>> = vec![
         vec![],
         vec![os("frobnicate")],
         vec![os("build"), list.as_os_str(), os("-o"), os("x.pack")],
@@ -259,27 +270,13 @@ fn unknown_recipe_is_one_line() {
     let dir = TempDir::new().unwrap();
     let list = write(dir.path(), "list.txt", MESSY);
     let out = dir.path().join("x.pack");
-    let line = fails_with_one_line(&[
-        os("build"),
-        list.as_os_str(),
-        os("--recipe"),
-        os("klingon"),
-        os("-o"),
-        out.as_os_str(),
-    ]);
+    let line = build_fails(&list, "klingon", &out);
     assert!(line.contains("unknown recipe \"klingon\""), "{line}");
     assert_eq!(listing(dir.path()), ["list.txt"]);
 
     // A recipe file that does not exist names the file.
     let missing = dir.path().join("nope.toml");
-    let line = fails_with_one_line(&[
-        os("build"),
-        list.as_os_str(),
-        os("--recipe"),
-        missing.as_os_str(),
-        os("-o"),
-        out.as_os_str(),
-    ]);
+    let line = build_fails(&list, &missing, &out);
     assert!(line.contains("nope.toml"), "{line}");
 
     let line = fails_with_one_line(&[os("recipes"), os("klingon")]);
@@ -291,14 +288,7 @@ fn missing_input_is_one_line() {
     let dir = TempDir::new().unwrap();
     let input = dir.path().join("no-such-list.txt");
     let out = dir.path().join("x.pack");
-    let line = fails_with_one_line(&[
-        os("build"),
-        input.as_os_str(),
-        os("--recipe"),
-        os("enable"),
-        os("-o"),
-        out.as_os_str(),
-    ]);
+    let line = build_fails(&input, "enable", &out);
     assert!(line.contains(&input.display().to_string()), "{line}");
     assert!(listing(dir.path()).is_empty());
 }
@@ -308,14 +298,7 @@ fn unwritable_output_is_one_line() {
     let dir = TempDir::new().unwrap();
     let list = write(dir.path(), "list.txt", MESSY);
     let out = dir.path().join("no-such-dir").join("x.pack");
-    let line = fails_with_one_line(&[
-        os("build"),
-        list.as_os_str(),
-        os("--recipe"),
-        os("enable"),
-        os("-o"),
-        out.as_os_str(),
-    ]);
+    let line = build_fails(&list, "enable", &out);
     assert!(line.contains("x.pack"), "{line}");
     assert_eq!(listing(dir.path()), ["list.txt"]);
 }
@@ -329,14 +312,7 @@ fn invalid_utf8_names_file_and_line_and_leaves_nothing() {
         b"apple\r\nbanana\r\nch\xFFrry\r\ndate\r\n",
     );
     let out = dir.path().join("x.pack");
-    let line = fails_with_one_line(&[
-        os("build"),
-        list.as_os_str(),
-        os("--recipe"),
-        os("enable"),
-        os("-o"),
-        out.as_os_str(),
-    ]);
+    let line = build_fails(&list, "enable", &out);
     assert!(
         line.contains(&format!("{}:3:", list.display())),
         "message should name file:LINE: {line}"
@@ -347,25 +323,12 @@ fn invalid_utf8_names_file_and_line_and_leaves_nothing() {
     // A failed build does not touch an existing pack either.
     let pack = messy_pack(dir.path());
     let before = fs::read(&pack).unwrap();
-    fails_with_one_line(&[
-        os("build"),
-        list.as_os_str(),
-        os("--recipe"),
-        os("enable"),
-        os("-o"),
-        pack.as_os_str(),
-    ]);
+    build_fails(&list, "enable", &pack);
     assert_eq!(fs::read(&pack).unwrap(), before);
     assert_eq!(listing(dir.path()), ["bad.txt", "en.pack", "list.txt"]);
 
     // --skip-invalid drops and counts the line instead.
-    let json = prep_cmd()
-        .arg("build")
-        .arg(&list)
-        .args(["--recipe", "enable", "--skip-invalid", "--json", "-o"])
-        .arg(&out)
-        .assert()
-        .success();
+    let json = build(&list, "enable", &["--skip-invalid", "--json"], &out).success();
     let report: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
     assert_eq!(report["word_count"], 3);
     assert_eq!(report["stats"]["dropped"]["invalid_utf8"], 1);
@@ -420,7 +383,14 @@ fn damaged_packs_fail_with_one_line() {
     ];
     for (name, bytes, expected) in cases {
         let path = write(dir.path(), &format!("{name}.pack"), &bytes);
-        for command in ["verify", "words", "inspect"] {
+        // Opening reads the header and metadata only; the automaton's
+        // checksum is checked by everything that reads the words.
+        let commands: &[&str] = if name == "flipped" {
+            &["verify", "words"]
+        } else {
+            &["verify", "words", "inspect"]
+        };
+        for &command in commands {
             let line = fails_with_one_line(&[os(command), path.as_os_str()]);
             assert!(
                 line.contains(&path.display().to_string()),
@@ -477,26 +447,13 @@ fn custom_recipe_file() {
             .as_bytes(),
     );
     let pack = dir.path().join("es.pack");
-    let json = prep_cmd()
-        .arg("build")
-        .arg(&list)
-        .arg("--recipe")
-        .arg(&recipe)
-        .args(["--json", "-o"])
-        .arg(&pack)
-        .assert()
-        .success();
+    let json = build(&list, &recipe, &["--json"], &pack).success();
     let report: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
     assert_eq!(report["word_count"], 6, "{report}");
     assert_eq!(report["stats"]["dropped"]["duplicate"], 2, "{report}");
 
     // Byte order: "año" is a, 0xC3 0xB1, o; "ñandu" starts with 0xC3.
-    prep_cmd()
-        .arg("words")
-        .arg(&pack)
-        .assert()
-        .success()
-        .stdout("año\ncancion\nfacade\nniño\npinguino\nñandu\n");
+    words_are(&pack, "año\ncancion\nfacade\nniño\npinguino\nñandu\n");
 
     let inspect = prep_cmd()
         .args([os("inspect"), os("--json"), pack.as_os_str()])
@@ -539,14 +496,7 @@ fn bad_recipe_file_is_one_line() {
         ),
     ] {
         let recipe = write(dir.path(), name, text.as_bytes());
-        let line = fails_with_one_line(&[
-            os("build"),
-            list.as_os_str(),
-            os("--recipe"),
-            recipe.as_os_str(),
-            os("-o"),
-            out.as_os_str(),
-        ]);
+        let line = build_fails(&list, &recipe, &out);
         assert!(line.contains(expected), "{name}: {line}");
     }
     assert!(!out.exists());
@@ -560,7 +510,8 @@ fn builtin_recipes_listed_and_printed() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    assert_eq!(names, ["opentaal", "enable"]);
+    assert_eq!(names, ["opentaal", "enable", "german", "french", "spanish"]);
+    assert!(list.contains("german (de)"), "{list}");
 
     // A printed built-in, used as a recipe file, builds the same words.
     let dir = TempDir::new().unwrap();
@@ -568,21 +519,8 @@ fn builtin_recipes_listed_and_printed() {
     let recipe = write(dir.path(), "mine.toml", &toml.get_output().stdout);
     let list = write(dir.path(), "list.txt", MESSY);
     let pack = dir.path().join("mine.pack");
-    prep_cmd()
-        .arg("build")
-        .arg(&list)
-        .arg("--recipe")
-        .arg(&recipe)
-        .arg("-o")
-        .arg(&pack)
-        .assert()
-        .success();
-    prep_cmd()
-        .arg("words")
-        .arg(&pack)
-        .assert()
-        .success()
-        .stdout(MESSY_WORDS);
+    build(&list, &recipe, &[], &pack).success();
+    words_are(&pack, MESSY_WORDS);
 }
 
 /// A pack far larger than a pipe buffer: every four-letter word over 25
@@ -601,13 +539,7 @@ fn big_pack(dir: &Path) -> PathBuf {
     }
     let list = write(dir, "big.txt", &raw);
     let pack = dir.join("big.pack");
-    prep_cmd()
-        .arg("build")
-        .arg(&list)
-        .args(["--recipe", "enable", "-o"])
-        .arg(&pack)
-        .assert()
-        .success();
+    build(&list, "enable", &[], &pack).success();
     pack
 }
 
@@ -687,4 +619,55 @@ fn verify_counts_the_words() {
         line.contains("automaton says it holds 5 words, a walk finds 4"),
         "{line}"
     );
+}
+
+/// Crafted automata (every checksum made right again, as an attacker or a
+/// fuzzer would): the root address in the `fst` footer pointed past the
+/// end, which makes the `fst` crate panic when anything walks it, and then
+/// each byte of the automaton changed in turn. `verify` and `words` must
+/// never panic: they either work or exit 1 with one line (the root case:
+/// "malformed automaton"); `inspect` reads only the metadata. The fuzz
+/// target `pack_open_sealed` found the panic this guards against.
+#[test]
+fn crafted_automata_are_errors_not_panics() {
+    let dir = TempDir::new().unwrap();
+    let good = fs::read(messy_pack(dir.path())).unwrap();
+    let fst = fst_region(&good);
+
+    let mut far = good.clone();
+    let root_at = fst.end - 12; // footer: count u64, root address u64, checksum u32
+    far[root_at..root_at + 8].copy_from_slice(&(4 * good.len() as u64).to_le_bytes());
+    common::reseal(&mut far);
+    let path = write(dir.path(), "far-root.pack", &far);
+    for command in ["verify", "words"] {
+        let line = fails_with_one_line(&[os(command), path.as_os_str()]);
+        assert!(line.contains("malformed automaton"), "{command}: {line}");
+    }
+    prep_cmd().arg("inspect").arg(&path).assert().success();
+
+    // Every third byte of the automaton but its footer, changed and resealed.
+    let mut failed = 0;
+    for at in (fst.start + 16..fst.end - 20).step_by(3) {
+        let mut bad = good.clone();
+        bad[at] ^= 0x5A;
+        common::reseal(&mut bad);
+        let path = write(dir.path(), "crafted.pack", &bad);
+        for command in ["verify", "words"] {
+            let out = prep_cmd().arg(command).arg(&path).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !stderr.contains("panicked"),
+                "byte {at}, {command}: {stderr}"
+            );
+            match out.status.code() {
+                Some(0) => {}
+                Some(1) => {
+                    failed += 1;
+                    assert_eq!(stderr.lines().count(), 1, "byte {at}, {command}: {stderr}");
+                }
+                other => panic!("byte {at}, {command}: exit {other:?}: {stderr}"),
+            }
+        }
+    }
+    assert!(failed > 0, "no crafted automaton was refused");
 }

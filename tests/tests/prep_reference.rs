@@ -12,7 +12,7 @@ mod common;
 
 use std::process::Command;
 
-use common::{assert_same_words, prep_cmd, wordlist};
+use common::{assert_same_words, ok_stdout, prep_cmd, wordlist};
 use prep::{sha256_hex, Pack, PackBuilder, Recipe};
 
 /// SHA-256 of the inputs, copied from the shared word lists' README.
@@ -37,12 +37,8 @@ fn opentaal_pack_equals_the_grep_pipeline() {
         .success();
     prep_cmd().arg("verify").arg(&pack).assert().success();
     let words = prep_cmd().arg("words").arg(&pack).output().unwrap();
-    assert!(
-        words.status.success(),
-        "boggle-prep words failed: {}",
-        String::from_utf8_lossy(&words.stderr)
-    );
-    let words = String::from_utf8(words.stdout).expect("words output is UTF-8");
+    let words =
+        String::from_utf8(ok_stdout(words, "boggle-prep words")).expect("words output is UTF-8");
 
     // The definition the recipe promises, run by the shell tools themselves.
     let script = r#"set -euo pipefail
@@ -52,12 +48,7 @@ LC_ALL=C grep -P '^[a-z]{3,16}$' "$1" | grep '[aeiouy]' | grep '[^aeiouy]' | LC_
         .arg(&input)
         .output()
         .expect("run bash");
-    assert!(
-        reference.status.success(),
-        "reference pipeline failed: {}",
-        String::from_utf8_lossy(&reference.stderr)
-    );
-    let reference = String::from_utf8(reference.stdout).unwrap();
+    let reference = String::from_utf8(ok_stdout(reference, "reference pipeline")).unwrap();
 
     let ours: Vec<&str> = words.lines().collect();
     let theirs: Vec<&str> = reference.lines().collect();

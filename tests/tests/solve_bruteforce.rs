@@ -1,4 +1,4 @@
-//! `solve`'s FST search against a brute-force solver (`solve_common`) on
+//! `solve`'s FST search against a brute-force solver (`common::brute`) on
 //! thousands of random small boards and dictionaries.
 //!
 //! Each case builds a pack in memory from a random word list with a tiny
@@ -25,16 +25,16 @@
 //! (`large_boards`), and 500 generated cases whose variety is asserted
 //! (`random_cases_cover_the_interesting_paths`).
 
-mod solve_common;
+mod common;
 
 use std::collections::BTreeSet;
 
+use common::{compare, neighbours, Dictionary};
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 use solve::{Adjacency, Board, Rules, Scoring, Solver};
-use solve_common::{compare, neighbours, Dictionary};
 
 /// The two test alphabets: letters, multi-letter faces, and a face outside
 /// the alphabet.
@@ -428,7 +428,7 @@ fn exhaustive_check(case: Case) -> Result<(), TestCaseError> {
     let rules = case.play.rules();
     let (g, diag, wrap) = (&case.grid, case.play.king, case.play.wrap);
     let brute = |d: &Dictionary| {
-        solve_common::brute_solve(g.rows, g.cols, &g.cells, d, diag, wrap, rules.min_len)
+        common::brute_solve(g.rows, g.cols, &g.cells, d, diag, wrap, rules.min_len)
     };
     let (a, b) = (brute(&exhaustive), brute(&pruned));
     prop_assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());

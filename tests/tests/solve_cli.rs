@@ -1,81 +1,12 @@
 //! End-to-end tests of the `boggle` binary (package `solve`), with its
-//! built-in packs only: no shared data needed.
-//!
-//! # Finding `boggle`
-//!
-//! `assert_cmd::Command::cargo_bin("boggle")` does not work reliably from
-//! this package: cargo sets `CARGO_BIN_EXE_<name>` only for a package's own
-//! binaries, so `cargo_bin` falls back to `<target>/<profile>/boggle` next to
-//! the test executable. That file exists only if something else built it:
-//! `cargo test -p boggle-tests` never does, and neither does
-//! `cargo test --workspace`, because cargo builds a package's binaries for
-//! testing only when that package has integration tests or benches to run,
-//! and `solve` has none under `cargo test` (its bench is not run by `cargo
-//! test`). When it does exist it may be stale (built before the last edit).
-//! So the first test that needs the binary runs `cargo build -p solve --bin
-//! boggle` with the running test's target directory and profile (a no-op when
-//! fresh), once per test process; `BOGGLE_BIN` overrides that with a binary
-//! of your own.
+//! built-in packs only: no shared data needed. See `common` for how the `boggle` binary is found.
+
+mod common;
 
 use std::collections::BTreeSet;
-use std::env;
-use std::path::{Path, PathBuf};
-use std::process::Command as StdCommand;
-use std::sync::OnceLock;
 
-use assert_cmd::Command;
+use common::{boggle, run_cmd};
 use serde_json::Value;
-
-/// Path to a freshly built `boggle` (see the module docs).
-fn boggle_bin() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        if let Some(bin) = env::var_os("BOGGLE_BIN") {
-            let bin = PathBuf::from(bin);
-            assert!(bin.is_file(), "BOGGLE_BIN={} is not a file", bin.display());
-            return bin;
-        }
-        // This test runs as <target>/<profile dir>/deps/<test>-<hash>.
-        let exe = env::current_exe().expect("the test binary's path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("test binary lives in <target>/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("<target>/<profile>");
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            // `cargo test` builds with the `test` profile into `debug/`.
-            Some("debug") => "test",
-            Some(other) => other,
-            None => panic!("odd test binary path {}", exe.display()),
-        };
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .parent()
-            .expect("tests/ has a parent");
-        let cargo = env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-        let out = StdCommand::new(&cargo)
-            .arg("build")
-            .arg("--quiet")
-            .arg("--manifest-path")
-            .arg(root.join("Cargo.toml"))
-            .args(["-p", "solve", "--bin", "boggle", "--profile", profile])
-            .arg("--target-dir")
-            .arg(target_dir)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {cargo:?}: {e}"));
-        assert!(
-            out.status.success(),
-            "`cargo build -p solve --bin boggle --profile {profile}` failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let bin = profile_dir.join(format!("boggle{}", env::consts::EXE_SUFFIX));
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
-}
-
-fn boggle() -> Command {
-    Command::new(boggle_bin())
-}
 
 /// Runs `boggle` with `args` (and `stdin`), asserts the exit code and that
 /// nothing panicked; returns stdout and stderr.
@@ -85,16 +16,9 @@ fn run(args: &[&str], stdin: Option<&str>, code: i32) -> (String, String) {
     if let Some(input) = stdin {
         cmd.write_stdin(input);
     }
-    let out = cmd.output().expect("boggle runs");
-    let stdout = String::from_utf8(out.stdout).expect("UTF-8 stdout");
-    let stderr = String::from_utf8(out.stderr).expect("UTF-8 stderr");
-    assert!(
-        !stderr.contains("panicked"),
-        "boggle {args:?} panicked:\n{stderr}"
-    );
+    let (status, stdout, stderr) = run_cmd(&mut cmd);
     assert_eq!(
-        out.status.code(),
-        Some(code),
+        status, code,
         "boggle {args:?}: exit status\nstdout: {stdout}\nstderr: {stderr}"
     );
     (stdout, stderr)
@@ -374,4 +298,31 @@ fn help_and_version() {
     assert!(stdout.starts_with("boggle "), "{stdout}");
     // An unknown flag is clap's usage error: exit 2.
     run(&[BOARD, "--no-such-flag"], None, 2);
+}
+
+/// A pack file whose checksums are right but whose automaton is crafted (the
+/// root address in the `fst` footer points past the end, which makes the
+/// `fst` crate panic when a search starts): `boggle --pack` exits 1 with one
+/// line instead of panicking.
+#[test]
+fn a_crafted_pack_file_exits_1_without_a_panic() {
+    let recipe = prep::Recipe::builtin("enable").unwrap();
+    let (mut bytes, _) = prep::PackBuilder::new(recipe)
+        .build_bytes(b"cat\ndog\nqueen\nzebra\n", "list.txt")
+        .unwrap();
+    let end = bytes.len() - 4; // footer: count u64, root address u64, checksum u32
+    let far = 4 * bytes.len() as u64;
+    bytes[end - 8..end].copy_from_slice(&far.to_le_bytes());
+    let meta_len = u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize;
+    let fst_start = 48 + meta_len + (8 - (48 + meta_len) % 8) % 8;
+    let crc = crc32fast::hash(&bytes[fst_start..]);
+    bytes[36..40].copy_from_slice(&crc.to_le_bytes());
+    let crc = crc32fast::hash(&bytes[..40]);
+    bytes[40..44].copy_from_slice(&crc.to_le_bytes());
+    let dir = tempfile::TempDir::new().unwrap();
+    let path = dir.path().join("crafted.pack");
+    std::fs::write(&path, &bytes).unwrap();
+    let (_, stderr) = run(&["--pack", path.to_str().unwrap(), BOARD], None, 1);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("malformed automaton"), "{stderr}");
 }

@@ -1,5 +1,5 @@
 //! `solve` on the real reference lists: known scores from the Boggle
-//! literature and the Dutch tool, and the brute force (`solve_common`)
+//! literature and the Dutch tool, and the brute force (`common::brute`)
 //! against the FST search on boards rolled from the 1987 dice.
 //!
 //! The lists are not in the repository: point `BOGGLE_WORDLISTS` at the
@@ -13,13 +13,13 @@
 //! The tests panic when the variable is unset or a list is missing; they
 //! never pass silently without their data.
 
-mod solve_common;
+mod common;
 
 use std::sync::OnceLock;
 
+use common::{compare, roll_1987, wordlist, Dictionary, Rng};
 use prep::{Pack, PackBuilder, Recipe};
 use solve::{Adjacency, FaceRules, Rules, Scoring, Solver};
-use solve_common::{compare, roll_1987, wordlist, Dictionary, Rng};
 
 /// A pack built in memory from a reference list with a built-in recipe.
 fn build(recipe: &str, list: &str) -> Pack {

@@ -32,7 +32,15 @@ pub struct BuildStats {
     pub kept: u64,
     /// Lines dropped, by reason.
     pub dropped: BTreeMap<DropReason, u64>,
+    /// The first few lines dropped for each reason (at most
+    /// [`EXAMPLES_PER_REASON`], trimmed, as read), so a pack maker can see
+    /// what a reason stands for in this list. Duplicates have none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub examples: BTreeMap<DropReason, Vec<String>>,
 }
+
+/// How many dropped lines [`BuildStats::examples`] keeps per reason.
+pub const EXAMPLES_PER_REASON: usize = 3;
 
 impl BuildStats {
     /// Lines dropped for any reason.
@@ -92,7 +100,13 @@ pub fn apply_recipe(
         normalizer.normalize_into(text.trim(), &mut word);
         match filter.check(&word) {
             Ok(()) => words.push(word.clone()),
-            Err(reason) => *stats.dropped.entry(reason).or_default() += 1,
+            Err(reason) => {
+                *stats.dropped.entry(reason).or_default() += 1;
+                let examples = stats.examples.entry(reason).or_default();
+                if examples.len() < EXAMPLES_PER_REASON {
+                    examples.push(text.trim().to_string());
+                }
+            }
         }
     }
     progress(raw.len());
@@ -135,6 +149,9 @@ mod tests {
         assert_eq!(list.stats.dropped[&DropReason::Duplicate], 1);
         assert_eq!(list.stats.dropped[&DropReason::QWithoutU], 1);
         assert_eq!(list.stats.dropped[&DropReason::Uppercase], 1);
+        assert_eq!(list.stats.examples[&DropReason::Uppercase], ["Zulu"]);
+        assert_eq!(list.stats.examples[&DropReason::Blank], [""]);
+        assert!(!list.stats.examples.contains_key(&DropReason::Duplicate));
         assert_eq!(
             list.stats.lines,
             list.stats.kept + list.stats.dropped_total()

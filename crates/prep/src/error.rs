@@ -7,7 +7,9 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum RecipeError {
     /// No built-in recipe has that name and no such file exists.
-    #[error("unknown recipe {0:?} (built-in: opentaal, enable; or give a .toml file)")]
+    #[error(
+        "unknown recipe {0:?} (built-in: enable (en), opentaal (nl), german (de), french (fr), spanish (es); or give a .toml file)"
+    )]
     Unknown(String),
     /// The recipe file could not be read.
     #[error("{path}: {source}")]

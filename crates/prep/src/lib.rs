@@ -37,6 +37,7 @@
 pub mod builder;
 pub mod error;
 pub mod filter;
+pub mod installed;
 pub mod normalize;
 pub mod pack;
 pub mod recipe;

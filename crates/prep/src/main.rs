@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use prep::recipe::DefaultSource;
 use prep::{DropReason, InvalidLines, Pack, PackBuilder, PackMeta, Recipe};
 
 /// Turn raw word lists into Boggle language packs, and look inside them.
@@ -21,23 +22,32 @@ struct Cli {
 enum Command {
     /// Build a pack from a one-word-a-line list (`-` reads standard input).
     Build {
-        /// The raw word list.
-        input: PathBuf,
-        /// A built-in recipe (opentaal, enable) or a recipe TOML file.
+        /// The raw word list (default: the list the recipe names, e.g.
+        /// /usr/share/dict/ngerman for german).
+        #[arg(value_name = "INPUT", conflicts_with = "input_flag")]
+        input: Option<PathBuf>,
+        /// The raw word list, as an option (the same as INPUT).
+        #[arg(long = "input", short = 'i', value_name = "INPUT")]
+        input_flag: Option<PathBuf>,
+        /// A built-in recipe (enable or en, opentaal or nl, german or de,
+        /// french or fr, spanish or es) or a recipe TOML file.
         #[arg(long, short)]
         recipe: String,
         /// Where to write the pack (atomically).
         #[arg(long, short)]
         output: PathBuf,
-        /// The source list's name, e.g. "OpenTaal" (default: the file name).
+        /// The source list's name, e.g. "OpenTaal" (default: the recipe's name
+        /// for its own list, else the file name).
         #[arg(long)]
         source_name: Option<String>,
-        /// The source list's version, e.g. "2.20.19".
-        #[arg(long, default_value = "")]
-        source_version: String,
-        /// The source list's licence, e.g. "BSD-3-Clause OR CC-BY-3.0".
-        #[arg(long, default_value = "")]
-        licence: String,
+        /// The source list's version, e.g. "2.20.19" (default for the
+        /// recipe's own list: its Debian package's version, if installed).
+        #[arg(long)]
+        source_version: Option<String>,
+        /// The source list's licence, e.g. "BSD-3-Clause OR CC-BY-3.0"
+        /// (default: the recipe's licence for its own list).
+        #[arg(long)]
+        licence: Option<String>,
         /// Drop and count lines that are not UTF-8 instead of stopping.
         #[arg(long)]
         skip_invalid: bool,
@@ -68,6 +78,23 @@ enum Command {
         /// Print this recipe's TOML (a starting point for your own).
         name: Option<String>,
     },
+    /// Install a pack for `boggle --lang NAME`: check it, copy it to
+    /// $XDG_DATA_HOME/boggle/packs/NAME.pack (or ~/.local/share/boggle/packs).
+    Install {
+        /// The pack file (built with `boggle-prep build`).
+        pack: PathBuf,
+        /// The name to install it as (default: the file name without .pack).
+        #[arg(long)]
+        name: Option<String>,
+        /// Replace an installed pack of the same name.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Remove an installed pack.
+    Uninstall {
+        /// The pack's name.
+        name: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -77,9 +104,75 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("boggle-prep: {e:#}");
-            ExitCode::FAILURE
+            if e.downcast_ref::<Usage>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
+}
+
+/// A mistake in how the command was called: exit status 2, like clap's own.
+#[derive(Debug)]
+struct Usage(String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// The list a recipe reads when the build names none (`[source] path`), and
+/// what the recipe says about it.
+fn default_input(recipe: &Recipe) -> Result<(PathBuf, Option<&DefaultSource>)> {
+    let Some(own) = &recipe.source else {
+        return Err(Usage(format!(
+            "recipe {} names no word list of its own: give one (INPUT or --input)",
+            recipe.name
+        ))
+        .into());
+    };
+    let path = PathBuf::from(&own.path);
+    if !path.is_file() {
+        let install = if own.debian_package.is_empty() {
+            String::new()
+        } else {
+            format!(" (apt-get install {})", own.debian_package)
+        };
+        anyhow::bail!(
+            "recipe {} reads {} when no list is given, and it is missing: install it{install} \
+             or give a one-word-a-line list (INPUT or --input)",
+            recipe.name,
+            path.display()
+        );
+    }
+    Ok((path, Some(own)))
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The installed version of a Debian package, from `dpkg-query`; `None` when
+/// there is no such package, no dpkg, or no package name.
+fn debian_version(package: &str) -> Option<String> {
+    if package.is_empty() {
+        return None;
+    }
+    let out = std::process::Command::new("dpkg-query")
+        .args(["-W", "-f", "${Version}", package])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let version = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !version.is_empty()).then_some(version)
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -93,6 +186,7 @@ fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Build {
             input,
+            input_flag,
             recipe,
             output,
             source_name,
@@ -102,9 +196,28 @@ fn run(cli: Cli) -> Result<()> {
             json,
         } => {
             let recipe = Recipe::resolve(&recipe)?;
-            let name = source_name.unwrap_or_default();
+            let (input, own) = match input.or(input_flag) {
+                Some(input) => {
+                    // The recipe's own list named explicitly is still its own.
+                    let own = recipe
+                        .source
+                        .as_ref()
+                        .filter(|own| same_file(&input, std::path::Path::new(&own.path)));
+                    (input, own)
+                }
+                None => default_input(&recipe)?,
+            };
+            let name = source_name
+                .or_else(|| own.map(|s| s.name.clone()))
+                .unwrap_or_default();
+            let licence = licence
+                .or_else(|| own.map(|s| s.licence.clone()))
+                .unwrap_or_default();
+            let source_version = source_version
+                .or_else(|| own.and_then(|s| debian_version(&s.debian_package)))
+                .unwrap_or_default();
             let bar = progress_bar();
-            let mut builder = PackBuilder::new(recipe)
+            let mut builder = PackBuilder::new(recipe.clone())
                 .source(&name, &source_version, &licence)
                 .invalid_lines(if skip_invalid {
                     InvalidLines::Skip
@@ -150,6 +263,9 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Words { pack } => {
             let pack = Pack::open(&pack)?;
+            // Reads every word: check the automaton first, so a damaged or
+            // crafted file gives an error, not a panic.
+            pack.verify()?;
             let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             let mut result = Ok(());
             pack.for_each_word(|w| {
@@ -172,6 +288,13 @@ fn run(cli: Cli) -> Result<()> {
             );
             Ok(())
         }
+        Command::Install { pack, name, force } => install(&pack, name, force),
+        Command::Uninstall { name } => {
+            let dir = pack_dir()?;
+            let path = dir.remove(&name).map_err(install_error)?;
+            println!("removed {name} ({})", path.display());
+            Ok(())
+        }
         Command::Recipes { name } => {
             match name {
                 Some(name) => {
@@ -182,13 +305,51 @@ fn run(cli: Cli) -> Result<()> {
                 None => {
                     for name in Recipe::builtin_names() {
                         let r = Recipe::builtin(name)?;
-                        println!("{name:<10} {}", r.description);
+                        let aliases: Vec<&str> = Recipe::builtin_aliases(name).collect();
+                        println!(
+                            "{:<13} {}",
+                            format!("{name} ({})", aliases.join(", ")),
+                            r.description
+                        );
                     }
                 }
             }
             Ok(())
         }
     }
+}
+
+/// The installed-pack directory from the environment.
+fn pack_dir() -> Result<prep::installed::PackDir> {
+    prep::installed::PackDir::from_env()
+        .ok_or_else(|| install_error(prep::installed::InstallError::NoDataDir))
+}
+
+/// Install errors that are the caller's to fix exit with status 2.
+fn install_error(e: prep::installed::InstallError) -> anyhow::Error {
+    use prep::installed::InstallError as E;
+    match e {
+        E::BadName(_) | E::Exists(_) | E::NotInstalled { .. } => Usage(e.to_string()).into(),
+        e => e.into(),
+    }
+}
+
+/// `boggle-prep install PACK [--name NAME] [--force]`.
+fn install(from: &std::path::Path, name: Option<String>, force: bool) -> Result<()> {
+    let dir = pack_dir()?;
+    let name = match name.or_else(|| prep::installed::default_name(from)) {
+        Some(name) => name,
+        None => return Err(Usage(format!("give a name for {} (--name)", from.display())).into()),
+    };
+    let (installed, pack) = dir.install(from, &name, force).map_err(install_error)?;
+    println!(
+        "installed {name} ({} words, {}, recipe {}) as {}\nuse it with: boggle --lang {name} BOARD",
+        pack.len(),
+        pack.recipe().language.name,
+        pack.recipe().name,
+        installed.path.display()
+    );
+    Ok(())
 }
 
 /// A progress bar on standard error when it is a terminal; none when piped.
@@ -225,7 +386,14 @@ fn build_report(meta: &PackMeta, output: &str) -> String {
                 },
                 _ => reason.description().to_string(),
             };
-            s.push_str(&format!("  {reason} {n}: {why}\n"));
+            let examples = match meta.stats.examples.get(reason) {
+                Some(e) if !e.is_empty() => {
+                    let shown: Vec<String> = e.iter().map(|w| format!("{w:?}")).collect();
+                    format!("; e.g. {}", shown.join(", "))
+                }
+                _ => String::new(),
+            };
+            s.push_str(&format!("  {reason} {n}: {why}{examples}\n"));
         }
     }
     s

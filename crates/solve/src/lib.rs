@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod best;
 pub mod board;
 pub mod builtin;
 pub mod count;
@@ -34,9 +35,12 @@ pub mod dice;
 pub mod error;
 pub mod lexicon;
 pub mod neighbors;
+pub mod packs;
 pub mod roll;
 pub mod scoring;
 pub mod search;
+pub mod show;
+pub mod svg;
 
 pub use board::{Board, FaceRules, Pos};
 pub use error::{BoardError, LexiconError};

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use prep::Pack;
-use solve::{builtin, Adjacency, Board, FaceRules, Rules, Scoring, Solution, Solver};
+use solve::{builtin, Adjacency, FaceRules, Rules, Scoring, Solver};
+
+mod view;
 
 /// Find every word on a Boggle-style board.
 ///
@@ -37,12 +39,21 @@ enum Command {
     Roll(RollArgs),
     /// Count the paths on an empty board: exact state-space sizes, no dictionary.
     Count(CountArgs),
+    /// Search for the highest-scoring boards (simulated annealing on every core).
+    Best(BestArgs),
+    /// List the packs --lang can name: built-in and installed.
+    Packs(view::PacksArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(view::CompletionsArgs),
+    /// Print the man page (roff), or write one per command with --dir.
+    Man(view::ManArgs),
 }
 
 /// Which pack to use.
 #[derive(Args, Clone)]
 struct PackArgs {
-    /// A built-in pack: en (English) or nl (Dutch).
+    /// A pack by name: built-in en (English) or nl (Dutch), or one installed
+    /// with `boggle-prep install` (`boggle packs` lists them).
     #[arg(long, short, default_value = "en", conflicts_with = "pack")]
     lang: String,
     /// A pack file (built with boggle-prep), memory-mapped.
@@ -99,6 +110,8 @@ struct SolveArgs {
     roll: bool,
     #[command(flatten)]
     dice: DiceArgs,
+    #[command(flatten)]
+    view: view::ViewArgs,
 }
 
 /// A failure that is the caller's mistake: exit code 2.
@@ -124,6 +137,15 @@ fn main() -> ExitCode {
         Some(Command::Batch(args)) => batch(args),
         Some(Command::Roll(args)) => roll(args),
         Some(Command::Count(args)) => count(args),
+        Some(Command::Best(args)) => best(args),
+        Some(Command::Packs(args)) => view::list_packs(&args).map(|_| ExitCode::SUCCESS),
+        Some(Command::Completions(args)) => {
+            view::completions(&args, <Cli as clap::CommandFactory>::command())
+                .map(|_| ExitCode::SUCCESS)
+        }
+        Some(Command::Man(args)) => {
+            view::man(&args, <Cli as clap::CommandFactory>::command()).map(|_| ExitCode::SUCCESS)
+        }
         None => solve(cli.solve),
     };
     match result {
@@ -152,15 +174,23 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// Opens the pack the arguments name.
 fn open_pack(args: &PackArgs) -> Result<Pack> {
     match &args.pack {
-        Some(path) => Ok(Pack::open(path)?),
-        None => builtin::pack(&args.lang).ok_or_else(|| {
-            let names: Vec<&str> = builtin::PACKS.iter().map(|p| p.0).collect();
-            usage(anyhow!(
-                "no built-in pack {:?} (built-in: {}; or --pack FILE)",
-                args.lang,
-                names.join(", ")
-            ))
-        }),
+        Some(path) => {
+            // A file may be damaged or crafted: check its automaton once
+            // (milliseconds) before the search walks it.
+            let pack = Pack::open(path)?;
+            pack.check()?;
+            Ok(pack)
+        }
+        // Built-in first, then installed (checked like a --pack file).
+        None => match solve::packs::open(&args.lang, view::pack_dir().as_ref()) {
+            Ok(pack) if builtin::pack(&args.lang).is_some() => Ok(pack),
+            Ok(pack) => {
+                pack.verify()?;
+                Ok(pack)
+            }
+            Err(e @ solve::packs::PacksError::Unknown { .. }) => Err(usage(e)),
+            Err(e) => Err(e.into()),
+        },
     }
 }
 
@@ -219,6 +249,7 @@ fn solve(args: SolveArgs) -> Result<ExitCode> {
     if args.roll || args.dice.given() {
         return solve_rolled(args);
     }
+    args.view.check()?;
     let text = board_text(&args.board)?;
     let pack = open_pack(&args.pack)?;
     let (faces, rules) = rules(&pack, &args.rules)?;
@@ -247,17 +278,28 @@ fn solve(args: SolveArgs) -> Result<ExitCode> {
             wrap: rules.wrap,
             score: solution.score,
             word_count: solution.word_count,
-            words: &solution.words,
+            words: &view::ordered(&solution.words, &args.view),
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
+    } else if args.view.shows_paths() {
+        let width = terminal_width();
+        view::paths(
+            &mut out,
+            &board,
+            &solution,
+            &pack,
+            solver.rules(),
+            width,
+            &args.view,
+        )?;
     } else {
         let width = terminal_width();
-        write!(
-            out,
-            "{}",
-            render(&board, &solution, &pack, &solver, args.paths, width)
-        )?;
+        let rules = solver.rules();
+        let text = view::listing(
+            &board, &solution, &pack, rules, args.paths, width, &args.view,
+        );
+        write!(out, "{text}")?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -298,89 +340,6 @@ fn terminal_width() -> usize {
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(80)
-}
-
-/// The text a person reads: the board, the totals, the words by score.
-fn render(
-    board: &Board,
-    solution: &Solution,
-    pack: &Pack,
-    solver: &Solver,
-    paths: bool,
-    width: usize,
-) -> String {
-    let mut s = String::new();
-    for line in board.to_string().lines() {
-        s.push_str("  ");
-        s.push_str(line);
-        s.push('\n');
-    }
-    let rules = solver.rules();
-    s.push_str(&format!(
-        "\n{} {}, {} {}  ({}; {} scoring, {}+ letters{}{})\n",
-        solution.word_count,
-        plural(solution.word_count as u64, "word", "words"),
-        solution.score,
-        plural(solution.score, "point", "points"),
-        pack.meta().recipe.language.name,
-        rules.scoring.name(),
-        rules.min_len,
-        match rules.adjacency {
-            Adjacency::King => "",
-            Adjacency::NoDiagonals => ", no diagonals",
-        },
-        if rules.wrap { ", wrapping" } else { "" },
-    ));
-    let mut i = 0;
-    let words = &solution.words;
-    while i < words.len() {
-        let score = words[i].score;
-        let group: Vec<&solve::FoundWord> =
-            words[i..].iter().take_while(|w| w.score == score).collect();
-        i += group.len();
-        s.push_str(&format!(
-            "\n{} {} ({}):\n",
-            score,
-            plural(u64::from(score), "point", "points"),
-            group.len()
-        ));
-        if paths {
-            let wide = group
-                .iter()
-                .map(|w| w.word.chars().count())
-                .max()
-                .unwrap_or(0);
-            for w in &group {
-                let path: Vec<String> = w
-                    .path
-                    .iter()
-                    .map(|p| format!("{},{}", p.row + 1, p.col + 1))
-                    .collect();
-                s.push_str(&format!(
-                    "  {}{}  {}\n",
-                    w.word,
-                    " ".repeat(wide - w.word.chars().count()),
-                    path.join(" → ")
-                ));
-            }
-        } else {
-            let mut line = String::from(" ");
-            for w in &group {
-                if line.chars().count() + w.word.chars().count() + 1 > width.max(20)
-                    && line.len() > 1
-                {
-                    s.push_str(&line);
-                    s.push('\n');
-                    line = String::from(" ");
-                }
-                line.push(' ');
-                line.push_str(&w.word);
-            }
-            s.push_str(&line);
-            s.push('\n');
-        }
-    }
-    s
 }
 
 fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
@@ -483,9 +442,9 @@ fn batch(args: BatchArgs) -> Result<ExitCode> {
 #[derive(Args, Clone, Default)]
 struct DiceArgs {
     /// Dice set: classic, 1987 (or new), big, super-big, pack (the pack's own
-    /// dice), or a dice file (one die a line, faces separated by spaces).
-    /// Default: the pack's dice, else classic for English, else --letters
-    /// frequency.
+    /// dice), frequency (made from the pack's letter frequencies, one die a
+    /// cell), or a dice file (one die a line, faces separated by spaces).
+    /// Default: the pack's dice, else classic for English, else frequency.
     #[arg(long, conflicts_with = "letters")]
     dice: Option<String>,
     /// Draw letters instead of rolling dice: uniform (the pack's alphabet) or
@@ -493,7 +452,7 @@ struct DiceArgs {
     #[arg(long)]
     letters: Option<String>,
     /// Board size, RxC or N (default: N x N for a set of N² dice; 4x4 for
-    /// letters). Larger than the set: extra dice are drawn with replacement.
+    /// letters and frequency dice). Larger than the set: extra dice are drawn with replacement.
     #[arg(long)]
     size: Option<String>,
     /// Board shape: square, donut (5x5, centre blank), cross (5x5, corners
@@ -546,6 +505,8 @@ struct RollArgs {
     /// With --solve, show each word's path (row,col from 1).
     #[arg(long)]
     paths: bool,
+    #[command(flatten)]
+    view: view::ViewArgs,
 }
 
 /// `boggle solve --roll ...`: the roll options of `boggle roll`, then solve.
@@ -568,6 +529,7 @@ fn solve_rolled(args: SolveArgs) -> Result<ExitCode> {
         json: args.json,
         solve: true,
         paths: args.paths,
+        view: args.view,
     })
 }
 
@@ -575,12 +537,20 @@ fn solve_rolled(args: SolveArgs) -> Result<ExitCode> {
 /// its seed (see `solve::roll`), optionally re-rolled until it is rich
 /// enough, optionally solved.
 fn roll(args: RollArgs) -> Result<ExitCode> {
+    args.view.check()?;
+    if !args.solve && (args.view.shows_paths() || args.view.top.is_some()) {
+        return Err(usage(anyhow!(
+            "--show, --show-all, --svg and --top show a solution: add --solve"
+        )));
+    }
     use solve::dice::DiceSet;
     use solve::roll::{self as r, Layout, LetterMode, Roller, Target};
 
     let pack = open_pack(&args.pack)?;
     let (faces, rules) = rules(&pack, &args.rules)?;
     let d = &args.dice;
+    // Frequency dice are sized to the board, so they are made after the layout.
+    let mut frequency = false;
     let set = match (&d.dice, &d.letters) {
         (_, Some(_)) => None,
         (Some(name), None) if name == "pack" => Some(
@@ -588,11 +558,18 @@ fn roll(args: RollArgs) -> Result<ExitCode> {
                 .map_err(usage)?
                 .ok_or_else(|| usage(anyhow!("pack {} carries no dice", pack.name())))?,
         ),
+        (Some(name), None) if name == "frequency" || name == "freq" => {
+            frequency = true;
+            None
+        }
         (Some(name), None) => Some(DiceSet::resolve(name).map_err(usage)?),
         (None, None) => match DiceSet::from_recipe(pack.recipe()).map_err(usage)? {
             Some(set) => Some(set),
             None if pack.recipe().language.code == "en" => DiceSet::builtin("classic"),
-            None => None,
+            None => {
+                frequency = true;
+                None
+            }
         },
     };
     let layout = match (&d.shape, &d.size) {
@@ -611,6 +588,12 @@ fn roll(args: RollArgs) -> Result<ExitCode> {
                 }
             },
         },
+    };
+    let set = match set {
+        None if frequency => Some(
+            DiceSet::frequency_for_board(&pack, layout.rows() * layout.cols()).map_err(usage)?,
+        ),
+        set => set,
     };
     let roller = match &set {
         Some(set) => Roller::dice(set, &faces, layout).map_err(usage)?,
@@ -690,7 +673,7 @@ fn roll(args: RollArgs) -> Result<ExitCode> {
                 "wrap": solver.rules().wrap,
                 "score": solution.score,
                 "word_count": solution.word_count,
-                "words": solution.words,
+                "words": view::ordered(&solution.words, &args.view),
             });
             serde_json::to_writer(&mut out, &json)?;
             writeln!(out)?;
@@ -698,12 +681,15 @@ fn roll(args: RollArgs) -> Result<ExitCode> {
         (Some(solver), false) => {
             let solution = solver.solve(board);
             writeln!(out, "{text}  ({info})\n")?;
-            let width = terminal_width();
-            write!(
-                out,
-                "{}",
-                render(board, &solution, &pack, solver, args.paths, width)
-            )?;
+            let (width, rules) = (terminal_width(), solver.rules());
+            if args.view.shows_paths() {
+                view::paths(&mut out, board, &solution, &pack, rules, width, &args.view)?;
+            } else {
+                let list = view::listing(
+                    board, &solution, &pack, rules, args.paths, width, &args.view,
+                );
+                write!(out, "{list}")?;
+            }
         }
         (None, true) => {
             let mut json = serde_json::json!({
@@ -872,6 +858,217 @@ fn count(args: CountArgs) -> Result<ExitCode> {
         }
     } else {
         writeln!(out, "{total}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `boggle best`: search for the highest-scoring boards (see `solve::best`).
+#[derive(Args, Clone)]
+struct BestArgs {
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Board size, RxC or N.
+    #[arg(long, default_value = "4x4")]
+    size: String,
+    /// Stop after this long: 90s, 5m, 1h30m (default 1m, unless --iterations).
+    #[arg(long, conflicts_with = "iterations")]
+    time: Option<String>,
+    /// Stop after this many iterations (boards looked at) in all; with
+    /// --seed and --threads the result is reproducible.
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// Stop as soon as a board scores at least this many points.
+    #[arg(long)]
+    target: Option<u64>,
+    /// The seed (default: from the clock, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Worker threads (default: every core).
+    #[arg(long, short = 'j')]
+    threads: Option<usize>,
+    /// Only boards this dice set can roll: classic, 1987 (or new), big,
+    /// super-big, pack (the pack's own dice), or a dice file.
+    #[arg(long, conflicts_with = "letters")]
+    dice: Option<String>,
+    /// Any letters in any cell (the default); new letters are drawn as often
+    /// as in the pack's words (frequency, the default) or uniformly.
+    #[arg(long, num_args = 0..=1, default_missing_value = "frequency", value_name = "MODE")]
+    letters: Option<String>,
+    /// How many of the best distinct boards to list.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Print JSON (schema in README.md).
+    #[arg(long)]
+    json: bool,
+    /// Annealing: the starting temperature, in points.
+    #[arg(long, hide = true)]
+    t0: Option<f64>,
+    /// Annealing: the final temperature, in points.
+    #[arg(long, hide = true)]
+    t_end: Option<f64>,
+    /// Annealing: steps per run.
+    #[arg(long, hide = true)]
+    run_steps: Option<u64>,
+}
+
+/// `boggle best`: set up the space, the solver and the budget, run
+/// `solve::best::search`, print the boards.
+fn best(args: BestArgs) -> Result<ExitCode> {
+    use solve::best::{self as b, Budget, Options, Schedule, Space};
+    use solve::dice::DiceSet;
+    use solve::roll::{Layout, LetterMode};
+
+    let pack = open_pack(&args.pack)?;
+    let (faces, rules) = rules(&pack, &args.rules)?;
+    let layout = Layout::parse_size(&args.size).map_err(usage)?;
+    let (rows, cols) = (layout.rows(), layout.cols());
+    let space = match &args.dice {
+        Some(name) => {
+            let set = if name == "pack" {
+                DiceSet::from_recipe(pack.recipe())
+                    .map_err(usage)?
+                    .ok_or_else(|| usage(anyhow!("pack {} carries no dice", pack.name())))?
+            } else {
+                DiceSet::resolve(name).map_err(usage)?
+            };
+            Space::dice(&set, &faces, rows, cols).map_err(usage)?
+        }
+        None => {
+            let mode = match &args.letters {
+                Some(m) => m.parse::<LetterMode>().map_err(|e| usage(anyhow!(e)))?,
+                None => LetterMode::Frequency,
+            };
+            Space::letters(&pack, &faces, mode, rows, cols).map_err(usage)?
+        }
+    };
+    let budget = match (&args.time, args.iterations) {
+        (_, Some(0)) => return Err(usage(anyhow!("--iterations must be at least 1"))),
+        (_, Some(n)) => Budget::Iterations(n),
+        (Some(t), None) => Budget::Time(b::parse_duration(t).map_err(usage)?),
+        (None, None) => Budget::Time(std::time::Duration::from_secs(60)),
+    };
+    let threads = match args.threads {
+        Some(0) => return Err(usage(anyhow!("--threads must be at least 1"))),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.top == 0 {
+        return Err(usage(anyhow!("--top must be at least 1")));
+    }
+    let mut schedule = Schedule::for_cells(rows * cols);
+    schedule.t0 = args.t0.unwrap_or(schedule.t0);
+    schedule.t_end = args.t_end.unwrap_or(schedule.t_end);
+    schedule.run = args.run_steps.unwrap_or(schedule.run);
+    let seed = args.seed.unwrap_or_else(solve::roll::seed_from_time);
+    let options = Options {
+        budget,
+        seed,
+        threads,
+        top: args.top,
+        schedule,
+        stop_at: args.target,
+    };
+    let solver = Solver::with_rules(&pack, rules)?;
+    let bar = io::stderr().is_terminal().then(|| {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {elapsed_precise}  {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
+        bar
+    });
+    let mut report = |p: &b::Progress| {
+        if let Some(bar) = &bar {
+            let rate = p.evaluations as f64 / p.elapsed.as_secs_f64().max(1e-3);
+            bar.set_message(match &p.best {
+                Some(f) => format!("{rate:.0} boards/s  best {} {}", f.score, f.board),
+                None => format!("{rate:.0} boards/s"),
+            });
+            bar.tick();
+        }
+    };
+    let progress = bar.as_ref().map(|_| {
+        (
+            &mut report as &mut dyn FnMut(&b::Progress),
+            std::time::Duration::from_millis(250),
+        )
+    });
+    let outcome = b::search(&space, &solver, &options, progress).map_err(usage)?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let rules = solver.rules();
+    let mut out = io::stdout().lock();
+    let rate = outcome.evaluations as f64 / outcome.seconds.max(1e-9);
+    if args.json {
+        let json = serde_json::json!({
+            "pack": pack_label(&pack),
+            "rows": rows,
+            "cols": cols,
+            "space": space.label(),
+            "dice": args.dice.is_some().then(|| space.label().trim_end_matches(" dice").to_string()),
+            "scoring": rules.scoring.name(),
+            "min_len": rules.min_len,
+            "neighbors": match rules.adjacency {
+                Adjacency::King => "all",
+                Adjacency::NoDiagonals => "no-diag",
+            },
+            "wrap": rules.wrap,
+            "seed": seed,
+            "threads": threads,
+            "iteration_limit": args.iterations,
+            "time_limit": match budget {
+                Budget::Time(d) => Some(d.as_secs_f64()),
+                Budget::Iterations(_) => None,
+            },
+            "target": args.target,
+            "reached_target": outcome.reached_target,
+            "iterations": outcome.iterations,
+            "evaluations": outcome.evaluations,
+            "runs": outcome.runs,
+            "seconds": outcome.seconds,
+            "evaluations_per_second": rate,
+            "best_seconds": outcome.best_seconds,
+            "boards": outcome.best,
+        });
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        let wide = outcome
+            .best
+            .first()
+            .map_or(1, |f| f.score.to_string().len());
+        for f in &outcome.best {
+            writeln!(
+                out,
+                "{:>wide$}  {}  ({} {})",
+                f.score,
+                f.board,
+                f.words,
+                plural(f.words, "word", "words")
+            )?;
+        }
+        writeln!(
+            out,
+            "\n{}x{} {}, {} scoring, seed {seed}, {threads} {}: {} iterations, {} boards scored in {:.1} s ({rate:.0}/s); best found at {:.1} s{}",
+            rows,
+            cols,
+            space.label(),
+            rules.scoring.name(),
+            plural(threads as u64, "thread", "threads"),
+            outcome.iterations,
+            outcome.evaluations,
+            outcome.seconds,
+            outcome.best_seconds,
+            if outcome.reached_target {
+                " (target reached)"
+            } else {
+                ""
+            },
+        )?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -1,16 +1,30 @@
-//! Helpers shared by the integration tests: where the reference word lists
-//! are, and how to run the `boggle-prep` binary.
+//! Support shared by all the integration tests: where the workspace and the
+//! reference word lists are, how to build and run the `boggle-prep` and
+//! `boggle` binaries, pack checksums; with the brute-force solver
+//! ([`brute`]) and the tiny packs and dice matching ([`dice`]) re-exported
+//! here, so a test file needs only `mod common;`.
 //!
-//! # Finding `boggle-prep`
+//! # Finding the binaries
 //!
 //! `CARGO_BIN_EXE_<name>` only exists for a package's own binaries, and
-//! `cargo test --workspace` does not link `target/<profile>/boggle-prep`
-//! unless the `prep` package has integration tests of its own. So the first
-//! test that needs the binary runs `cargo build -p prep --bin boggle-prep`
-//! with the same target directory and profile as the running test (a no-op
-//! when it is fresh), once per test process. Set `BOGGLE_PREP_BIN` to use a
-//! binary you built yourself instead.
+//! `cargo test --workspace` does not link `target/<profile>/boggle-prep` or
+//! `target/<profile>/boggle` unless their packages have integration tests of
+//! their own (and a file that is there may be stale), so
+//! `assert_cmd::cargo_bin` does not work from this package. Instead the first
+//! test that needs a binary runs `cargo build -p <package> --bin <name>` with
+//! the same target directory and profile as the running test (a no-op when it
+//! is fresh), once per test process. Set `BOGGLE_PREP_BIN` or `BOGGLE_BIN` to
+//! use a binary you built yourself instead.
 #![allow(dead_code)]
+
+pub mod brute;
+pub mod dice;
+
+// Not every test file uses both.
+#[allow(unused_imports)]
+pub use brute::*;
+#[allow(unused_imports)]
+pub use dice::*;
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -58,58 +72,98 @@ pub fn wordlist(name: &str) -> PathBuf {
     path
 }
 
+/// Builds binary `bin` of workspace package `package` for the running test's
+/// target directory and profile (see the module docs) and returns its path;
+/// the environment variable `override_var`, when set, names a binary to use
+/// instead.
+fn cargo_built(package: &str, bin: &str, override_var: &str) -> PathBuf {
+    if let Some(path) = env::var_os(override_var) {
+        let path = PathBuf::from(path);
+        assert!(
+            path.is_file(),
+            "{override_var}={} is not a file",
+            path.display()
+        );
+        return path;
+    }
+    // This test runs as <target>/<profile dir>/deps/<test>-<hash>.
+    let exe = env::current_exe().expect("the test binary's path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("test binary lives in <target>/<profile>/deps");
+    let target_dir = profile_dir.parent().expect("<target>/<profile>");
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        // `cargo test` builds with the `test` profile into `debug/`;
+        // building the binary with it reuses the compiled dependencies.
+        Some("debug") => "test",
+        Some(other) => other,
+        None => panic!("odd test binary path {}", exe.display()),
+    };
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
+    let out = Command::new(&cargo)
+        .arg("build")
+        .arg("--quiet")
+        .arg("--manifest-path")
+        .arg(workspace_root().join("Cargo.toml"))
+        .args(["-p", package, "--bin", bin, "--profile", profile])
+        .arg("--target-dir")
+        .arg(target_dir)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cargo:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "`cargo build -p {package} --bin {bin} --profile {profile}` failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = profile_dir.join(format!("{bin}{}", env::consts::EXE_SUFFIX));
+    assert!(path.is_file(), "{} was not built", path.display());
+    path
+}
+
 /// Path to a freshly built `boggle-prep` binary (see the module docs).
 pub fn boggle_prep() -> &'static Path {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        if let Some(bin) = env::var_os("BOGGLE_PREP_BIN") {
-            let bin = PathBuf::from(bin);
-            assert!(
-                bin.is_file(),
-                "BOGGLE_PREP_BIN={} is not a file",
-                bin.display()
-            );
-            return bin;
-        }
-        // This test runs as <target>/<profile dir>/deps/<test>-<hash>.
-        let exe = env::current_exe().expect("the test binary's path");
-        let profile_dir = exe
-            .parent()
-            .and_then(Path::parent)
-            .expect("test binary lives in <target>/<profile>/deps");
-        let target_dir = profile_dir.parent().expect("<target>/<profile>");
-        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
-            // `cargo test` builds with the `test` profile into `debug/`;
-            // building the binary with it reuses the compiled dependencies.
-            Some("debug") => "test",
-            Some(other) => other,
-            None => panic!("odd test binary path {}", exe.display()),
-        };
-        let cargo = env::var_os("CARGO").unwrap_or_else(|| env!("CARGO").into());
-        let out = Command::new(&cargo)
-            .arg("build")
-            .arg("--quiet")
-            .arg("--manifest-path")
-            .arg(workspace_root().join("Cargo.toml"))
-            .args(["-p", "prep", "--bin", "boggle-prep", "--profile", profile])
-            .arg("--target-dir")
-            .arg(target_dir)
-            .output()
-            .unwrap_or_else(|e| panic!("cannot run {cargo:?}: {e}"));
-        assert!(
-            out.status.success(),
-            "`cargo build -p prep --bin boggle-prep --profile {profile}` failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let bin = profile_dir.join(format!("boggle-prep{}", env::consts::EXE_SUFFIX));
-        assert!(bin.is_file(), "{} was not built", bin.display());
-        bin
-    })
+    BIN.get_or_init(|| cargo_built("prep", "boggle-prep", "BOGGLE_PREP_BIN"))
 }
 
 /// An `assert_cmd` command for `boggle-prep`.
 pub fn prep_cmd() -> assert_cmd::Command {
     assert_cmd::Command::new(boggle_prep())
+}
+
+/// Path to a freshly built `boggle` binary (see the module docs).
+pub fn boggle_bin() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| cargo_built("solve", "boggle", "BOGGLE_BIN"))
+}
+
+/// An `assert_cmd` command for `boggle`.
+pub fn boggle() -> assert_cmd::Command {
+    assert_cmd::Command::new(boggle_bin())
+}
+
+/// Runs `cmd` and returns (exit code, stdout, stderr), asserting that the
+/// output is UTF-8 and that nothing panicked; -1 stands for "killed by a
+/// signal".
+pub fn run_cmd(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
+    let out = cmd.output().expect("the command runs");
+    let stdout = String::from_utf8(out.stdout).expect("UTF-8 stdout");
+    let stderr = String::from_utf8(out.stderr).expect("UTF-8 stderr");
+    assert!(!stderr.contains("panicked"), "{cmd:?} panicked:\n{stderr}");
+    (out.status.code().unwrap_or(-1), stdout, stderr)
+}
+
+/// The standard output of a finished command, after asserting that it
+/// succeeded (naming it `what` and showing its standard error if not).
+pub fn ok_stdout(out: std::process::Output, what: &str) -> Vec<u8> {
+    assert!(
+        out.status.success(),
+        "{what} failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
 }
 
 /// Compares two sorted word lists and panics with a short, readable account

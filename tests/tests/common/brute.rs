@@ -1,19 +1,12 @@
-//! Shared by `solve_bruteforce.rs` and `solve_reference.rs`: a brute-force
-//! Boggle solver written from first principles, to check `solve`'s FST search
-//! against.
+//! A brute-force Boggle solver written from first principles, to check
+//! `solve`'s FST search against; a small PRNG and the 1987 dice.
 //!
 //! It shares nothing with `solve` but the board's cells: adjacency comes from
 //! (row, column) deltas here, not from `solve::Neighbors`; words are looked
 //! up as strings in a `HashSet<String>`, not walked through the automaton;
 //! duplicates are removed by the word's text, not by its rank in the pack.
-//!
-//! (This lives in `solve_common/` rather than `common/mod.rs` because
-//! `common/` belongs to the `prep_*` tests.)
-#![allow(dead_code)]
 
-use std::collections::{BTreeMap, HashSet};
-use std::env;
-use std::path::{Path, PathBuf};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// For every cell of a `rows` x `cols` board (row-major), the cells one step
 /// away: the 8 king moves, or the 4 orthogonal ones without `diagonals`. With
@@ -125,6 +118,23 @@ pub fn brute_solve(
         );
     }
     found
+}
+
+/// The words of `words` with at least `min_len` letters that some simple
+/// path of non-blank cells spells ([`brute_solve`] without the paths).
+pub fn brute_force(
+    rows: usize,
+    cols: usize,
+    cells: &[Option<String>],
+    words: &HashSet<String>,
+    diagonals: bool,
+    wrap: bool,
+    min_len: usize,
+) -> BTreeSet<String> {
+    let dict = Dictionary::pruned(words.iter().cloned());
+    brute_solve(rows, cols, cells, &dict, diagonals, wrap, min_len)
+        .into_keys()
+        .collect()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -359,6 +369,36 @@ pub fn compare(
     }
 }
 
+/// Parses the typed `board` with `faces`, solves it under `pack`'s own rules
+/// and checks the answer (and the tally) against the brute force on `dict`
+/// with [`compare`]; returns the words found.
+pub fn solve_checked(
+    pack: &prep::Pack,
+    faces: &solve::FaceRules,
+    dict: &Dictionary,
+    board: &str,
+) -> Vec<String> {
+    let board = faces
+        .parse(board)
+        .unwrap_or_else(|e| panic!("{board:?}: {e}"));
+    let cells = super::cells_of(&board);
+    let rules = solve::Rules::for_pack(pack);
+    let mut solver = solve::Solver::with_rules(pack, rules.clone()).expect("a solver");
+    let solution = solver.solve(&board);
+    let tally = solver.tally(&board);
+    compare(
+        board.rows(),
+        board.cols(),
+        &cells,
+        dict,
+        &rules,
+        &solution,
+        tally,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    solution.words.into_iter().map(|w| w.word).collect()
+}
+
 /// A small deterministic PRNG (SplitMix64), so the tests need no `rand`.
 pub struct Rng(u64);
 
@@ -412,39 +452,4 @@ pub fn roll_1987(rng: &mut Rng) -> Vec<Option<String>> {
             })
         })
         .collect()
-}
-
-/// The workspace root (this package lives in `<root>/tests`).
-pub fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("tests/ has a parent")
-        .to_path_buf()
-}
-
-/// A reference word list in the directory `BOGGLE_WORDLISTS` names (relative
-/// paths resolve against the workspace root). Panics, never skips, when the
-/// variable is unset or the file is missing.
-pub fn wordlist(name: &str) -> PathBuf {
-    let raw = env::var_os("BOGGLE_WORDLISTS").unwrap_or_else(|| {
-        panic!(
-            "BOGGLE_WORDLISTS is not set: these tests need the shared word lists, \
-             e.g. BOGGLE_WORDLISTS=../shared/wordlists (relative to the workspace root {}); \
-             .ci/run sets it",
-            workspace_root().display()
-        )
-    });
-    let dir = workspace_root().join(PathBuf::from(&raw));
-    assert!(
-        dir.is_dir(),
-        "BOGGLE_WORDLISTS={raw:?} resolves to {}, which is not a directory",
-        dir.display()
-    );
-    let path = dir.join(name);
-    assert!(
-        path.is_file(),
-        "reference word list {} is missing (BOGGLE_WORDLISTS={raw:?})",
-        path.display()
-    );
-    path
 }
