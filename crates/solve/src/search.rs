@@ -413,6 +413,7 @@ impl Solver {
             near: &self.near,
             by_letter: &self.by_letter,
             multi_near: &self.multi_near,
+            any_multi: self.cell.contains(&MULTI),
             multi: &self.multi,
             points: &self.points,
             min_len: self.rules.min_len as u32,
@@ -493,6 +494,7 @@ struct Parts<'a> {
     near: &'a [u32],
     by_letter: &'a [u64],
     multi_near: &'a [u64],
+    any_multi: bool,
     multi: &'a [Vec<u8>],
     points: &'a [u32],
     min_len: u32,
@@ -518,6 +520,7 @@ fn walk<S: States, U: CellSet, const RECORD: bool>(
         near: p.near,
         by_letter: p.by_letter,
         multi_near: p.multi_near,
+        any_multi: p.any_multi,
         multi: p.multi,
         points: p.points,
         min_len: p.min_len,
@@ -603,6 +606,7 @@ struct Walk<'a, S, U> {
     near: &'a [u32],
     by_letter: &'a [u64],
     multi_near: &'a [u64],
+    any_multi: bool,
     multi: &'a [Vec<u8>],
     points: &'a [u32],
     min_len: u32,
@@ -707,19 +711,30 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 }
             }
         } else {
-            for &j in neighbors.of(cell) {
+            // As above, without per-board masks: first, without a branch,
+            // which neighbours are free and show a letter that continues
+            // the word (a cell's neighbours fit in a `u32`); then only those.
+            let list = neighbors.of(cell);
+            let mut next = 0u32;
+            for (k, &j) in list.iter().enumerate() {
                 let j = j as usize;
-                if self.used.has(j) {
-                    continue;
-                }
-                let code = cells[j];
-                if code < MULTI {
-                    if mask & (1 << code) != 0 {
-                        let (child, out) = self.states.child(n, code);
-                        self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
+                let code = u32::from(cells[j]);
+                let live = u32::from(code < u32::from(MULTI) && !self.used.has(j));
+                next |= (live & (mask >> (code & 31))) << k;
+            }
+            while next != 0 {
+                let k = next.trailing_zeros() as usize;
+                next &= next - 1;
+                let j = list[k] as usize;
+                let (child, out) = self.states.child(n, cells[j]);
+                self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
+            }
+            if self.any_multi {
+                for &j in list {
+                    let j = j as usize;
+                    if cells[j] == MULTI && !self.used.has(j) {
+                        self.multi_step::<RECORD>(j, n, id, len);
                     }
-                } else {
-                    self.multi_step::<RECORD>(j, n, id, len);
                 }
             }
         }
