@@ -81,7 +81,7 @@ use thiserror::Error;
 
 use crate::board::{Board, FaceRules};
 use crate::dice::{DiceError, DiceSet};
-use crate::roll::{letter_counts, splitmix64, LetterMode, Rng, MAX_SIDE};
+use crate::roll::{deal, letter_counts, splitmix64, LetterMode, Rng, MAX_SIDE};
 use crate::search::{Solver, Tally};
 
 /// A search could not be set up.
@@ -324,16 +324,7 @@ impl Space {
             },
             Kind::Dice { rolls, .. } => {
                 let n = rolls.len();
-                let mut order: Vec<usize> = (0..n).collect();
-                rng.shuffle(&mut order);
-                if k <= n {
-                    order.truncate(k);
-                } else {
-                    for _ in n..k {
-                        order.push(rng.below(n as u64) as usize);
-                    }
-                    rng.shuffle(&mut order);
-                }
+                let order = deal(n, k, rng);
                 let mut count = vec![0u16; n];
                 let mut cells = Vec::with_capacity(k);
                 for &d in &order {

@@ -427,17 +427,7 @@ impl Roller {
         let mut faces: Vec<Option<String>> = Vec::with_capacity(k);
         match &self.source {
             Source::Dice(dice) => {
-                let n = dice.len();
-                let mut order: Vec<usize> = (0..n).collect();
-                rng.shuffle(&mut order);
-                if k <= n {
-                    order.truncate(k);
-                } else {
-                    for _ in n..k {
-                        order.push(rng.below(n as u64) as usize);
-                    }
-                    rng.shuffle(&mut order);
-                }
+                let order = deal(dice.len(), k, rng);
                 for &d in &order {
                     let die = &dice[d];
                     faces.push(die[rng.below(die.len() as u64) as usize].clone());
@@ -574,6 +564,23 @@ pub fn board_text(board: &Board, rules: &FaceRules) -> String {
         }
     }
     s
+}
+
+/// Which die goes to each of `cells` cells from a set of `dice` dice: the
+/// set shuffled and cut to size when it is big enough, else every die once
+/// and the rest drawn with replacement, shuffled again.
+pub(crate) fn deal(dice: usize, cells: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..dice).collect();
+    rng.shuffle(&mut order);
+    if cells <= dice {
+        order.truncate(cells);
+    } else {
+        for _ in dice..cells {
+            order.push(rng.below(dice as u64) as usize);
+        }
+        rng.shuffle(&mut order);
+    }
+    order
 }
 
 #[cfg(test)]
