@@ -122,6 +122,7 @@ pub struct Solver {
     by_letter: Vec<u64>,
     by_letter_set: Vec<u32>,
     multi_near: Vec<u64>,
+    any_multi: bool,
     used: Vec<bool>,
     small_used: u64,
     path: Vec<u32>,
@@ -175,6 +176,7 @@ impl Solver {
             by_letter: Vec::new(),
             by_letter_set: Vec::new(),
             multi_near: Vec::new(),
+            any_multi: false,
             used: Vec::new(),
             small_used: 0,
             path: Vec::new(),
@@ -331,55 +333,51 @@ impl Solver {
             self.cell.push(code);
             self.face_len.push(len);
         }
-        // The letters a word may continue with from each cell: the first
-        // letters of its live neighbours' faces.
-        self.near.clear();
-        for i in 0..n {
-            let mut near = 0u32;
-            for &j in self.neighbors.of(i) {
-                let j = j as usize;
-                let first = match self.cell[j] {
-                    DEAD => continue,
-                    MULTI => self.multi[j][0],
-                    code => code,
-                };
-                near |= 1 << first;
-            }
-            self.near.push(near);
-        }
-        // On a board of up to 64 cells, each cell's neighbours by letter, so
-        // the search visits only neighbours whose letter continues a word.
-        // Clear what the last board set (cheaper than clearing it all).
+        // In one pass over each cell's neighbours: the letters a word may
+        // continue with from it (the first letters of its live neighbours'
+        // faces) and, on a board of up to 64 cells, its neighbours by letter
+        // as cell masks, so the search visits only neighbours whose letter
+        // continues a word. Only the masks the last board set are cleared.
         for &k in &self.by_letter_set {
             self.by_letter[k as usize] = 0;
         }
         self.by_letter_set.clear();
         self.multi_near.clear();
-        if n <= 64 {
+        let small = n <= 64;
+        if small {
             if self.by_letter.len() < n * LETTERS {
                 self.by_letter.resize(n * LETTERS, 0);
             }
             self.multi_near.resize(n, 0);
-            for i in 0..n {
-                for &j in self.neighbors.of(i) {
-                    match self.cell[j as usize] {
-                        DEAD => {}
-                        MULTI => self.multi_near[i] |= 1 << j,
-                        code => {
+        }
+        self.near.clear();
+        for i in 0..n {
+            let mut near = 0u32;
+            for &j in self.neighbors.of(i) {
+                let first = match self.cell[j as usize] {
+                    DEAD => continue,
+                    MULTI => {
+                        if small {
+                            self.multi_near[i] |= 1 << j;
+                        }
+                        self.multi[j as usize][0]
+                    }
+                    code => {
+                        if small {
                             let k = i * LETTERS + code as usize;
                             if self.by_letter[k] == 0 {
                                 self.by_letter_set.push(k as u32);
                             }
                             self.by_letter[k] |= 1 << j;
                         }
+                        code
                     }
-                }
+                };
+                near |= 1 << first;
             }
-            // No multi-letter faces: the search skips looking for them.
-            if self.multi_near.iter().all(|&m| m == 0) {
-                self.multi_near.clear();
-            }
+            self.near.push(near);
         }
+        self.any_multi = self.cell.contains(&MULTI);
         self.tally = Tally::default();
         self.found.clear();
         self.found_paths.clear();
@@ -413,7 +411,7 @@ impl Solver {
             near: &self.near,
             by_letter: &self.by_letter,
             multi_near: &self.multi_near,
-            any_multi: self.cell.contains(&MULTI),
+            any_multi: self.any_multi,
             multi: &self.multi,
             points: &self.points,
             min_len: self.rules.min_len as u32,
@@ -486,7 +484,7 @@ fn solution(board: &Board, mut words: Vec<FoundWord>) -> Solution {
     }
 }
 
-/// The solver's scratch space, borrowed for one board.
+/// The solver's scratch space for one board, borrowed by the search.
 struct Parts<'a> {
     neighbors: &'a Neighbors,
     cell: &'a [u8],
@@ -514,23 +512,9 @@ fn walk<S: States, U: CellSet, const RECORD: bool>(
 ) -> (Tally, U) {
     let mut w = Walk {
         states,
-        neighbors: p.neighbors,
-        cell: p.cell,
-        face_len: p.face_len,
-        near: p.near,
-        by_letter: p.by_letter,
-        multi_near: p.multi_near,
-        any_multi: p.any_multi,
-        multi: p.multi,
-        points: p.points,
-        min_len: p.min_len,
         used,
-        seen: p.seen,
-        found_ids: p.found_ids,
         tally: Tally::default(),
-        path: p.path,
-        found: p.found,
-        found_paths: p.found_paths,
+        p,
     };
     let root = w.states.root();
     for i in starts {
@@ -538,7 +522,7 @@ fn walk<S: States, U: CellSet, const RECORD: bool>(
             continue;
         }
         if let Some((node, out)) = w.step(root, i) {
-            w.enter::<RECORD>(i, node, out, w.face_len[i]);
+            w.enter::<RECORD>(i, node, out, w.p.face_len[i]);
         }
     }
     (w.tally, w.used)
@@ -597,40 +581,27 @@ impl CellSet for BigSet {
     }
 }
 
-/// One board's depth-first search.
+/// One board's depth-first search: the states, the used cells, the tally
+/// so far, and the board's scratch space.
 struct Walk<'a, S, U> {
     states: S,
-    neighbors: &'a Neighbors,
-    cell: &'a [u8],
-    face_len: &'a [u32],
-    near: &'a [u32],
-    by_letter: &'a [u64],
-    multi_near: &'a [u64],
-    any_multi: bool,
-    multi: &'a [Vec<u8>],
-    points: &'a [u32],
-    min_len: u32,
     used: U,
-    seen: &'a mut [u64],
-    found_ids: &'a mut Vec<u32>,
     tally: Tally,
-    path: &'a mut Vec<u32>,
-    found: &'a mut Vec<(u32, u32, u32)>,
-    found_paths: &'a mut Vec<u32>,
+    p: Parts<'a>,
 }
 
 impl<S: States, U: CellSet> Walk<'_, S, U> {
     /// Follows cell `j`'s face from state `n`.
     #[inline(always)]
     fn step(&mut self, n: S::Node, j: usize) -> Option<(S::Node, u32)> {
-        let code = self.cell[j];
+        let code = self.p.cell[j];
         if code < MULTI {
             if S::mask(n) & (1 << code) == 0 {
                 return None;
             }
             Some(self.states.child(n, code))
         } else {
-            self.states.walk(n, &self.multi[j])
+            self.states.walk(n, &self.p.multi[j])
         }
     }
 
@@ -639,23 +610,23 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     #[inline(always)]
     fn word_at<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
         let word = S::word(n);
-        if word == NO_WORD || len < self.min_len {
+        if word == NO_WORD || len < self.p.min_len {
             return;
         }
         let w = id.wrapping_add(word);
         let (q, bit) = ((w >> 6) as usize, 1u64 << (w & 63));
-        if self.seen[q] & bit != 0 {
+        if self.p.seen[q] & bit != 0 {
             return;
         }
-        self.seen[q] |= bit;
-        self.found_ids.push(w);
-        self.tally.score += u64::from(self.points[(len as usize).min(MAX_LEN - 1)]);
+        self.p.seen[q] |= bit;
+        self.p.found_ids.push(w);
+        self.tally.score += u64::from(self.p.points[(len as usize).min(MAX_LEN - 1)]);
         self.tally.words += 1;
         if RECORD {
-            let start = self.found_paths.len() as u32;
-            self.found_paths.extend_from_slice(self.path);
-            self.found_paths.push(cell as u32);
-            self.found.push((w, start, self.path.len() as u32 + 1));
+            let start = self.p.found_paths.len() as u32;
+            self.p.found_paths.extend_from_slice(self.p.path);
+            self.p.found_paths.push(cell as u32);
+            self.p.found.push((w, start, self.p.path.len() as u32 + 1));
         }
     }
 
@@ -664,7 +635,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     #[inline(always)]
     fn enter<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
         self.word_at::<RECORD>(j, n, id, len);
-        if S::mask(n) & self.near[j] != 0 {
+        if S::mask(n) & self.p.near[j] != 0 {
             self.dfs::<RECORD>(j, n, id, len);
         }
     }
@@ -675,18 +646,18 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         let mask = S::mask(n);
         self.used.set(cell);
         if RECORD {
-            self.path.push(cell as u32);
+            self.p.path.push(cell as u32);
         }
-        let neighbors: &Neighbors = self.neighbors;
-        let cells: &[u8] = self.cell;
+        let neighbors: &Neighbors = self.p.neighbors;
+        let cells: &[u8] = self.p.cell;
         if U::SMALL {
             // Only the letters that both continue the word and lie next to
             // this cell; for each, the free neighbours showing it. The set
             // of free cells cannot change underfoot: every deeper call gives
             // back the cell it takes.
             let free = !self.used.bits();
-            let row = &self.by_letter[cell * LETTERS..cell * LETTERS + LETTERS];
-            let mut letters = mask & self.near[cell];
+            let row = &self.p.by_letter[cell * LETTERS..cell * LETTERS + LETTERS];
+            let mut letters = mask & self.p.near[cell];
             while letters != 0 {
                 let code = letters.trailing_zeros();
                 letters &= letters - 1;
@@ -702,8 +673,8 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                     self.enter::<RECORD>(j, child, child_id, len + 1);
                 }
             }
-            if !self.multi_near.is_empty() {
-                let mut multis = self.multi_near[cell] & free;
+            if self.p.any_multi {
+                let mut multis = self.p.multi_near[cell] & free;
                 while multis != 0 {
                     let j = multis.trailing_zeros() as usize;
                     multis &= multis - 1;
@@ -729,7 +700,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 let (child, out) = self.states.child(n, cells[j]);
                 self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
             }
-            if self.any_multi {
+            if self.p.any_multi {
                 for &j in list {
                     let j = j as usize;
                     if cells[j] == MULTI && !self.used.has(j) {
@@ -739,7 +710,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
             }
         }
         if RECORD {
-            self.path.pop();
+            self.p.path.pop();
         }
         self.used.clear(cell);
     }
@@ -747,9 +718,9 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     /// Steps onto a multi-letter face (rare: kept out of the hot loop).
     #[inline(never)]
     fn multi_step<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
-        let multi: &[Vec<u8>] = self.multi;
+        let multi: &[Vec<u8>] = self.p.multi;
         if let Some((child, out)) = self.states.walk(n, &multi[j]) {
-            self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.face_len[j]);
+            self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.p.face_len[j]);
         }
     }
 }
