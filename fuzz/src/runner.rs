@@ -1,5 +1,5 @@
-//! The stable-toolchain stress loop behind `board_parse_stress` and
-//! `recipe_parse_stress` (the same design as `pack_open_stress`): inputs made
+//! The stable-toolchain stress loop behind `pack_open_stress`,
+//! `board_parse_stress` and `recipe_parse_stress`: inputs made
 //! from seeds by numbered, reproducible random mutations, each run under
 //! `catch_unwind`, panics grouped by where they happened, a watchdog for
 //! hangs.
@@ -48,6 +48,12 @@ fn usage(name: &str, msg: &str) -> ! {
 
 /// Reads the command line.
 pub fn options(name: &str) -> Options {
+    options_from(name, std::env::args().skip(1))
+}
+
+/// Reads these arguments (a target with options of its own takes those out
+/// first).
+pub fn options_from(name: &str, args: impl IntoIterator<Item = String>) -> Options {
     let mut o = Options {
         seconds: 60.0,
         iterations: u64::MAX,
@@ -58,7 +64,7 @@ pub fn options(name: &str) -> Options {
         write_seeds: None,
         files: Vec::new(),
     };
-    let mut it = std::env::args().skip(1);
+    let mut it = args.into_iter();
     while let Some(a) = it.next() {
         let mut value = |flag: &str| {
             it.next()
@@ -106,13 +112,15 @@ fn save(name: &str, kind: &str, data: &[u8]) -> PathBuf {
     path
 }
 
-/// Runs the loop: `make(seed, i)` is input number `i`, `check` the target.
+/// Runs the loop: `make(seed, i)` is input number `i`; `check(Some(i),
+/// input)` runs the target on it (`check(None, file)` on a file given on the
+/// command line). A panic in `check` is a crash.
 pub fn run<O: Debug>(
     name: &str,
     o: &Options,
     seeds: &[Vec<u8>],
     make: impl Fn(u64, u64) -> Vec<u8> + Send + Sync + 'static,
-    check: impl Fn(&[u8]) -> O,
+    check: impl Fn(Option<u64>, &[u8]) -> O,
 ) -> ExitCode {
     if let Some(dir) = &o.write_seeds {
         std::fs::create_dir_all(dir)
@@ -144,8 +152,8 @@ pub fn run<O: Debug>(
             }
         }));
     }
-    let run_one = |data: &[u8]| -> Result<O, String> {
-        panic::catch_unwind(AssertUnwindSafe(|| check(data))).map_err(|_| {
+    let run_one = |i: Option<u64>, data: &[u8]| -> Result<O, String> {
+        panic::catch_unwind(AssertUnwindSafe(|| check(i, data))).map_err(|_| {
             last_panic
                 .lock()
                 .ok()
@@ -158,7 +166,7 @@ pub fn run<O: Debug>(
         for f in &o.files {
             let data =
                 std::fs::read(f).unwrap_or_else(|e| usage(name, &format!("{}: {e}", f.display())));
-            match run_one(&data) {
+            match run_one(None, &data) {
                 Ok(out) => println!("{}: {out:?}", f.display()),
                 Err(p) => {
                     failed = true;
@@ -212,7 +220,7 @@ pub fn run<O: Debug>(
         let data = make(o.seed, i);
         current.store(i, Ordering::Relaxed);
         runs += 1;
-        match run_one(&data) {
+        match run_one(Some(i), &data) {
             Ok(out) => *outcomes.entry(format!("{out:?}")).or_default() += 1,
             Err(p) => {
                 let key = p.split(": ").next().unwrap_or_default().to_string();

@@ -20,5 +20,7 @@ fn main() -> ExitCode {
     let name = "board_parse";
     let o = runner::options(name);
     let seeds: Vec<Vec<u8>> = SEEDS.iter().map(|s| s.as_bytes().to_vec()).collect();
-    runner::run(name, &o, &seeds, make_board_input, board_parse)
+    runner::run(name, &o, &seeds, make_board_input, |_, data| {
+        board_parse(data)
+    })
 }

@@ -25,6 +25,6 @@ fn main() -> ExitCode {
         &o,
         &bytes,
         move |s, i| make_recipe_input(&seeds, s, i),
-        recipe_parse,
+        |_, data| recipe_parse(data),
     )
 }
