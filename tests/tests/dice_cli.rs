@@ -167,7 +167,7 @@ fn letters_instead_of_dice() {
 
 #[test]
 fn re_rolls_reach_the_target() {
-    let j = json_ok(&[
+    let args = [
         "roll",
         "--seed",
         "3",
@@ -176,7 +176,8 @@ fn re_rolls_reach_the_target() {
         "--min-score",
         "70",
         "--json",
-    ]);
+    ];
+    let j = json_ok(&args);
     assert!(j["word_count"].as_u64().unwrap() >= 60, "{j}");
     assert!(j["score"].as_u64().unwrap() >= 70, "{j}");
     // The count is the solver's.
@@ -185,16 +186,7 @@ fn re_rolls_reach_the_target() {
     assert_eq!(s["word_count"], j["word_count"]);
     assert_eq!(s["score"], j["score"]);
     // And the same again.
-    let again = json_ok(&[
-        "roll",
-        "--seed",
-        "3",
-        "--min-words",
-        "60",
-        "--min-score",
-        "70",
-        "--json",
-    ]);
+    let again = json_ok(&args);
     assert_eq!(again, j);
     let (code, err) = run_err(&[
         "roll",

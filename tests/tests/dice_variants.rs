@@ -184,6 +184,16 @@ fn parse_tiny(words: &[&str], board: &str) -> (Pack, Board) {
     (pack, board)
 }
 
+/// The solver and the brute force find the same words on a 5x5 shaped
+/// board, with and without wrap-around.
+fn agrees_with_brute_force(words: &[&str], pack: &Pack, board: &Board) {
+    let dict: HashSet<String> = words.iter().map(|s| s.to_string()).collect();
+    for wrap in [false, true] {
+        let brute = brute_force(5, 5, &cells_of(board), &dict, true, wrap, 1);
+        assert_eq!(found(pack, board, wrap), brute, "wrap {wrap}");
+    }
+}
+
 fn found(pack: &Pack, board: &Board, wrap: bool) -> BTreeSet<String> {
     let mut rules = Rules::for_pack(pack);
     rules.wrap = wrap;
@@ -213,11 +223,7 @@ fn word_hunt_donut_parses_and_solves() {
         .map(|s| s.to_string())
         .collect();
     assert_eq!(found(&pack, &board, false), expect);
-    let dict: HashSet<String> = words.iter().map(|s| s.to_string()).collect();
-    for wrap in [false, true] {
-        let brute = brute_force(5, 5, &cells_of(&board), &dict, true, wrap, 1);
-        assert_eq!(found(&pack, &board, wrap), brute, "wrap {wrap}");
-    }
+    agrees_with_brute_force(&words, &pack, &board);
 }
 
 #[test]
@@ -237,11 +243,7 @@ fn word_hunt_cross_parses_and_solves() {
         .map(|s| s.to_string())
         .collect();
     assert_eq!(found(&pack, &board, false), expect);
-    let dict: HashSet<String> = words.iter().map(|s| s.to_string()).collect();
-    for wrap in [false, true] {
-        let brute = brute_force(5, 5, &cells_of(&board), &dict, true, wrap, 1);
-        assert_eq!(found(&pack, &board, wrap), brute, "wrap {wrap}");
-    }
+    agrees_with_brute_force(&words, &pack, &board);
     // The board's text form reads back as the same shape.
     let again = FaceRules::from_pack(&pack)
         .unwrap()
