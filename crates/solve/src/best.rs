@@ -875,6 +875,18 @@ impl Hasher for KeyHasher {
 /// Most boards a thread remembers before it forgets them all.
 const MEMO_LIMIT: usize = 1 << 18;
 
+/// Whether die `d` on a cell may be traded for die `e`: with more dice than
+/// cells (`spare`), for one off the board; with fewer, only while `d` is on
+/// the board twice, so every die stays on it.
+fn can_trade(state: &State, d: usize, e: usize, spare: bool) -> bool {
+    e != d
+        && if spare {
+            state.count[e] == 0
+        } else {
+            state.count[d] >= 2
+        }
+}
+
 /// A 128-bit hash of a state's cells.
 fn key(cells: &[u16]) -> u128 {
     let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
@@ -1083,13 +1095,7 @@ impl Worker<'_> {
                         // dice than cells), or any other when this one is on
                         // the board twice (fewer).
                         let e = rng.below(n as u64) as usize;
-                        let ok = e != d
-                            && if n > k {
-                                state.count[e] == 0
-                            } else {
-                                state.count[d] >= 2
-                            };
-                        if ok {
+                        if can_trade(state, d, e, n > k) {
                             let faces = &rolls[e];
                             let f = faces[rng.below(faces.len() as u64) as usize];
                             return Some(Move::Die(i, e as u16, f));
@@ -1146,13 +1152,7 @@ impl Worker<'_> {
                         continue;
                     }
                     for (e, faces) in distinct.iter().enumerate() {
-                        let ok = e != d
-                            && if n > k {
-                                state.count[e] == 0
-                            } else {
-                                state.count[d] >= 2
-                            };
-                        if ok {
+                        if can_trade(state, d, e, n > k) {
                             moves.extend(faces.iter().map(|&f| Move::Die(i, e as u16, f)));
                         }
                     }
