@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use prep::Pack;
-use solve::{builtin, Adjacency, FaceRules, Rules, Scoring, Solver};
+use solve::{Adjacency, FaceRules, Rules, Scoring, Solver};
 
 mod view;
 
@@ -183,11 +183,7 @@ fn open_pack(args: &PackArgs) -> Result<Pack> {
         }
         // Built-in first, then installed (checked like a --pack file).
         None => match solve::packs::open(&args.lang, view::pack_dir().as_ref()) {
-            Ok(pack) if builtin::pack(&args.lang).is_some() => Ok(pack),
-            Ok(pack) => {
-                pack.verify()?;
-                Ok(pack)
-            }
+            Ok(pack) => Ok(pack),
             Err(e @ solve::packs::PacksError::Unknown { .. }) => Err(usage(e)),
             Err(e) => Err(e.into()),
         },

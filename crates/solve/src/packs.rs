@@ -88,13 +88,16 @@ pub fn builtin_names() -> Vec<String> {
 }
 
 /// The pack called `name`: a built-in one, else one installed in `dir`
-/// (`None`: no directory to look in).
+/// (`None`: no directory to look in). An installed pack is a file like any
+/// other, so its automaton is checked ([`Pack::check`]) before it is handed
+/// out.
 pub fn open(name: &str, dir: Option<&PackDir>) -> Result<Pack, PacksError> {
     if let Some(pack) = builtin::pack(name) {
         return Ok(pack);
     }
     if let Some(found) = dir.and_then(|d| d.find(name)) {
-        return Pack::open(&found.path).map_err(|source| PacksError::Open {
+        let checked = Pack::open(&found.path).and_then(|pack| pack.check().map(|()| pack));
+        return checked.map_err(|source| PacksError::Open {
             name: name.to_string(),
             path: found.path,
             source,
