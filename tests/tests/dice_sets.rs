@@ -9,9 +9,9 @@ use std::collections::{BTreeSet, HashSet};
 
 use common::{brute_force, cells_match_dice, cells_of, max_matching, tiny_pack};
 use prep::{Pack, Recipe};
-use solve::dice::{DiceError, DiceSet, Face};
-use solve::roll::{self, Layout, LetterMode, Rng, Roller, Target};
-use solve::{builtin, Adjacency, Board, FaceRules, Rules, Scoring, Solver};
+use solve::random::{self as roll, DiceError, DiceSet, Face, LetterMode, Rng, Roller, Target};
+use solve::Layout;
+use solve::{packs, Adjacency, Board, FaceRules, Rules, Scoring, Solver, Tally, TextStyle};
 
 fn en_rules() -> FaceRules {
     FaceRules::from_recipe(&Recipe::builtin("enable").unwrap()).unwrap()
@@ -132,7 +132,11 @@ fn a_recipe_can_carry_its_dice() {
     let roller = Roller::dice(&set, &rules, square(&set)).unwrap();
     for seed in 0..50 {
         let b = roller.roll(&mut Rng::new(seed));
-        assert!(cells_match_dice(&cells_of(&b), &dice), "{}", b.to_text());
+        assert!(
+            cells_match_dice(&cells_of(&b), &dice),
+            "{}",
+            rules.text(&b, TextStyle::Rows)
+        );
     }
     recipe.board.dice.push("  ".into());
     let e = DiceSet::from_recipe(&recipe).unwrap_err();
@@ -150,7 +154,7 @@ fn rolls_are_reproducible_and_seeds_differ() {
     let b = roller.roll(&mut Rng::new(7));
     assert_eq!(a, b);
     let boards: HashSet<String> = (0..200)
-        .map(|s| roller.roll(&mut Rng::new(s)).to_text())
+        .map(|s| en_rules().text(&roller.roll(&mut Rng::new(s)), TextStyle::Rows))
         .collect();
     assert!(boards.len() > 195, "{} distinct boards", boards.len());
     // The generator itself is pinned (see also the unit tests in roll.rs).
@@ -174,7 +178,7 @@ fn every_roll_is_a_valid_roll_of_its_set() {
             assert!(
                 cells_match_dice(&cells_of(&board), &dice),
                 "{name} seed {seed}: {} is not a roll of the set",
-                board.to_text()
+                rules.text(&board, TextStyle::Rows)
             );
         }
     }
@@ -205,7 +209,7 @@ fn boards_smaller_and_larger_than_the_set() {
         assert!(cells.iter().all(|c| dice.iter().any(|d| d.contains(c))));
         let every_die_placed =
             max_matching(dice.len(), cells.len(), |d, c| dice[d].contains(&cells[c]));
-        assert_eq!(every_die_placed, 16, "{}", b.to_text());
+        assert_eq!(every_die_placed, 16, "{}", rules.text(&b, TextStyle::Rows));
     }
 }
 
@@ -230,13 +234,13 @@ fn shaped_layouts_keep_their_holes() {
         for corner in [0, 4, 20, 24] {
             assert_eq!(cells_of(&b)[corner], None);
         }
-        assert_eq!(rules.parse(&b.to_text()).unwrap(), b);
+        assert_eq!(rules.parse(&rules.text(&b, TextStyle::Rows)).unwrap(), b);
     }
 }
 
 #[test]
 fn letters_uniform_and_by_frequency() {
-    let en = builtin::pack("en").unwrap();
+    let en = packs::builtin("en").unwrap();
     let rules = FaceRules::from_pack(&en).unwrap();
     let uniform = Roller::letters(
         LetterMode::Uniform,
@@ -258,11 +262,12 @@ fn letters_uniform_and_by_frequency() {
 
     // Frequency: a pack of "aaab" and "cab": a 4, b 2, c 1; no other letter.
     let tiny = tiny_pack(&["aaab", "cab"], false);
-    let counts: Vec<(char, u64)> = roll::letter_counts(&tiny)
+    let counts: Vec<(String, u64)> = roll::face_counts(&tiny, roll::Spelling::Letters)
         .into_iter()
         .filter(|c| c.1 > 0)
         .collect();
-    assert_eq!(counts, [('a', 4), ('b', 2), ('c', 1)]);
+    let counts: Vec<(&str, u64)> = counts.iter().map(|(f, n)| (f.as_str(), *n)).collect();
+    assert_eq!(counts, [("a", 4), ("b", 2), ("c", 1)]);
     let trules = FaceRules::from_pack(&tiny).unwrap();
     let freq = Roller::letters(
         LetterMode::Frequency,
@@ -290,7 +295,7 @@ fn a_plain_q_face_is_what_the_die_says() {
     let mut faces: Vec<String> = cells_of(&board).iter().flatten().cloned().collect();
     faces.sort();
     assert_eq!(faces, ["a", "b", "q", "qu"]);
-    let text = roll::board_text(&board, &rules);
+    let text = rules.text(&board, TextStyle::Rows);
     assert!(text.contains("[q]") && text.contains("[qu]"), "{text}");
     assert_eq!(rules.parse(&text).unwrap(), board);
 }
@@ -304,7 +309,7 @@ fn rules_with(scoring: Scoring, pack: &Pack) -> Rules {
 
 #[test]
 fn re_rolls_until_the_board_qualifies_deterministically() {
-    let en = builtin::pack("en").unwrap();
+    let en = packs::builtin("en").unwrap();
     let rules = FaceRules::from_pack(&en).unwrap();
     let set = DiceSet::builtin("classic").unwrap();
     let roller = Roller::dice(&set, &rules, square(&set)).unwrap();
@@ -314,8 +319,8 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
         min_score: 100,
         max_attempts: 2000,
     };
-    let a = roll::roll_until(&roller, 11, target, Some(&mut solver)).unwrap();
-    let b = roll::roll_until(&roller, 11, target, Some(&mut solver)).unwrap();
+    let a = roll::roll_until(&roller, 11, target, |b| solver.tally(b)).unwrap();
+    let b = roll::roll_until(&roller, 11, target, |b| solver.tally(b)).unwrap();
     assert_eq!(a.board, b.board);
     assert_eq!(a.attempts, b.attempts);
     let t = a.tally.unwrap();
@@ -329,7 +334,7 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
     }
     assert_eq!(nth, a.board);
     // A trivial target takes the first roll and needs no solver.
-    let first = roll::roll_until(&roller, 11, Target::default(), None).unwrap();
+    let first = roll::roll_until(&roller, 11, Target::default(), |_| Tally::default()).unwrap();
     assert_eq!(first.attempts, 1);
     assert_eq!(first.board, roller.roll(&mut Rng::new(11)));
     // An impossible target fails clearly.
@@ -341,7 +346,7 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
             min_score: 0,
             max_attempts: 20,
         },
-        Some(&mut solver),
+        |b| solver.tally(b),
     )
     .unwrap_err();
     assert!(
@@ -436,7 +441,7 @@ fn rolled_super_big_boards_solve_like_brute_force() {
                 fst,
                 brute,
                 "seed {seed} {} diagonals={diagonals} wrap={wrap} min_len={min_len}",
-                board.to_text()
+                rules.text(&board, TextStyle::Rows)
             );
             assert_eq!(solution.score, brute.len() as u64);
             multi_words += solution
@@ -463,8 +468,8 @@ fn rolled_super_big_boards_solve_like_brute_force() {
 
 #[test]
 fn rolled_super_big_boards_with_the_english_pack() {
-    let en = builtin::pack("en").unwrap();
-    let words: HashSet<String> = prep::pack::words(&en).into_iter().collect();
+    let en = packs::builtin("en").unwrap();
+    let words: HashSet<String> = en.words().into_iter().collect();
     let rules = FaceRules::from_pack(&en).unwrap();
     let set = DiceSet::builtin("super-big").unwrap();
     let roller = Roller::dice(&set, &rules, square(&set)).unwrap();
@@ -474,7 +479,12 @@ fn rolled_super_big_boards_with_the_english_pack() {
         let solution = solver.solve(&board);
         let fst: BTreeSet<String> = solution.words.iter().map(|w| w.word.clone()).collect();
         let brute = brute_force(6, 6, &cells_of(&board), &words, true, false, 4);
-        assert_eq!(fst, brute, "seed {seed}: {}", board.to_text());
+        assert_eq!(
+            fst,
+            brute,
+            "seed {seed}: {}",
+            rules.text(&board, TextStyle::Rows)
+        );
         let score: u64 = brute
             .iter()
             .map(|w| u64::from(Scoring::super_big_boggle().points(w.chars().count())))

@@ -1,23 +1,18 @@
 //! The German, French and Spanish recipes on tiny lists written here: each
 //! language's folding (`Straße` → `strasse`, `élève` → `eleve`, `año` stays
 //! `año`), what is dropped and under which reason, board faces typed with
-//! accents, frequency dice with `ñ`, and the command lines (`boggle-prep build`
-//! with `--input` or a recipe's default list, `boggle roll` with frequency
-//! dice). Fast: no system word list needed (`lang_reference.rs` has the real
-//! lists).
+//! accents, and frequency dice with `ñ` (the command lines are tested in
+//! the `boggle` and `boggle-prep` crates' `lang_cli.rs`). Fast: no system
+//! word list needed (`lang_reference.rs` has the real lists).
 
 mod common;
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-
-use assert_cmd::assert::Assert;
 use prep::{DropReason, Pack, PackBuilder, PackMeta, Recipe};
-use serde_json::Value;
-use solve::dice::DiceSet;
-use solve::roll::{Layout, Rng, Roller};
+use solve::random::DiceSet;
+use solve::random::{Rng, Roller};
+use solve::Layout;
 use solve::{FaceRules, Rules, Solver};
+use std::collections::BTreeMap;
 
 /// Builds a pack in memory from `lines` with a built-in recipe.
 fn build(recipe: &str, lines: &[&str]) -> (Pack, PackMeta) {
@@ -31,7 +26,7 @@ fn build(recipe: &str, lines: &[&str]) -> (Pack, PackMeta) {
 }
 
 fn words(pack: &Pack) -> Vec<String> {
-    prep::pack::words(pack)
+    pack.words()
 }
 
 fn dropped(meta: &PackMeta) -> BTreeMap<&'static str, u64> {
@@ -338,7 +333,7 @@ fn frequency_dice_give_enye_a_face_and_boards_find_words_through_it() {
         .filter(|f| f.as_deref() == Some("ñ"))
         .count();
     // ñ gets its share of the 96 slots, give or take the rounding.
-    let counted = solve::dice::face_counts(&pack);
+    let counted = solve::random::face_counts(&pack, solve::random::Spelling::Faces);
     let total: u64 = counted.iter().map(|(_, n)| n).sum();
     let enye = counted.iter().find(|(f, _)| f == "ñ").unwrap().1;
     let share = 96.0 * enye as f64 / total as f64;
@@ -382,160 +377,4 @@ fn frequency_dice_give_enye_a_face_and_boards_find_words_through_it() {
         enye_words > 0,
         "no word through ñ on {boards_with_enye} boards"
     );
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    let mut f = std::fs::File::create(&path).unwrap();
-    f.write_all(text.as_bytes()).unwrap();
-    path
-}
-
-/// Runs `boggle-prep ARGS… [PATH] -o PACK`: the arguments as typed, then
-/// the path if any, the output last.
-fn prep_build(args: &[&str], path: Option<&Path>, pack: &Path) -> Assert {
-    let mut cmd = common::prep_cmd();
-    cmd.args(args);
-    if let Some(path) = path {
-        cmd.arg(path);
-    }
-    cmd.arg("-o").arg(pack).assert()
-}
-
-/// The JSON report a `boggle-prep build --json` that succeeds prints.
-fn report_of(run: Assert) -> Value {
-    serde_json::from_slice(&run.success().get_output().stdout).expect("a JSON report")
-}
-
-#[test]
-fn prep_cli_reads_input_or_the_recipes_own_list() {
-    let dir = tempfile::tempdir().unwrap();
-    let list = write(
-        dir.path(),
-        "es.txt",
-        "año\nniño\naños\nEspaña\nñu\nrock'n'roll\ncanción\n",
-    );
-    let pack = dir.path().join("es.pack");
-    // INPUT as an option, the recipe by its language code.
-    let report = report_of(prep_build(
-        &["build", "--recipe", "es", "--json", "--input"],
-        Some(&list),
-        &pack,
-    ));
-    assert_eq!(report["word_count"], 4);
-    assert_eq!(report["stats"]["lines"], 7);
-    assert_eq!(report["stats"]["dropped"]["uppercase"], 1);
-    assert_eq!(report["stats"]["dropped"]["too_short"], 1);
-    assert_eq!(report["stats"]["dropped"]["apostrophe"], 1);
-    assert_eq!(report["stats"]["examples"]["uppercase"][0], "España");
-    // Not the recipe's own list: no name or licence is claimed for it.
-    assert_eq!(report["source"]["name"], "es.txt");
-    assert_eq!(report["source"]["licence"], "");
-    // The human report names each reason with a count and an example.
-    let run = prep_build(&["build", "--recipe", "spanish"], Some(&list), &pack).success();
-    let text = String::from_utf8(run.get_output().stderr.clone()).unwrap();
-    assert!(text.contains("4 words kept from 7 lines"), "{text}");
-    assert!(text.contains("dropped 3 lines, by reason:"), "{text}");
-    assert!(text.contains("uppercase 1:"), "{text}");
-    assert!(text.contains("\"España\""), "{text}");
-
-    // A recipe whose own list is installed reads it when no input is given,
-    // and records the recipe's name and licence for it.
-    let recipe_with = |path: &Path| {
-        let mut text = std::fs::read_to_string(
-            common::workspace_root().join("wordlists/recipes/spanish.toml"),
-        )
-        .unwrap();
-        let from = "path = \"/usr/share/dict/spanish\"";
-        assert!(text.contains(from));
-        text = text.replace(from, &format!("path = {:?}", path.display().to_string()));
-        write(dir.path(), "mine.toml", &text)
-    };
-    let recipe = recipe_with(&list);
-    let report = report_of(prep_build(
-        &["build", "--json", "--recipe"],
-        Some(&recipe),
-        &pack,
-    ));
-    assert_eq!(report["word_count"], 4);
-    assert_eq!(report["source"]["name"], "wspanish");
-    assert_eq!(report["source"]["licence"], "public domain");
-
-    // Its own list missing: a one-line error that says what to install.
-    let recipe = recipe_with(&dir.path().join("no-such-list"));
-    let run = prep_build(&["build", "--recipe"], Some(&recipe), &pack).code(1);
-    let err = String::from_utf8(run.get_output().stderr.clone()).unwrap();
-    assert!(err.contains("apt-get install wspanish"), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-
-    // A recipe without a list of its own needs one: a usage error.
-    prep_build(&["build", "--recipe", "enable"], None, &pack).code(2);
-    // INPUT twice is a usage error too.
-    common::prep_cmd()
-        .args(["build", "--recipe", "es", "-o"])
-        .arg(&pack)
-        .arg(&list)
-        .arg("--input")
-        .arg(&list)
-        .assert()
-        .code(2);
-}
-
-#[test]
-fn roll_uses_frequency_dice_sized_to_the_board() {
-    let dir = tempfile::tempdir().unwrap();
-    let lines = [
-        "año", "años", "niño", "niña", "caña", "baño", "señor", "sueño", "mañana", "paño", "leña",
-        "peña", "piña", "moño", "daño", "casa", "mesa", "perro", "gato", "luna", "tierra", "agua",
-        "queso", "libro", "mano",
-    ];
-    let list = write(dir.path(), "es.txt", &(lines.join("\n") + "\n"));
-    let pack_path = dir.path().join("es.pack");
-    prep_build(&["build", "-r", "es", "-i"], Some(&list), &pack_path).success();
-    let pack = Pack::open(&pack_path).unwrap();
-    let faces = FaceRules::from_pack(&pack).unwrap();
-    let mut boards_with_enye = 0;
-    for (args, rows, cols) in [
-        (vec![], 4, 4),
-        (vec!["--dice", "frequency"], 4, 4),
-        (vec!["--size", "5"], 5, 5),
-        (vec!["--size", "3x5"], 3, 5),
-    ] {
-        let dice = DiceSet::frequency_for_board(&pack, rows * cols)
-            .unwrap()
-            .board_faces(&faces)
-            .unwrap();
-        assert_eq!(dice.len(), rows * cols);
-        for seed in 0..12 {
-            let out = common::boggle()
-                .arg("roll")
-                .arg("--pack")
-                .arg(&pack_path)
-                .args(&args)
-                .args(["--seed", &seed.to_string(), "--json"])
-                .assert()
-                .success()
-                .get_output()
-                .stdout
-                .clone();
-            let j: Value = serde_json::from_slice(&out).unwrap();
-            assert_eq!(j["dice"], "frequency", "{args:?}");
-            assert_eq!(j["letters"], Value::Null);
-            assert_eq!(
-                (j["rows"].as_u64(), j["cols"].as_u64()),
-                (Some(rows as u64), Some(cols as u64))
-            );
-            let board = faces.parse(j["board"].as_str().unwrap()).unwrap();
-            let cells = common::cells_of(&board);
-            // One die a cell: the board is exactly the dice, each used once.
-            assert!(
-                common::cells_match_dice(&cells, &dice),
-                "{args:?} seed {seed}: {cells:?}"
-            );
-            if cells.iter().any(|c| c.as_deref() == Some("ñ")) {
-                boards_with_enye += 1;
-            }
-        }
-    }
-    assert!(boards_with_enye > 0, "no ñ on 48 rolled boards");
 }

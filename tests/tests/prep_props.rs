@@ -152,7 +152,7 @@ fn check_recipe(
     let (bytes, meta) = build(recipe, &list.raw);
     let pack = Pack::from_vec(bytes, "random").unwrap();
     pack.verify().unwrap();
-    let ours = prep::pack::words(&pack);
+    let ours = pack.words();
     let theirs = reference(&list.lines, keeps);
     prop_assert_eq!(
         &ours,
@@ -271,7 +271,7 @@ fn open_and_use(bytes: Vec<u8>) -> bool {
     // Reading the automaton is for verified packs only (as every tool does):
     // then no use of it may panic.
     if verified {
-        let words = prep::pack::words(&pack);
+        let words = pack.words();
         assert_eq!(words.len(), pack.len());
         for w in words.iter().take(50) {
             assert!(pack.contains(w));
@@ -306,8 +306,8 @@ proptest! {
         meta_len in 0u64..600,
     ) {
         let mut bytes = Vec::with_capacity(48 + body.len());
-        bytes.extend_from_slice(prep::pack::MAGIC);
-        bytes.extend_from_slice(&prep::pack::FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(prep::MAGIC);
+        bytes.extend_from_slice(&prep::FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&[0; 4]);
         bytes.extend_from_slice(&meta_len.to_le_bytes());
         bytes.extend_from_slice(&[0; 24]);

@@ -78,7 +78,7 @@ fn pack(alphabet: &str, words: &[String]) -> (Pack, Vec<String>) {
         .build_bytes(raw.as_bytes(), "random.txt")
         .expect("the random list builds");
     let pack = Pack::from_vec(bytes, "random").expect("the pack opens");
-    let listed = prep::pack::words(&pack);
+    let listed = pack.words();
     let wanted: Vec<String> = words
         .iter()
         .cloned()
@@ -335,12 +335,7 @@ fn config(cases: u32) -> ProptestConfig {
 
 /// Fails the case with `check`'s account and the dictionary.
 fn verdict<T>(r: Result<T, String>, what: &str, pack: &Pack) -> Result<T, TestCaseError> {
-    r.map_err(|e| {
-        TestCaseError::fail(format!(
-            "{what}: {e}\ndictionary: {:?}",
-            prep::pack::words(pack)
-        ))
-    })
+    r.map_err(|e| TestCaseError::fail(format!("{what}: {e}\ndictionary: {:?}", pack.words())))
 }
 
 fn fresh_solver(case: Case) -> Result<(), TestCaseError> {

@@ -106,7 +106,7 @@ fn opentaal_reference_boards() {
 #[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
 fn enable2k_brute_force_on_dice_boards() {
     let pack = enable2k();
-    let words = prep::pack::words(pack);
+    let words = pack.words();
     let longest = words.iter().map(|w| w.chars().count()).max().unwrap_or(0);
     let dict = Dictionary::pruned(words);
     assert_eq!(dict.max_letters(), longest);

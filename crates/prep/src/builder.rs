@@ -1,198 +1,125 @@
-//! From raw bytes to a sorted, deduplicated word list, with a count of what
-//! was dropped and why.
-//!
-//! Raw lists come as they come: a byte-order mark, CRLF line ends, blank lines,
-//! surrounding spaces, duplicates, any order. A line that is not UTF-8 is an
-//! error naming its line (or, if asked, dropped and counted), never mangled.
+//! [`PackBuilder`]: from a raw word list and a recipe to a pack, in memory
+//! or written atomically to a file.
 
-use std::collections::BTreeMap;
+use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::error::BuildError;
-use crate::filter::DropReason;
+use crate::fs::{write_atomic, Replace};
+use crate::pack::{self, PackMeta, Source};
 use crate::recipe::Recipe;
+use crate::words::{apply_recipe, InvalidLines};
 
-/// What to do with a line that is not UTF-8.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum InvalidLines {
-    /// Stop with an error naming the line (the default).
-    #[default]
-    Fail,
-    /// Drop the line and count it under `invalid_utf8`.
-    Skip,
-}
+/// The name and version written into every pack this build makes.
+pub const TOOL: &str = concat!("boggle-prep ", env!("CARGO_PKG_VERSION"));
 
-/// Counts from one build.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BuildStats {
-    /// Lines read (a final line without a line end counts).
-    pub lines: u64,
-    /// Distinct words kept.
-    pub kept: u64,
-    /// Lines dropped, by reason.
-    pub dropped: BTreeMap<DropReason, u64>,
-    /// The first few lines dropped for each reason (at most
-    /// [`EXAMPLES_PER_REASON`], trimmed, as read), so a pack maker can see
-    /// what a reason stands for in this list. Duplicates have none.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub examples: BTreeMap<DropReason, Vec<String>>,
-}
-
-/// How many dropped lines [`BuildStats::examples`] keeps per reason.
-pub const EXAMPLES_PER_REASON: usize = 3;
-
-impl BuildStats {
-    /// Lines dropped for any reason.
-    pub fn dropped_total(&self) -> u64 {
-        self.dropped.values().sum()
-    }
-}
-
-/// The result of applying a recipe to a raw list.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WordList {
-    /// The kept words, sorted bytewise and distinct.
-    pub words: Vec<String>,
-    /// What was read, kept and dropped.
-    pub stats: BuildStats,
-}
-
-/// Applies `recipe` to the raw bytes of a word list. `name` names the list in
-/// errors; `progress` is called now and then with the bytes consumed so far.
-pub fn apply_recipe(
-    recipe: &Recipe,
-    raw: &[u8],
-    name: &str,
+/// Builds packs: a recipe, where the words came from, and how to treat bad lines.
+pub struct PackBuilder<'a> {
+    recipe: Recipe,
+    source: Source,
     invalid: InvalidLines,
-    progress: &mut dyn FnMut(usize),
-) -> Result<WordList, BuildError> {
-    let normalizer = recipe.normalizer()?;
-    let filter = recipe.filter()?;
-    let mut stats = BuildStats::default();
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let body = raw.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(raw);
-    let mut consumed = raw.len() - body.len();
-    for (index, line) in lines(body).enumerate() {
-        consumed += line.len() + 1;
-        if index % 65_536 == 0 {
-            progress(consumed.min(raw.len()));
+    progress: Option<Box<dyn FnMut(usize, usize) + 'a>>,
+}
+
+impl<'a> PackBuilder<'a> {
+    /// A builder for `recipe`.
+    pub fn new(recipe: Recipe) -> PackBuilder<'a> {
+        PackBuilder {
+            recipe,
+            source: Source::default(),
+            invalid: InvalidLines::Fail,
+            progress: None,
         }
-        stats.lines += 1;
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let text = match std::str::from_utf8(line) {
-            Ok(text) => text,
-            Err(e) => match invalid {
-                InvalidLines::Fail => {
-                    return Err(BuildError::InvalidUtf8 {
-                        path: name.to_string(),
-                        line: index + 1,
-                        byte: e.valid_up_to() + 1,
-                    })
-                }
-                InvalidLines::Skip => {
-                    *stats.dropped.entry(DropReason::InvalidUtf8).or_default() += 1;
-                    continue;
-                }
-            },
-        };
-        normalizer.normalize_into(text.trim(), &mut word);
-        match filter.check(&word) {
-            Ok(()) => words.push(word.clone()),
-            Err(reason) => {
-                *stats.dropped.entry(reason).or_default() += 1;
-                let examples = stats.examples.entry(reason).or_default();
-                if examples.len() < EXAMPLES_PER_REASON {
-                    examples.push(text.trim().to_string());
-                }
+    }
+
+    /// Names the source list (name, version, licence); the file name and
+    /// SHA-256 are filled in from the input.
+    pub fn source(mut self, name: &str, version: &str, licence: &str) -> PackBuilder<'a> {
+        self.source.name = name.to_string();
+        self.source.version = version.to_string();
+        self.source.licence = licence.to_string();
+        self
+    }
+
+    /// What to do with lines that are not UTF-8.
+    pub fn invalid_lines(mut self, invalid: InvalidLines) -> PackBuilder<'a> {
+        self.invalid = invalid;
+        self
+    }
+
+    /// Calls `f(done, total)` with bytes consumed now and then.
+    pub fn progress(mut self, f: impl FnMut(usize, usize) + 'a) -> PackBuilder<'a> {
+        self.progress = Some(Box::new(f));
+        self
+    }
+
+    /// Builds a pack in memory from a list's bytes; `file_name` names the
+    /// list in the metadata and in errors.
+    pub fn build_bytes(
+        &mut self,
+        raw: &[u8],
+        file_name: &str,
+    ) -> Result<(Vec<u8>, PackMeta), BuildError> {
+        let total = raw.len();
+        let mut progress = |done: usize| {
+            if let Some(f) = self.progress.as_mut() {
+                f(done, total)
             }
+        };
+        let list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
+        let mut source = self.source.clone();
+        source.file = Path::new(file_name)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| file_name.to_string());
+        source.sha256 = sha256_hex(raw);
+        if source.name.is_empty() {
+            source.name = source.file.clone();
         }
+        let meta = PackMeta {
+            recipe: self.recipe.clone(),
+            source,
+            word_count: list.words.len() as u64,
+            stats: list.stats,
+            tool: TOOL.to_string(),
+        };
+        let bytes = pack::encode(&meta, &list.words)?;
+        Ok((bytes, meta))
     }
-    progress(raw.len());
-    words.sort_unstable();
-    let before = words.len();
-    words.dedup();
-    let duplicates = (before - words.len()) as u64;
-    if duplicates > 0 {
-        stats.dropped.insert(DropReason::Duplicate, duplicates);
+
+    /// Reads `input` (a path, or `-` for standard input), builds, and writes
+    /// the pack to `output` atomically. A failed build leaves no file.
+    pub fn build_file(&mut self, input: &Path, output: &Path) -> Result<PackMeta, BuildError> {
+        let raw = read_input(input)?;
+        let (bytes, meta) = self.build_bytes(&raw, &input.display().to_string())?;
+        write_atomic(output, &bytes, Replace::Yes).map_err(|source| BuildError::Io {
+            path: output.display().to_string(),
+            source,
+        })?;
+        Ok(meta)
     }
-    stats.kept = words.len() as u64;
-    Ok(WordList { words, stats })
 }
 
-/// Splits on `\n`; a final line without one still counts, an empty tail does not.
-fn lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
-    // Test for emptiness first: "\n" is one (blank) line, not none.
-    let empty = body.is_empty();
-    let body = body.strip_suffix(b"\n").unwrap_or(body);
-    body.split(|&b| b == b'\n').filter(move |_| !empty)
+/// Reads a whole file, or standard input for `-`.
+pub fn read_input(input: &Path) -> Result<Vec<u8>, BuildError> {
+    let io = |source| BuildError::Io {
+        path: input.display().to_string(),
+        source,
+    };
+    if input == Path::new("-") {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf).map_err(io)?;
+        Ok(buf)
+    } else {
+        std::fs::read(input).map_err(io)
+    }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn run(recipe: &str, raw: &[u8]) -> Result<WordList, BuildError> {
-        let recipe = Recipe::builtin(recipe).unwrap();
-        apply_recipe(&recipe, raw, "list.txt", InvalidLines::Fail, &mut |_| {})
-    }
-
-    #[test]
-    fn bom_crlf_blank_duplicates_and_order() {
-        let raw = b"\xEF\xBB\xBFzebra\r\napple\r\n\r\n  apple  \r\nqueen\r\nqat\r\nZulu\nhat";
-        let list = run("enable", raw).unwrap();
-        assert_eq!(list.words, ["apple", "hat", "queen", "zebra"]);
-        assert_eq!(list.stats.lines, 8);
-        assert_eq!(list.stats.kept, 4);
-        assert_eq!(list.stats.dropped[&DropReason::Blank], 1);
-        assert_eq!(list.stats.dropped[&DropReason::Duplicate], 1);
-        assert_eq!(list.stats.dropped[&DropReason::QWithoutU], 1);
-        assert_eq!(list.stats.dropped[&DropReason::Uppercase], 1);
-        assert_eq!(list.stats.examples[&DropReason::Uppercase], ["Zulu"]);
-        assert_eq!(list.stats.examples[&DropReason::Blank], [""]);
-        assert!(!list.stats.examples.contains_key(&DropReason::Duplicate));
-        assert_eq!(
-            list.stats.lines,
-            list.stats.kept + list.stats.dropped_total()
-        );
-    }
-
-    #[test]
-    fn invalid_utf8_names_the_line() {
-        let err = run("enable", b"apple\nbanana\nch\xFFrry\n").unwrap_err();
-        assert!(
-            matches!(
-                err,
-                BuildError::InvalidUtf8 {
-                    line: 3,
-                    byte: 3,
-                    ..
-                }
-            ),
-            "{err:?}"
-        );
-        assert_eq!(
-            err.to_string(),
-            "list.txt:3: not valid UTF-8 (byte 3 of the line)"
-        );
-        let recipe = Recipe::builtin("enable").unwrap();
-        let list = apply_recipe(
-            &recipe,
-            b"apple\nch\xFFrry\n",
-            "l",
-            InvalidLines::Skip,
-            &mut |_| {},
-        )
-        .unwrap();
-        assert_eq!(list.words, ["apple"]);
-        assert_eq!(list.stats.dropped[&DropReason::InvalidUtf8], 1);
-    }
-
-    #[test]
-    fn empty_input_gives_no_words() {
-        let list = run("enable", b"").unwrap();
-        assert!(list.words.is_empty());
-        assert_eq!(list.stats.lines, 0);
-    }
+/// SHA-256 of `bytes` as lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }

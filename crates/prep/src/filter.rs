@@ -7,7 +7,6 @@ use regex::Regex;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RecipeError;
-use crate::recipe::Recipe;
 
 /// Why a line did not become a word in the pack. Checks run in this order and
 /// the first that fails names the reason.
@@ -104,6 +103,45 @@ impl fmt::Display for DropReason {
     }
 }
 
+/// The word filter, applied to normalised words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FilterRules {
+    /// A regular expression (Rust `regex` syntax) a word must match.
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// Fewest letters a word may have.
+    #[serde(default = "default_min_len")]
+    pub min_len: usize,
+    /// Most letters a word may have.
+    #[serde(default)]
+    pub max_len: Option<usize>,
+    /// When set, a word needs at least one of these letters and at least one
+    /// letter not among them.
+    #[serde(default)]
+    pub vowels: Option<String>,
+    /// Every `q` must be followed by `u`.
+    #[serde(default)]
+    pub q_needs_u: bool,
+}
+
+impl Default for FilterRules {
+    fn default() -> FilterRules {
+        FilterRules {
+            pattern: None,
+            min_len: default_min_len(),
+            max_len: None,
+            vowels: None,
+            q_needs_u: false,
+        }
+    }
+}
+
+/// The default shortest word: three letters.
+pub(crate) fn default_min_len() -> usize {
+    3
+}
+
 /// A compiled word filter.
 #[derive(Clone, Debug)]
 pub struct Filter {
@@ -117,9 +155,8 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// Compiles a recipe's filter.
-    pub fn new(recipe: &Recipe) -> Result<Filter, RecipeError> {
-        let rules = &recipe.filter;
+    /// Compiles filter rules for words over `alphabet`.
+    pub fn new(rules: &FilterRules, alphabet: &[char]) -> Result<Filter, RecipeError> {
         let pattern = match &rules.pattern {
             Some(p) => Some(Regex::new(p).map_err(|e| RecipeError::Regex {
                 pattern: p.clone(),
@@ -127,7 +164,7 @@ impl Filter {
             })?),
             None => None,
         };
-        let alphabet: HashSet<char> = recipe.alphabet.chars().collect();
+        let alphabet: HashSet<char> = alphabet.iter().copied().collect();
         let mut ascii = [false; 128];
         for c in alphabet.iter().filter(|c| c.is_ascii()) {
             ascii[*c as usize] = true;
@@ -221,6 +258,7 @@ fn classify(c: char) -> DropReason {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Recipe;
 
     #[test]
     fn opentaal_rules() {

@@ -8,7 +8,7 @@
 //! `.pack`.
 //!
 //! ```
-//! use prep::installed::PackDir;
+//! use prep::PackDir;
 //!
 //! let dir = PackDir::from_vars(Some("/data".as_ref()), Some("/home/me".as_ref())).unwrap();
 //! assert_eq!(dir.path(), std::path::Path::new("/data/boggle/packs"));
@@ -17,11 +17,11 @@
 //! ```
 
 use std::ffi::OsStr;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::error::PackError;
-use crate::Pack;
+use crate::fs::{write_atomic, Replace};
+use crate::pack::Pack;
 
 /// The extension of an installed pack file.
 pub const EXTENSION: &str = "pack";
@@ -79,18 +79,29 @@ pub struct PackDir {
     path: PathBuf,
 }
 
-/// Whether `name` can name an installed pack: 1 to 64 ASCII letters, digits,
-/// `-`, `_` or `.`, not starting with `.` (so never a path).
-pub fn valid_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.len() <= 64
-        && !name.starts_with('.')
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
-}
-
 impl PackDir {
+    /// Whether `name` can name an installed pack: 1 to 64 ASCII letters,
+    /// digits, `-`, `_` or `.`, not starting with `.` (so never a path).
+    pub fn valid_name(name: &str) -> bool {
+        !name.is_empty()
+            && name.len() <= 64
+            && !name.starts_with('.')
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    }
+
+    /// The name a pack file installs as by default: its file name without
+    /// the `.pack` extension.
+    pub fn default_name(from: &Path) -> Option<String> {
+        let stem = if from.extension() == Some(OsStr::new(EXTENSION)) {
+            from.file_stem()
+        } else {
+            from.file_name()
+        };
+        stem.and_then(OsStr::to_str).map(str::to_string)
+    }
+
     /// The directory at `path`, as it is.
     pub fn new(path: impl Into<PathBuf>) -> PackDir {
         PackDir { path: path.into() }
@@ -127,7 +138,7 @@ impl PackDir {
 
     /// The file a pack called `name` has here (whether or not it exists).
     pub fn file(&self, name: &str) -> Result<PathBuf, InstallError> {
-        if !valid_name(name) {
+        if !PackDir::valid_name(name) {
             return Err(InstallError::BadName(name.to_string()));
         }
         Ok(self.path.join(format!("{name}.{EXTENSION}")))
@@ -161,7 +172,7 @@ impl PackDir {
                 continue;
             }
             if let Some(name) = path.file_stem().and_then(OsStr::to_str) {
-                if valid_name(name) {
+                if PackDir::valid_name(name) {
                     found.push(Installed {
                         name: name.to_string(),
                         path,
@@ -199,23 +210,12 @@ impl PackDir {
         };
         std::fs::create_dir_all(&self.path).map_err(io(&self.path))?;
         let bytes = std::fs::read(from).map_err(io(from))?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".installing-")
-            .tempfile_in(&self.path)
-            .map_err(io(&self.path))?;
-        tmp.write_all(&bytes)
-            .and_then(|_| tmp.as_file().sync_all())
-            .map_err(io(tmp.path()))?;
-        let persisted = if replace {
-            tmp.persist(&target).map(drop)
-        } else {
-            tmp.persist_noclobber(&target).map(drop)
-        };
-        persisted.map_err(|e| {
-            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+        let how = if replace { Replace::Yes } else { Replace::No };
+        write_atomic(&target, &bytes, how).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
                 InstallError::Exists(target.clone())
             } else {
-                io(&target)(e.error)
+                io(&target)(e)
             }
         })?;
         let pack = Pack::open(&target).map_err(|source| InstallError::Pack {
@@ -245,17 +245,6 @@ impl PackDir {
         })?;
         Ok(found.path)
     }
-}
-
-/// The name a pack file installs as by default: its file name without the
-/// `.pack` extension.
-pub fn default_name(from: &Path) -> Option<String> {
-    let stem = if from.extension() == Some(OsStr::new(EXTENSION)) {
-        from.file_stem()
-    } else {
-        from.file_name()
-    };
-    stem.and_then(OsStr::to_str).map(str::to_string)
 }
 
 #[cfg(test)]
@@ -296,13 +285,19 @@ mod tests {
     #[test]
     fn names_are_plain_file_names() {
         for good in ["es", "en-GB", "nl_2.20", "x"] {
-            assert!(valid_name(good), "{good}");
+            assert!(PackDir::valid_name(good), "{good}");
         }
         for bad in ["", ".hidden", "a/b", "..", "a b", "ü", &"x".repeat(65)] {
-            assert!(!valid_name(bad), "{bad}");
+            assert!(!PackDir::valid_name(bad), "{bad}");
         }
-        assert_eq!(default_name(Path::new("/a/es.pack")).as_deref(), Some("es"));
-        assert_eq!(default_name(Path::new("es.fst")).as_deref(), Some("es.fst"));
+        assert_eq!(
+            PackDir::default_name(Path::new("/a/es.pack")).as_deref(),
+            Some("es")
+        );
+        assert_eq!(
+            PackDir::default_name(Path::new("es.fst")).as_deref(),
+            Some("es.fst")
+        );
     }
 
     #[test]
@@ -339,6 +334,16 @@ mod tests {
         // No temporary files left behind.
         let files = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(files, 3);
+        // Installed packs are readable by others, like any shared data.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.path().join("small.pack"))
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o644, "{mode:o}");
+        }
 
         assert_eq!(dir.remove("small").unwrap(), dir.path().join("small.pack"));
         assert!(matches!(

@@ -7,13 +7,43 @@
 //! The same normaliser reads board faces, so `Ä` typed on a German board
 //! becomes `ae` exactly as it did in the word list.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use unicode_normalization::char::{decompose_canonical, is_combining_mark};
 use unicode_normalization::UnicodeNormalization;
 
 use crate::error::RecipeError;
-use crate::recipe::NormalizeRules;
+use serde::{Deserialize, Serialize};
+
+/// Normalisation: NFC, then optional lowercasing, folding and diacritic
+/// stripping, then NFC again.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NormalizeRules {
+    /// Lowercase every letter (German nouns, say). Off: capitalised words stay
+    /// capitalised and usually fall outside the alphabet.
+    #[serde(default)]
+    pub lowercase: bool,
+    /// Lowercase only a word's first letter (when `lowercase` is off). German
+    /// capitalises nouns, so `Straße` becomes `straße`, while acronyms and
+    /// brand names (`ADAC`, `BahnCard`) keep their inner capitals and are
+    /// dropped as `uppercase`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lowercase_first: bool,
+    /// Replace one letter by a string, after lowercasing: `ä = "ae"`, `ß = "ss"`.
+    #[serde(default)]
+    pub fold: BTreeMap<String, String>,
+    /// Remove combining marks (é → e) from letters not listed in `keep`.
+    #[serde(default)]
+    pub strip_diacritics: bool,
+    /// Letters that diacritic stripping leaves alone, e.g. `"ñ"`.
+    #[serde(default)]
+    pub keep: String,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
 
 /// A compiled set of normalisation rules.
 #[derive(Clone, Debug, Default)]
@@ -98,7 +128,6 @@ impl Normalizer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn rules(lowercase: bool, fold: &[(&str, &str)], strip: bool, keep: &str) -> Normalizer {
         Normalizer::new(&NormalizeRules {

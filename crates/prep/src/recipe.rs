@@ -1,4 +1,5 @@
-//! Recipes: a language's rules as data.
+//! Recipes: a language's rules as data (the one concept here: [`Recipe`]
+//! and the board rules and language it carries, plus the built-in table).
 //!
 //! A recipe says how raw lines become words (normalisation), which words are
 //! kept (filter), and how a board in that language reads (alphabet, cell
@@ -30,8 +31,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::RecipeError;
-use crate::filter::Filter;
-use crate::normalize::Normalizer;
+use crate::filter::{default_min_len, Filter, FilterRules};
+use crate::normalize::{NormalizeRules, Normalizer};
 
 /// The built-in recipes, by name, as TOML text. The German, French and
 /// Spanish ones are the files in the workspace's `wordlists/recipes/`, where
@@ -131,66 +132,6 @@ pub struct Language {
     pub name: String,
 }
 
-/// Normalisation: NFC, then optional lowercasing, folding and diacritic
-/// stripping, then NFC again.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct NormalizeRules {
-    /// Lowercase every letter (German nouns, say). Off: capitalised words stay
-    /// capitalised and usually fall outside the alphabet.
-    #[serde(default)]
-    pub lowercase: bool,
-    /// Lowercase only a word's first letter (when `lowercase` is off). German
-    /// capitalises nouns, so `Straße` becomes `straße`, while acronyms and
-    /// brand names (`ADAC`, `BahnCard`) keep their inner capitals and are
-    /// dropped as `uppercase`.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub lowercase_first: bool,
-    /// Replace one letter by a string, after lowercasing: `ä = "ae"`, `ß = "ss"`.
-    #[serde(default)]
-    pub fold: BTreeMap<String, String>,
-    /// Remove combining marks (é → e) from letters not listed in `keep`.
-    #[serde(default)]
-    pub strip_diacritics: bool,
-    /// Letters that diacritic stripping leaves alone, e.g. `"ñ"`.
-    #[serde(default)]
-    pub keep: String,
-}
-
-/// The word filter, applied to normalised words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FilterRules {
-    /// A regular expression (Rust `regex` syntax) a word must match.
-    #[serde(default)]
-    pub pattern: Option<String>,
-    /// Fewest letters a word may have.
-    #[serde(default = "default_min_len")]
-    pub min_len: usize,
-    /// Most letters a word may have.
-    #[serde(default)]
-    pub max_len: Option<usize>,
-    /// When set, a word needs at least one of these letters and at least one
-    /// letter not among them.
-    #[serde(default)]
-    pub vowels: Option<String>,
-    /// Every `q` must be followed by `u`.
-    #[serde(default)]
-    pub q_needs_u: bool,
-}
-
-impl Default for FilterRules {
-    fn default() -> FilterRules {
-        FilterRules {
-            pattern: None,
-            min_len: default_min_len(),
-            max_len: None,
-            vowels: None,
-            q_needs_u: false,
-        }
-    }
-}
-
 /// How a board in the recipe's language reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -240,14 +181,6 @@ fn one_line(message: &str) -> String {
         }
     }
     out
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
-
-fn default_min_len() -> usize {
-    3
 }
 
 fn default_scoring() -> String {
@@ -381,7 +314,7 @@ impl Recipe {
 
     /// The filter these rules describe.
     pub fn filter(&self) -> Result<Filter, RecipeError> {
-        Filter::new(self)
+        Filter::new(&self.filter, &self.letters())
     }
 }
 

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use prep::{Pack, PackBuilder, Recipe};
-use solve::{builtin, FaceRules, Solver};
+use solve::{packs, FaceRules, Solver};
 
 fn pack() -> (Pack, String) {
     if let Ok(dir) = std::env::var("BOGGLE_SHARED") {
@@ -25,7 +25,7 @@ fn pack() -> (Pack, String) {
         }
     }
     (
-        builtin::pack("en").expect("built-in en"),
+        packs::builtin("en").expect("built-in en"),
         "built-in en".into(),
     )
 }

@@ -1,4 +1,5 @@
-//! Exact state-space counts: how many paths a board has, with no dictionary.
+//! Counting paths: exact state-space sizes, how many paths a board has,
+//! with no dictionary.
 //!
 //! A *path* is a sequence of cells, each next to the one before it under the
 //! board's [`Neighbors`] table (the same table the solver walks), no cell used
@@ -20,7 +21,7 @@
 //! weighted: the symmetries tried are the grid's rotations and reflections
 //! (eight on a square, four on a rectangle) composed, on a torus, with every
 //! translation; each candidate is kept only if it is checked to map the
-//! neighbour table onto itself ([`symmetries`]). The tasks run in parallel on
+//! neighbour table onto itself ([`symmetry::preserving`]). The tasks run in parallel on
 //! rayon, in a local pool when a thread count is given.
 //!
 //! ```
@@ -40,6 +41,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 use thiserror::Error;
 
+use crate::board::symmetry;
 use crate::neighbors::{Neighbors, Shape};
 
 /// The largest board (in cells) [`count_paths`] takes: the used cells are a
@@ -51,10 +53,6 @@ pub const MAX_CELLS: usize = 64;
 const TARGET_TASKS: usize = 2048;
 /// Stop making finer tasks before a level would hold more prefixes than this.
 const MAX_PREFIXES: usize = 1_000_000;
-
-/// A rotation or reflection of the grid: `(row, col, rows - 1, cols - 1)` to
-/// the new `(row, col)`.
-type GridMap = fn(usize, usize, usize, usize) -> (usize, usize);
 
 /// Why a count could not be made.
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -141,7 +139,7 @@ pub fn count_paths(
     let max_len = max_len.min(cells);
     let neighbors = Neighbors::new(shape);
     let group = if options.symmetry {
-        symmetries(&neighbors)
+        symmetry::preserving(&neighbors)
     } else {
         vec![(0..cells as u32).collect()]
     };
@@ -170,87 +168,6 @@ pub fn cumulative(per_length: &[u128]) -> Vec<u128> {
         .collect()
 }
 
-/// The symmetries of a neighbour table used for counting: each a permutation
-/// `p` of the cells (`p[cell]` is the cell it goes to) that maps the table
-/// onto itself, so that `i` and `j` are neighbours exactly when `p[i]` and
-/// `p[j]` are. The identity comes first.
-///
-/// The candidates are the rotations and reflections that keep the grid's
-/// shape (eight on a square, four on a rectangle) and, on a wrapping board,
-/// those composed with every translation; each is checked against the table
-/// and dropped if it does not preserve it, so the result never relies on what
-/// a rule ought to allow.
-pub fn symmetries(neighbors: &Neighbors) -> Vec<Vec<u32>> {
-    let Shape {
-        rows, cols, wrap, ..
-    } = neighbors.shape();
-    if rows * cols == 0 {
-        return vec![Vec::new()];
-    }
-    let (r1, c1) = (rows - 1, cols - 1);
-    let mut maps: Vec<GridMap> = vec![
-        |r, c, _, _| (r, c),
-        |r, c, r1, c1| (r1 - r, c1 - c),
-        |r, c, r1, _| (r1 - r, c),
-        |r, c, _, c1| (r, c1 - c),
-    ];
-    if rows == cols {
-        maps.extend_from_slice(&[
-            |r, c, _, _| (c, r),
-            |r, c, r1, c1| (c1 - c, r1 - r),
-            |r, c, r1, _| (c, r1 - r),
-            |r, c, _, c1| (c1 - c, r),
-        ] as &[GridMap]);
-    }
-    let shifts: Vec<(usize, usize)> = if wrap {
-        (0..rows)
-            .flat_map(|dr| (0..cols).map(move |dc| (dr, dc)))
-            .collect()
-    } else {
-        vec![(0, 0)]
-    };
-    let mut found: Vec<Vec<u32>> = Vec::new();
-    for &(dr, dc) in &shifts {
-        for map in &maps {
-            let perm: Vec<u32> = (0..rows * cols)
-                .map(|i| {
-                    let (r, c) = map(i / cols, i % cols, r1, c1);
-                    (((r + dr) % rows) * cols + (c + dc) % cols) as u32
-                })
-                .collect();
-            if !found.contains(&perm) && preserves(neighbors, &perm) {
-                found.push(perm);
-            }
-        }
-    }
-    found
-}
-
-/// Whether `perm` is a permutation of the cells that maps the neighbour table
-/// onto itself.
-fn preserves(neighbors: &Neighbors, perm: &[u32]) -> bool {
-    let cells = neighbors.cells();
-    if perm.len() != cells {
-        return false;
-    }
-    let mut seen = vec![false; cells];
-    for &p in perm {
-        if p as usize >= cells || std::mem::replace(&mut seen[p as usize], true) {
-            return false;
-        }
-    }
-    (0..cells).all(|i| {
-        let pi = perm[i] as usize;
-        // A bijection that sends every neighbour of i to a neighbour of p(i),
-        // with degrees equal, sends the neighbour set onto the neighbour set.
-        neighbors.of(i).len() == neighbors.of(pi).len()
-            && neighbors
-                .of(i)
-                .iter()
-                .all(|&j| neighbors.adjacent(pi, perm[j as usize] as usize))
-    })
-}
-
 /// One unit of parallel work: a prefix, and how many prefixes it stands for.
 struct Task {
     /// The used cells.
@@ -271,7 +188,7 @@ struct Walker {
 
 /// Per-length tallies of one task (index = length; 128 entries so that an
 /// index masked with 127 needs no bounds check).
-type Tally = [u64; 128];
+type Lengths = [u64; 128];
 
 impl Walker {
     fn new(neighbors: &Neighbors, max_len: usize) -> Walker {
@@ -307,7 +224,7 @@ impl Walker {
             .par_iter()
             .with_max_len(1)
             .map(|task| {
-                let mut tally: Tally = [0; 128];
+                let mut tally: Lengths = [0; 128];
                 self.walk(task.used, task.avail, self.depth(task.used), &mut tally);
                 if let Some(report) = progress {
                     report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
@@ -390,7 +307,7 @@ impl Walker {
     /// Counts the paths that extend a path of `len` cells, the cells `used`,
     /// whose last cell has the free neighbours `avail` (not empty): adds the
     /// number of extensions of each length to `tally`.
-    fn walk(&self, used: u64, avail: u64, len: usize, tally: &mut Tally) {
+    fn walk(&self, used: u64, avail: u64, len: usize, tally: &mut Lengths) {
         tally[(len + 1) & 127] += u64::from(avail.count_ones());
         if len + 1 >= self.max_len {
             return;
@@ -467,25 +384,6 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
             c
         })
     })
-}
-
-/// Reads a board size written `RxC` (`4x4`, `3X5`): both at least 1.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("bad size {text:?}: expected ROWSxCOLS, like 4x4 or 3x5");
-    let (r, c) = text.trim().split_once(['x', 'X', '×']).ok_or_else(bad)?;
-    let parse = |s: &str| {
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        match s.parse::<usize>() {
-            Ok(0) => Err(format!(
-                "bad size {text:?}: rows and columns must be at least 1"
-            )),
-            Ok(n) => Ok(n),
-            Err(_) => Err(bad()),
-        }
-    };
-    Ok((parse(r)?, parse(c)?))
 }
 
 #[cfg(test)]
@@ -621,46 +519,6 @@ mod tests {
     }
 
     #[test]
-    fn count_symmetry_groups() {
-        let size = |s: Shape| symmetries(&Neighbors::new(s)).len();
-        assert_eq!(size(king(4, 4)), 8);
-        assert_eq!(size(rook(5, 5)), 8);
-        assert_eq!(size(king(3, 4)), 4);
-        assert_eq!(size(king(1, 1)), 1);
-        assert_eq!(size(king(1, 4)), 2);
-        assert_eq!(size(shape(3, 3, Adjacency::King, true)), 72);
-        assert_eq!(size(shape(3, 4, Adjacency::NoDiagonals, true)), 48);
-        for s in [king(4, 4), shape(3, 5, Adjacency::King, true)] {
-            let n = Neighbors::new(s);
-            let group = symmetries(&n);
-            assert_eq!(group[0], (0..n.cells() as u32).collect::<Vec<_>>());
-            assert!(group.iter().all(|p| preserves(&n, p)));
-        }
-    }
-
-    #[test]
-    fn count_rejects_maps_that_break_adjacency() {
-        let n = Neighbors::new(king(3, 3));
-        // Swapping a corner with the centre changes degrees.
-        let mut swap: Vec<u32> = (0..9).collect();
-        swap.swap(0, 4);
-        assert!(!preserves(&n, &swap));
-        // Swapping two corners keeps degrees but not neighbours.
-        let mut swap: Vec<u32> = (0..9).collect();
-        swap.swap(0, 2);
-        assert!(!preserves(&n, &swap));
-        // Not a permutation.
-        assert!(!preserves(&n, &[0; 9]));
-        // A shift is no symmetry of a board that does not wrap.
-        let shift: Vec<u32> = (0..9).map(|i| (i / 3) * 3 + (i % 3 + 1) % 3).collect();
-        assert!(!preserves(&n, &shift));
-        assert!(preserves(
-            &Neighbors::new(shape(3, 3, Adjacency::King, true)),
-            &shift
-        ));
-    }
-
-    #[test]
     fn count_threads_and_limits() {
         let one = CountOptions {
             threads: Some(1),
@@ -704,17 +562,5 @@ mod tests {
         let total = seen[0].1;
         assert!(total > 0);
         assert_eq!(seen, (0..=total).map(|d| (d, total)).collect::<Vec<_>>());
-    }
-
-    #[test]
-    fn count_parses_sizes() {
-        assert_eq!(parse_size("4x4"), Ok((4, 4)));
-        assert_eq!(parse_size("3X5"), Ok((3, 5)));
-        assert_eq!(parse_size(" 2x7 "), Ok((2, 7)));
-        for bad in [
-            "4x", "x4", "0x3", "3x0", "abc", "4", "4x4x4", "-1x3", "+2x2", "",
-        ] {
-            assert!(parse_size(bad).is_err(), "{bad}");
-        }
     }
 }

@@ -1,4 +1,5 @@
-//! Error types of the solver library.
+//! Errors of the solver library, as types: each one line, naming what it is
+//! about (a cell, a size, a pack).
 
 use thiserror::Error;
 
@@ -72,4 +73,25 @@ pub enum LexiconError {
     /// More words than a 32-bit word id can number.
     #[error("the pack has {0} words; the solver takes at most 4,294,967,294")]
     TooManyWords(u64),
+}
+
+/// A board size or shape could not be read or is out of range.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum LayoutError {
+    /// A size that is not `RxC` or `N`, or is out of range.
+    #[error("board size {text:?}: {why}")]
+    Size {
+        /// The size as given.
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A shape that cannot be read.
+    #[error("board shape {text:?}: {why}")]
+    Shape {
+        /// The shape as given.
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
 }

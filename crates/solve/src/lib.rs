@@ -1,50 +1,62 @@
-//! `solve` finds every word on a Boggle-style board.
+//! `solve` finds every word on a Boggle-style board, and builds the games
+//! around that: random boards, path counts, the search for the best boards.
+//! It is a library only: no terminal, no command line (the `boggle` program
+//! is its own crate).
 //!
 //! # The model
 //!
 //! - A [`Board`] is an R x C grid of cells; a cell holds a *face* (a short
-//!   string: `a`, `qu`, `th`, `ñ`) or is blank. [`FaceRules`] reads board text
-//!   with a pack's normalisation and aliases (a lone `q` is `qu` in English).
+//!   string: `a`, `qu`, `th`, `ñ`) or is blank. [`FaceRules`] read board
+//!   text with a pack's normalisation and aliases (a lone `q` is `qu` in
+//!   English) and write it back ([`TextStyle`]); a [`Size`] or [`Layout`]
+//!   says which cells a board has; [`symmetry`] knows the grid's rotations
+//!   and reflections.
 //! - Adjacency is a [`Neighbors`] table built once per board shape: king
-//!   moves, no diagonals, optionally wrapping around.
+//!   moves or no diagonals ([`Adjacency`]), optionally wrapping around.
 //! - A pack's `fst` automaton becomes a [`Lexicon`]: the same states, decoded
 //!   lazily into a compact letter-indexed table that the search can step
 //!   through in a few instructions.
 //! - The [`Solver`] runs a depth-first search from every cell, following
 //!   faces through the lexicon, each cell once per word, each word once per
 //!   board (by its id, the word's rank in the pack), scoring by a
-//!   [`Scoring`] scheme.
+//!   [`Scoring`] scheme under [`Rules`].
+//! - Around it: [`packs`] (packs by name, built-in or installed), [`batch`]
+//!   (many boards, NDJSON out), [`random`] (the one generator, dice, rolls),
+//!   [`count`] (exact path counts), [`best`] (simulated annealing for the
+//!   highest-scoring boards) and [`render`] (paths drawn for people).
 //!
 //! ```
-//! use solve::{builtin, FaceRules, Solver};
+//! use solve::{packs, FaceRules, Solver};
 //!
-//! let pack = builtin::pack("en").unwrap();
+//! let pack = packs::builtin("en").unwrap();
 //! let board = FaceRules::from_pack(&pack).unwrap().parse("oatr ihps htnr enei").unwrap();
 //! let solution = Solver::new(&pack).unwrap().solve(&board);
 //! assert!(solution.words.iter().any(|w| w.word == "path"));
 //! ```
+//!
+//! Long work reports progress through plain callbacks (`FnMut(done,
+//! total)` and the like), never to a terminal itself.
 
 #![deny(missing_docs)]
 
+mod board;
+mod error;
+mod lexicon;
+mod neighbors;
+mod scoring;
+mod search;
+
 pub mod batch;
 pub mod best;
-pub mod board;
-pub mod builtin;
 pub mod count;
-pub mod dice;
-pub mod error;
-pub mod lexicon;
-pub mod neighbors;
 pub mod packs;
-pub mod roll;
-pub mod scoring;
-pub mod search;
-pub mod show;
-pub mod svg;
+pub mod random;
+pub mod render;
 
-pub use board::{Board, FaceRules, Pos};
-pub use error::{BoardError, LexiconError};
-pub use lexicon::Lexicon;
+pub use board::symmetry;
+pub use board::{capitalise, Board, FaceRules, Layout, Pos, Size, TextStyle, MAX_SIDE};
+pub use error::{BoardError, LayoutError, LexiconError};
+pub use lexicon::{Alphabet, Lexicon, MAX_LETTERS, NO_WORD};
 pub use neighbors::{Adjacency, Neighbors, Shape};
-pub use scoring::Scoring;
+pub use scoring::{Beyond, Scoring};
 pub use search::{FoundWord, Rules, Solution, Solver, Tally};

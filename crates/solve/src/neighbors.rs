@@ -4,6 +4,7 @@
 //! cell, the list of cells a word may step to next. The table is built once
 //! per board shape and the search only ever reads it.
 
+use std::fmt;
 use std::str::FromStr;
 
 /// Which steps a word may take between cells.
@@ -29,6 +30,15 @@ impl FromStr for Adjacency {
 }
 
 impl Adjacency {
+    /// The rule's name as the command line and JSON write it: `all` or
+    /// `no-diag`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Adjacency::King => "all",
+            Adjacency::NoDiagonals => "no-diag",
+        }
+    }
+
     /// The (row, column) steps of this rule.
     pub fn steps(self) -> &'static [(i64, i64)] {
         match self {
@@ -44,6 +54,19 @@ impl Adjacency {
             ],
             Adjacency::NoDiagonals => &[(-1, 0), (0, -1), (0, 1), (1, 0)],
         }
+    }
+}
+
+impl fmt::Display for Adjacency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl serde::Serialize for Adjacency {
+    /// `"all"` or `"no-diag"`, as [`Adjacency::name`].
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -218,5 +241,8 @@ mod tests {
         assert_eq!("no-diag".parse(), Ok(Adjacency::NoDiagonals));
         assert_eq!("all".parse(), Ok(Adjacency::King));
         assert!("sideways".parse::<Adjacency>().is_err());
+        for a in [Adjacency::King, Adjacency::NoDiagonals] {
+            assert_eq!(a.name().parse(), Ok(a));
+        }
     }
 }

@@ -1,0 +1,204 @@
+//! `boggle-prep build`: a raw word list and a recipe in, a pack out.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Result;
+use boggle_cli::usage_msg;
+use clap::Args;
+use prep::{
+    BuildStats, DefaultSource, DropReason, InvalidLines, PackBuilder, PackMeta, Recipe, Source,
+};
+use serde::Serialize;
+
+/// Options of `boggle-prep build`.
+#[derive(Args)]
+pub struct BuildArgs {
+    /// The raw word list (default: the list the recipe names, e.g.
+    /// /usr/share/dict/ngerman for german).
+    #[arg(value_name = "INPUT", conflicts_with = "input_flag")]
+    input: Option<PathBuf>,
+    /// The raw word list, as an option (the same as INPUT).
+    #[arg(long = "input", short = 'i', value_name = "INPUT")]
+    input_flag: Option<PathBuf>,
+    /// A built-in recipe (enable or en, opentaal or nl, german or de,
+    /// french or fr, spanish or es) or a recipe TOML file.
+    #[arg(long, short)]
+    recipe: String,
+    /// Where to write the pack (atomically).
+    #[arg(long, short)]
+    output: PathBuf,
+    /// The source list's name, e.g. "OpenTaal" (default: the recipe's name
+    /// for its own list, else the file name).
+    #[arg(long)]
+    source_name: Option<String>,
+    /// The source list's version, e.g. "2.20.19" (default for the
+    /// recipe's own list: its Debian package's version, if installed).
+    #[arg(long)]
+    source_version: Option<String>,
+    /// The source list's licence, e.g. "BSD-3-Clause OR CC-BY-3.0"
+    /// (default: the recipe's licence for its own list).
+    #[arg(long)]
+    licence: Option<String>,
+    /// Drop and count lines that are not UTF-8 instead of stopping.
+    #[arg(long)]
+    skip_invalid: bool,
+    /// Print the build report as JSON on standard output.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `boggle-prep build --json`: the report (schema in README.md).
+#[derive(Serialize)]
+struct BuildJson<'a> {
+    output: String,
+    word_count: u64,
+    seconds: f64,
+    source: &'a Source,
+    stats: &'a BuildStats,
+}
+
+/// Builds the pack and reports what was kept and dropped.
+pub fn run(args: BuildArgs) -> Result<()> {
+    let recipe = Recipe::resolve(&args.recipe)?;
+    let (input, own) = match args.input.or(args.input_flag) {
+        Some(input) => {
+            // The recipe's own list named explicitly is still its own.
+            let own = recipe
+                .source
+                .as_ref()
+                .filter(|own| same_file(&input, Path::new(&own.path)));
+            (input, own)
+        }
+        None => default_input(&recipe)?,
+    };
+    let name = args
+        .source_name
+        .or_else(|| own.map(|s| s.name.clone()))
+        .unwrap_or_default();
+    let licence = args
+        .licence
+        .or_else(|| own.map(|s| s.licence.clone()))
+        .unwrap_or_default();
+    let source_version = args
+        .source_version
+        .or_else(|| own.and_then(|s| debian_version(&s.debian_package)))
+        .unwrap_or_default();
+    let bar = boggle_cli::bar("{spinner} reading {bytes}/{total_bytes} {wide_bar} {eta}");
+    let mut builder = PackBuilder::new(recipe.clone())
+        .source(&name, &source_version, &licence)
+        .invalid_lines(if args.skip_invalid {
+            InvalidLines::Skip
+        } else {
+            InvalidLines::Fail
+        });
+    if let Some(bar) = bar.clone() {
+        builder = builder.progress(move |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        });
+    }
+    let started = Instant::now();
+    let result = builder.build_file(&input, &args.output);
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let meta = result?;
+    let output = args.output.display().to_string();
+    if args.json {
+        let report = BuildJson {
+            output,
+            word_count: meta.word_count,
+            seconds: started.elapsed().as_secs_f64(),
+            source: &meta.source,
+            stats: &meta.stats,
+        };
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        eprint!("{}", build_report(&meta, &output));
+    }
+    Ok(())
+}
+
+/// The list a recipe reads when the build names none (`[source] path`), and
+/// what the recipe says about it.
+fn default_input(recipe: &Recipe) -> Result<(PathBuf, Option<&DefaultSource>)> {
+    let Some(own) = &recipe.source else {
+        return Err(usage_msg(format!(
+            "recipe {} names no word list of its own: give one (INPUT or --input)",
+            recipe.name
+        )));
+    };
+    let path = PathBuf::from(&own.path);
+    if !path.is_file() {
+        let install = if own.debian_package.is_empty() {
+            String::new()
+        } else {
+            format!(" (apt-get install {})", own.debian_package)
+        };
+        anyhow::bail!(
+            "recipe {} reads {} when no list is given, and it is missing: install it{install} \
+             or give a one-word-a-line list (INPUT or --input)",
+            recipe.name,
+            path.display()
+        );
+    }
+    Ok((path, Some(own)))
+}
+
+/// Whether two paths name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The installed version of a Debian package, from `dpkg-query`; `None` when
+/// there is no such package, no dpkg, or no package name.
+fn debian_version(package: &str) -> Option<String> {
+    if package.is_empty() {
+        return None;
+    }
+    let out = std::process::Command::new("dpkg-query")
+        .args(["-W", "-f", "${Version}", package])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let version = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !version.is_empty()).then_some(version)
+}
+
+fn build_report(meta: &PackMeta, output: &str) -> String {
+    let mut s = format!(
+        "{output}: {} words kept from {} lines of {} (recipe {})\n",
+        meta.word_count, meta.stats.lines, meta.source.file, meta.recipe.name
+    );
+    if !meta.stats.dropped.is_empty() {
+        s.push_str(&format!(
+            "dropped {} lines, by reason:\n",
+            meta.stats.dropped_total()
+        ));
+        for (reason, n) in &meta.stats.dropped {
+            let why = match reason {
+                DropReason::TooShort => {
+                    format!("fewer than {} letters", meta.recipe.filter.min_len)
+                }
+                DropReason::TooLong => match meta.recipe.filter.max_len {
+                    Some(max) => format!("more than {max} letters"),
+                    None => reason.description().to_string(),
+                },
+                _ => reason.description().to_string(),
+            };
+            let examples = match meta.stats.examples.get(reason) {
+                Some(e) if !e.is_empty() => {
+                    let shown: Vec<String> = e.iter().map(|w| format!("{w:?}")).collect();
+                    format!("; e.g. {}", shown.join(", "))
+                }
+                _ => String::new(),
+            };
+            s.push_str(&format!("  {reason} {n}: {why}{examples}\n"));
+        }
+    }
+    s
+}

@@ -1,0 +1,6 @@
+//! The commands of `boggle-prep`, one a file.
+
+pub mod build;
+pub mod install;
+pub mod pack;
+pub mod recipes;

@@ -1,0 +1,108 @@
+//! `boggle-prep inspect`, `words` and `verify`: looking inside a pack file.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use prep::{Pack, PackMeta};
+
+/// A command that takes one pack file.
+#[derive(Args)]
+pub struct PackFile {
+    /// The pack file.
+    pack: PathBuf,
+}
+
+/// Options of `boggle-prep inspect`.
+#[derive(Args)]
+pub struct InspectArgs {
+    /// The pack file.
+    pack: PathBuf,
+    /// As JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prints a pack's metadata (read without the automaton).
+pub fn inspect(args: InspectArgs) -> Result<()> {
+    let meta = Pack::read_meta(&args.pack)?;
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &meta)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", describe(&meta))?;
+    }
+    Ok(())
+}
+
+/// Prints every word, one a line. Opening checks the automaton, so a damaged
+/// or crafted file gives an error, not a panic.
+pub fn words(args: PackFile) -> Result<()> {
+    let pack = Pack::open(&args.pack)?;
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut result = Ok(());
+    pack.for_each_word(|w| {
+        if result.is_ok() {
+            result = out.write_all(w).and_then(|_| out.write_all(b"\n"));
+        }
+    });
+    result?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Checks a pack completely, and says so.
+pub fn verify(args: PackFile) -> Result<()> {
+    let pack = Pack::open(&args.pack)?;
+    pack.verify()?;
+    println!(
+        "{}: ok ({} words, {} recipe)",
+        args.pack.display(),
+        pack.len(),
+        pack.recipe().name
+    );
+    Ok(())
+}
+
+fn describe(meta: &PackMeta) -> String {
+    let r = &meta.recipe;
+    let aliases: Vec<String> = r
+        .board
+        .aliases
+        .iter()
+        .map(|(k, v)| format!("{k}→{v}"))
+        .collect();
+    let mut s = String::new();
+    s.push_str(&format!(
+        "language     {} ({})\n",
+        r.language.name, r.language.code
+    ));
+    s.push_str(&format!("recipe       {} — {}\n", r.name, r.description));
+    s.push_str(&format!("words        {}\n", meta.word_count));
+    s.push_str(&format!("alphabet     {}\n", r.alphabet));
+    s.push_str(&format!(
+        "cells        {}\n",
+        if aliases.is_empty() {
+            "every cell reads as its letter".to_string()
+        } else {
+            aliases.join(", ")
+        }
+    ));
+    s.push_str(&format!("min length   {}\n", r.board.min_word_len));
+    s.push_str(&format!("scoring      {}\n", r.board.scoring));
+    s.push_str(&format!(
+        "source       {} {} ({})\n",
+        meta.source.name, meta.source.version, meta.source.file
+    ));
+    s.push_str(&format!("sha256       {}\n", meta.source.sha256));
+    s.push_str(&format!("licence      {}\n", meta.source.licence));
+    s.push_str(&format!(
+        "lines        {} read, {} dropped\n",
+        meta.stats.lines,
+        meta.stats.dropped_total()
+    ));
+    s.push_str(&format!("built by     {}\n", meta.tool));
+    s
+}

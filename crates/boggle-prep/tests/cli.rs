@@ -1,0 +1,707 @@
+//! End-to-end tests of the `boggle-prep` command line: build, inspect, words,
+//! verify, recipes; exit codes; one-line error messages; damaged packs.
+//! No shared data needed. See `common` for how the binary is found.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use assert_cmd::assert::Assert;
+use common::{boggle_prep, prep_cmd};
+use tempfile::TempDir;
+
+/// A messy list: BOM, CRLF, blank and padded lines, a name, duplicates,
+/// junk, a `q` without `u`, and a last line without a line end.
+const MESSY: &[u8] = b"\xEF\xBB\xBFZebra\r\napple\r\n\r\n  apple  \r\nqueen\r\nqat\r\nhat\r\nmp3\r\nco-op\r\nit's\r\na.s.a.p\r\nab\r\nhmm";
+const MESSY_WORDS: &str = "apple\nhat\nhmm\nqueen\n";
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Runs `boggle-prep build LIST --recipe RECIPE EXTRA… -o PACK`.
+fn build(list: &Path, recipe: impl AsRef<OsStr>, extra: &[&str], pack: &Path) -> Assert {
+    prep_cmd()
+        .arg("build")
+        .arg(list)
+        .arg("--recipe")
+        .arg(recipe)
+        .args(extra)
+        .arg("-o")
+        .arg(pack)
+        .assert()
+}
+
+/// Builds MESSY with the enable recipe into `<dir>/en.pack`.
+fn messy_pack(dir: &Path) -> PathBuf {
+    let list = write(dir, "list.txt", MESSY);
+    let pack = dir.join("en.pack");
+    build(&list, "enable", &[], &pack).success();
+    pack
+}
+
+/// Asserts that `boggle-prep words PACK` prints `expected`.
+fn words_are(pack: &Path, expected: &str) {
+    prep_cmd()
+        .arg("words")
+        .arg(pack)
+        .assert()
+        .success()
+        .stdout(expected.to_string());
+}
+
+/// Runs `boggle-prep args…`, expects exit code 1 and a single-line message
+/// on standard error; returns that line.
+fn fails_with_one_line(args: &[&OsStr]) -> String {
+    let out = prep_cmd().args(args).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{args:?}: expected exit 1, stderr: {stderr}"
+    );
+    assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    let line = stderr.strip_suffix('\n').unwrap_or(&stderr);
+    assert!(
+        !line.is_empty() && !line.contains('\n'),
+        "{args:?}: expected one line on stderr, got {stderr:?}"
+    );
+    assert!(
+        line.starts_with("boggle-prep: "),
+        "{args:?}: message should name the tool: {line:?}"
+    );
+    line.to_string()
+}
+
+/// The one-line message of a failing `boggle-prep build LIST --recipe
+/// RECIPE -o OUT` (see [`fails_with_one_line`]).
+fn build_fails(list: &Path, recipe: impl AsRef<OsStr>, out: &Path) -> String {
+    fails_with_one_line(&[
+        os("build"),
+        list.as_os_str(),
+        os("--recipe"),
+        recipe.as_ref(),
+        os("-o"),
+        out.as_os_str(),
+    ])
+}
+
+fn os(s: &(impl AsRef<OsStr> + ?Sized)) -> &OsStr {
+    s.as_ref()
+}
+
+/// Names of the files in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn build_inspect_words_verify() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let pack = dir.path().join("en.pack");
+
+    let build = prep_cmd()
+        .arg("build")
+        .arg(&list)
+        .args(["--recipe", "enable", "--output"])
+        .arg(&pack)
+        .assert()
+        .success();
+    let report = String::from_utf8_lossy(&build.get_output().stderr).into_owned();
+    assert!(
+        report.contains("4 words kept from 13 lines of list.txt (recipe enable)"),
+        "{report}"
+    );
+    assert!(report.contains("uppercase 1"), "{report}");
+    assert!(report.contains("duplicate 1"), "{report}");
+
+    // inspect, as text
+    let text = prep_cmd().arg("inspect").arg(&pack).assert().success();
+    let text = String::from_utf8(text.get_output().stdout.clone()).unwrap();
+    for needle in [
+        "language     English (en)",
+        "recipe       enable",
+        "words        4\n",
+        "cells        q→qu",
+        "min length   3",
+        "lines        13 read, 9 dropped",
+        "built by     boggle-prep ",
+    ] {
+        assert!(text.contains(needle), "inspect lacks {needle:?}:\n{text}");
+    }
+    let sha = prep::sha256_hex(MESSY);
+    assert!(text.contains(&sha), "inspect shows the source sha256");
+
+    // inspect --json
+    let json = prep_cmd()
+        .args([os("inspect"), os("--json"), pack.as_os_str()])
+        .assert()
+        .success();
+    let meta: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(meta["word_count"], 4);
+    assert_eq!(meta["recipe"]["name"], "enable");
+    assert_eq!(meta["source"]["file"], "list.txt");
+    assert_eq!(meta["source"]["sha256"], sha.as_str());
+    assert_eq!(meta["stats"]["lines"], 13);
+    assert_eq!(meta["stats"]["kept"], 4);
+    assert_eq!(meta["stats"]["dropped"]["q_without_u"], 1);
+    assert_eq!(meta["stats"]["dropped"]["blank"], 1);
+    // The JSON is the library's PackMeta.
+    let parsed: prep::PackMeta = serde_json::from_value(meta).unwrap();
+    assert_eq!(parsed.word_count, 4);
+
+    words_are(&pack, MESSY_WORDS);
+    prep_cmd()
+        .arg("verify")
+        .arg(&pack)
+        .assert()
+        .success()
+        .stdout(format!("{}: ok (4 words, enable recipe)\n", pack.display()));
+
+    // Only the pack was added: no temporary files left behind.
+    assert_eq!(listing(dir.path()), ["en.pack", "list.txt"]);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = fs::metadata(&pack).unwrap().permissions().mode();
+        assert_eq!(
+            mode & 0o044,
+            0o044,
+            "a pack is readable by others: {mode:o}"
+        );
+    }
+}
+
+#[test]
+fn build_json_report_and_standard_input() {
+    let dir = TempDir::new().unwrap();
+    let pack = dir.path().join("stdin.pack");
+    let out = prep_cmd()
+        .args([
+            os("build"),
+            os("-"),
+            os("-r"),
+            os("enable"),
+            os("--json"),
+            os("-o"),
+        ])
+        .arg(&pack)
+        .args(["--source-name", "Messy", "--source-version", "1.0"])
+        .args(["--licence", "CC0-1.0"])
+        .write_stdin(MESSY)
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(report["word_count"], 4);
+    assert_eq!(report["output"], pack.display().to_string());
+    assert_eq!(report["source"]["name"], "Messy");
+    assert_eq!(report["source"]["version"], "1.0");
+    assert_eq!(report["source"]["licence"], "CC0-1.0");
+    assert!(report["seconds"].as_f64().is_some());
+    words_are(&pack, MESSY_WORDS);
+}
+
+#[test]
+fn rebuilding_replaces_the_pack() {
+    let dir = TempDir::new().unwrap();
+    let pack = messy_pack(dir.path());
+    let list = write(dir.path(), "other.txt", b"cat\ndog\n");
+    build(&list, "enable", &[], &pack).success();
+    words_are(&pack, "cat\ndog\n");
+    assert_eq!(listing(dir.path()), ["en.pack", "list.txt", "other.txt"]);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let cases: Vec<Vec<&OsStr>> = vec![
+        vec![],
+        vec![os("frobnicate")],
+        vec![os("build"), list.as_os_str(), os("-o"), os("x.pack")],
+        vec![os("build"), list.as_os_str(), os("--recipe"), os("enable")],
+        vec![
+            os("build"),
+            os("--recipe"),
+            os("enable"),
+            os("-o"),
+            os("x.pack"),
+        ],
+        vec![os("inspect")],
+        vec![os("words"), os("a.pack"), os("b.pack")],
+        vec![os("verify"), os("--bogus"), os("a.pack")],
+    ];
+    for args in cases {
+        let out = prep_cmd()
+            .current_dir(dir.path())
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(!stderr.is_empty(), "{args:?}: says nothing");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    assert_eq!(listing(dir.path()), ["list.txt"]);
+    // Help and version are not errors.
+    prep_cmd().arg("--help").assert().success();
+    prep_cmd()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(format!("boggle-prep {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn unknown_recipe_is_one_line() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let out = dir.path().join("x.pack");
+    let line = build_fails(&list, "klingon", &out);
+    assert!(line.contains("unknown recipe \"klingon\""), "{line}");
+    assert_eq!(listing(dir.path()), ["list.txt"]);
+
+    // A recipe file that does not exist names the file.
+    let missing = dir.path().join("nope.toml");
+    let line = build_fails(&list, &missing, &out);
+    assert!(line.contains("nope.toml"), "{line}");
+
+    let line = fails_with_one_line(&[os("recipes"), os("klingon")]);
+    assert!(line.contains("klingon"), "{line}");
+}
+
+#[test]
+fn missing_input_is_one_line() {
+    let dir = TempDir::new().unwrap();
+    let input = dir.path().join("no-such-list.txt");
+    let out = dir.path().join("x.pack");
+    let line = build_fails(&input, "enable", &out);
+    assert!(line.contains(&input.display().to_string()), "{line}");
+    assert!(listing(dir.path()).is_empty());
+}
+
+#[test]
+fn unwritable_output_is_one_line() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let out = dir.path().join("no-such-dir").join("x.pack");
+    let line = build_fails(&list, "enable", &out);
+    assert!(line.contains("x.pack"), "{line}");
+    assert_eq!(listing(dir.path()), ["list.txt"]);
+}
+
+#[test]
+fn invalid_utf8_names_file_and_line_and_leaves_nothing() {
+    let dir = TempDir::new().unwrap();
+    let list = write(
+        dir.path(),
+        "bad.txt",
+        b"apple\r\nbanana\r\nch\xFFrry\r\ndate\r\n",
+    );
+    let out = dir.path().join("x.pack");
+    let line = build_fails(&list, "enable", &out);
+    assert!(
+        line.contains(&format!("{}:3:", list.display())),
+        "message should name file:LINE: {line}"
+    );
+    assert!(line.contains("not valid UTF-8"), "{line}");
+    assert_eq!(listing(dir.path()), ["bad.txt"], "no pack, no temp file");
+
+    // A failed build does not touch an existing pack either.
+    let pack = messy_pack(dir.path());
+    let before = fs::read(&pack).unwrap();
+    build_fails(&list, "enable", &pack);
+    assert_eq!(fs::read(&pack).unwrap(), before);
+    assert_eq!(listing(dir.path()), ["bad.txt", "en.pack", "list.txt"]);
+
+    // --skip-invalid drops and counts the line instead.
+    let json = build(&list, "enable", &["--skip-invalid", "--json"], &out).success();
+    let report: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(report["word_count"], 3);
+    assert_eq!(report["stats"]["dropped"]["invalid_utf8"], 1);
+}
+
+/// Byte range of the automaton inside a pack file (see `prep::pack`).
+fn fst_region(pack: &[u8]) -> std::ops::Range<usize> {
+    let meta_len = u64::from_le_bytes(pack[16..24].try_into().unwrap()) as usize;
+    let fst_len = u64::from_le_bytes(pack[24..32].try_into().unwrap()) as usize;
+    let start = 48 + meta_len + (8 - (48 + meta_len) % 8) % 8;
+    assert_eq!(start + fst_len, pack.len());
+    start..pack.len()
+}
+
+#[test]
+fn damaged_packs_fail_with_one_line() {
+    let dir = TempDir::new().unwrap();
+    let good_path = messy_pack(dir.path());
+    let good = fs::read(&good_path).unwrap();
+    let fst = fst_region(&good);
+
+    let mut flipped = good.clone();
+    flipped[fst.start + fst.len() / 2] ^= 0x04;
+    let mut magic = good.clone();
+    magic[..8].copy_from_slice(b"NOTAPACK");
+    let mut future = good.clone();
+    future[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let crc = crc32fast::hash(&future[..40]);
+    future[40..44].copy_from_slice(&crc.to_le_bytes());
+    let mut header = good.clone();
+    header[20] ^= 1; // metadata length, header checksum not fixed
+    let mut meta = good.clone();
+    meta[60] ^= 0x20; // inside the JSON metadata
+    let mut longer = good.clone();
+    longer.extend_from_slice(b"\0\0\0\0\0\0\0\0");
+
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated", good[..good.len() - 7].to_vec(), "truncated"),
+        (
+            "cut-in-header",
+            good[..30].to_vec(),
+            "shorter than the 48-byte header",
+        ),
+        ("empty", Vec::new(), "not a pack"),
+        ("trailing", longer, "trailing bytes"),
+        ("flipped", flipped, "automaton is corrupt"),
+        ("magic", magic, "wrong magic"),
+        ("future", future, "version 2 is not supported"),
+        ("header", header, "header is corrupt"),
+        ("meta", meta, "metadata is corrupt"),
+        ("text", b"apple\nbanana\n".to_vec(), "not a pack"),
+    ];
+    for (name, bytes, expected) in cases {
+        let path = write(dir.path(), &format!("{name}.pack"), &bytes);
+        // Opening reads the header and metadata only; the automaton's
+        // checksum is checked by everything that reads the words.
+        let commands: &[&str] = if name == "flipped" {
+            &["verify", "words"]
+        } else {
+            &["verify", "words", "inspect"]
+        };
+        for &command in commands {
+            let line = fails_with_one_line(&[os(command), path.as_os_str()]);
+            assert!(
+                line.contains(&path.display().to_string()),
+                "{name}/{command}: the message should name the file: {line}"
+            );
+            assert!(
+                line.contains(expected),
+                "{name}/{command}: expected {expected:?} in {line:?}"
+            );
+        }
+    }
+
+    // Neither a missing file nor a directory is a pack.
+    let missing = dir.path().join("missing.pack");
+    let line = fails_with_one_line(&[os("verify"), missing.as_os_str()]);
+    assert!(line.contains("missing.pack"), "{line}");
+    fails_with_one_line(&[os("verify"), dir.path().as_os_str()]);
+
+    // The good pack is still fine.
+    prep_cmd().arg("verify").arg(&good_path).assert().success();
+}
+
+const SPANISH: &str = r#"
+name = "es-test"
+description = "Spanish-like test recipe: lowercase, accents stripped except ñ"
+alphabet = "abcdefghijklmnopqrstuvwxyzñ"
+
+[language]
+code = "es"
+name = "Spanish"
+
+[normalize]
+lowercase = true
+strip_diacritics = true
+keep = "ñ"
+
+[filter]
+min_len = 3
+
+[board]
+min_word_len = 3
+"#;
+
+#[test]
+fn custom_recipe_file() {
+    let dir = TempDir::new().unwrap();
+    let recipe = write(dir.path(), "es.toml", SPANISH.as_bytes());
+    // The second line spells "Año" with a combining tilde (n + U+0303).
+    let list = write(
+        dir.path(),
+        "es.txt",
+        "Año\r\nan\u{303}o\r\ncanción\r\nCANCIÓN\r\npingüino\r\nNIÑO\r\nak47\r\nmás allá\r\n\
+         yo\r\nñandú\r\nfaçade\r\n"
+            .as_bytes(),
+    );
+    let pack = dir.path().join("es.pack");
+    let json = build(&list, &recipe, &["--json"], &pack).success();
+    let report: serde_json::Value = serde_json::from_slice(&json.get_output().stdout).unwrap();
+    assert_eq!(report["word_count"], 6, "{report}");
+    assert_eq!(report["stats"]["dropped"]["duplicate"], 2, "{report}");
+
+    // Byte order: "año" is a, 0xC3 0xB1, o; "ñandu" starts with 0xC3.
+    words_are(&pack, "año\ncancion\nfacade\nniño\npinguino\nñandu\n");
+
+    let inspect = prep_cmd()
+        .args([os("inspect"), os("--json"), pack.as_os_str()])
+        .assert()
+        .success();
+    let meta: prep::PackMeta = serde_json::from_slice(&inspect.get_output().stdout).unwrap();
+    assert_eq!(meta.recipe.name, "es-test");
+    assert_eq!(meta.recipe.language.code, "es");
+    assert_eq!(meta.recipe.normalize.keep, "ñ");
+
+    // `recipes FILE` prints the recipe back as TOML that means the same.
+    let shown = prep_cmd().arg("recipes").arg(&recipe).assert().success();
+    let shown = String::from_utf8(shown.get_output().stdout.clone()).unwrap();
+    let again = prep::Recipe::from_toml(&shown, "shown").unwrap();
+    assert_eq!(again, prep::Recipe::from_file(&recipe).unwrap());
+    assert_eq!(again, meta.recipe);
+}
+
+#[test]
+fn bad_recipe_file_is_one_line() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let out = dir.path().join("x.pack");
+    for (name, text, expected) in [
+        ("typo.toml", SPANISH.replace("keep", "kept"), "kept"),
+        (
+            "regex.toml",
+            SPANISH.replace("min_len = 3", "min_len = 3\npattern = \"^[a-z\""),
+            "pattern",
+        ),
+        (
+            "twice.toml",
+            SPANISH.replace("xyzñ", "xyzña"),
+            "alphabet lists a letter twice",
+        ),
+        (
+            "garbage.toml",
+            "this is not toml".to_string(),
+            "garbage.toml",
+        ),
+    ] {
+        let recipe = write(dir.path(), name, text.as_bytes());
+        let line = build_fails(&list, &recipe, &out);
+        assert!(line.contains(expected), "{name}: {line}");
+    }
+    assert!(!out.exists());
+}
+
+#[test]
+fn builtin_recipes_listed_and_printed() {
+    let list = prep_cmd().arg("recipes").assert().success();
+    let list = String::from_utf8(list.get_output().stdout.clone()).unwrap();
+    let names: Vec<&str> = list
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(names, ["opentaal", "enable", "german", "french", "spanish"]);
+    assert!(list.contains("german (de)"), "{list}");
+
+    // A printed built-in, used as a recipe file, builds the same words.
+    let dir = TempDir::new().unwrap();
+    let toml = prep_cmd().args(["recipes", "enable"]).assert().success();
+    let recipe = write(dir.path(), "mine.toml", &toml.get_output().stdout);
+    let list = write(dir.path(), "list.txt", MESSY);
+    let pack = dir.path().join("mine.pack");
+    build(&list, &recipe, &[], &pack).success();
+    words_are(&pack, MESSY_WORDS);
+}
+
+/// A pack far larger than a pipe buffer: every four-letter word over 25
+/// letters (no `q`), 390,625 words, about 2 MB of output.
+fn big_pack(dir: &Path) -> PathBuf {
+    let letters: Vec<u8> = (b'a'..=b'z').filter(|&c| c != b'q').collect();
+    let mut raw = Vec::with_capacity(5 * letters.len().pow(4));
+    for &a in &letters {
+        for &b in &letters {
+            for &c in &letters {
+                for &d in &letters {
+                    raw.extend_from_slice(&[a, b, c, d, b'\n']);
+                }
+            }
+        }
+    }
+    let list = write(dir, "big.txt", &raw);
+    let pack = dir.join("big.pack");
+    build(&list, "enable", &[], &pack).success();
+    pack
+}
+
+#[test]
+fn closed_stdout_is_not_a_crash() {
+    let dir = TempDir::new().unwrap();
+    let pack = big_pack(dir.path());
+
+    // Read one line, then hang up.
+    let mut child = Command::new(boggle_prep())
+        .arg("words")
+        .arg(&pack)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "aaaa\n");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "status {:?}: {stderr}", out.status);
+
+    // The same through a shell: `boggle-prep words PACK | head -1`.
+    let script = r#"set -uo pipefail
+"$1" words "$2" 2>"$3" | head -1
+echo "status ${PIPESTATUS[0]}""#;
+    let err = dir.path().join("stderr.txt");
+    let out = Command::new("bash")
+        .args(["-c", script, "bash"])
+        .arg(boggle_prep())
+        .arg(&pack)
+        .arg(&err)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "aaaa\nstatus 0\n");
+    assert_eq!(fs::read_to_string(&err).unwrap(), "");
+
+    // Run to the end, the whole list comes out.
+    let all = prep_cmd().arg("words").arg(&pack).output().unwrap();
+    assert!(all.status.success());
+    assert_eq!(all.stdout.len(), 5 * 25usize.pow(4));
+    assert_eq!(all.stdout, fs::read(dir.path().join("big.txt")).unwrap());
+}
+
+/// A crafted pack whose checksums are all right but whose automaton claims
+/// one word more than it holds (metadata changed to agree) opens, but
+/// `verify` catches it.
+#[test]
+fn verify_counts_the_words() {
+    let dir = TempDir::new().unwrap();
+    let good = fs::read(messy_pack(dir.path())).unwrap();
+    let mut bad = good.clone();
+    let fst = fst_region(&bad);
+    // fst layout ends with: word count u64, root address u64, checksum u32.
+    let count_at = fst.end - 20;
+    assert_eq!(
+        u64::from_le_bytes(bad[count_at..count_at + 8].try_into().unwrap()),
+        4
+    );
+    bad[count_at..count_at + 8].copy_from_slice(&5u64.to_le_bytes());
+    let meta = std::str::from_utf8(&bad[48..fst.start]).unwrap();
+    let at = 48
+        + meta
+            .find("\"word_count\":4")
+            .expect("word_count in the metadata");
+    bad[at + 13] = b'5';
+    common::reseal(&mut bad);
+    let path = write(dir.path(), "crafted.pack", &bad);
+
+    prep_cmd().arg("inspect").arg(&path).assert().success();
+    let line = fails_with_one_line(&[os("verify"), path.as_os_str()]);
+    assert!(
+        line.contains("automaton says it holds 5 words, a walk finds 4"),
+        "{line}"
+    );
+}
+
+/// Crafted automata (every checksum made right again, as an attacker or a
+/// fuzzer would): the root address in the `fst` footer pointed past the
+/// end, which makes the `fst` crate panic when anything walks it, and then
+/// each byte of the automaton changed in turn. `verify` and `words` must
+/// never panic: they either work or exit 1 with one line (the root case:
+/// "malformed automaton"); `inspect` reads only the metadata. The fuzz
+/// target `pack_open_sealed` found the panic this guards against.
+#[test]
+fn crafted_automata_are_errors_not_panics() {
+    let dir = TempDir::new().unwrap();
+    let good = fs::read(messy_pack(dir.path())).unwrap();
+    let fst = fst_region(&good);
+
+    let mut far = good.clone();
+    let root_at = fst.end - 12; // footer: count u64, root address u64, checksum u32
+    far[root_at..root_at + 8].copy_from_slice(&(4 * good.len() as u64).to_le_bytes());
+    common::reseal(&mut far);
+    let path = write(dir.path(), "far-root.pack", &far);
+    for command in ["verify", "words"] {
+        let line = fails_with_one_line(&[os(command), path.as_os_str()]);
+        assert!(line.contains("malformed automaton"), "{command}: {line}");
+    }
+    prep_cmd().arg("inspect").arg(&path).assert().success();
+
+    // Every third byte of the automaton but its footer, changed and resealed.
+    let mut failed = 0;
+    for at in (fst.start + 16..fst.end - 20).step_by(3) {
+        let mut bad = good.clone();
+        bad[at] ^= 0x5A;
+        common::reseal(&mut bad);
+        let path = write(dir.path(), "crafted.pack", &bad);
+        for command in ["verify", "words"] {
+            let out = prep_cmd().arg(command).arg(&path).output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                !stderr.contains("panicked"),
+                "byte {at}, {command}: {stderr}"
+            );
+            match out.status.code() {
+                Some(0) => {}
+                Some(1) => {
+                    failed += 1;
+                    assert_eq!(stderr.lines().count(), 1, "byte {at}, {command}: {stderr}");
+                }
+                other => panic!("byte {at}, {command}: exit {other:?}: {stderr}"),
+            }
+        }
+    }
+    assert!(failed > 0, "no crafted automaton was refused");
+}
+
+/// `boggle-prep install` and `uninstall`: the message, the file, no
+/// second install without `--force`, a bad name, then removal (what
+/// `boggle packs` shows of it is tested in the boggle crate).
+#[test]
+fn install_and_uninstall() {
+    let tmp = TempDir::new().unwrap();
+    let data = tmp.path().join("data");
+    let data_s = data.to_str().unwrap();
+    let src = tmp.path().join("tiny.pack");
+    std::fs::write(&src, common::tiny_pack_bytes(&["cab", "dab"], false)).unwrap();
+    let install = |extra: &[&str]| {
+        let mut cmd = prep_cmd();
+        cmd.arg("install")
+            .arg(&src)
+            .args(extra)
+            .env("XDG_DATA_HOME", data_s);
+        cmd.output().unwrap()
+    };
+    let said = String::from_utf8(common::ok_stdout(install(&[]), "boggle-prep install")).unwrap();
+    assert!(said.contains("boggle --lang tiny"), "{said}");
+    assert!(data.join("boggle/packs/tiny.pack").is_file());
+    // Not twice, unless --force; a bad name is a usage error.
+    assert_eq!(install(&[]).status.code(), Some(2));
+    assert!(install(&["--force"]).status.success());
+    assert_eq!(install(&["--name", "../x"]).status.code(), Some(2));
+    let out = prep_cmd()
+        .args(["uninstall", "tiny"])
+        .env("XDG_DATA_HOME", data_s)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!data.join("boggle/packs/tiny.pack").exists());
+}

@@ -1,0 +1,274 @@
+//! The flag groups the commands share, written once, each with what it
+//! resolves to: which pack ([`PackArgs`]), how a board reads and scores
+//! ([`RuleArgs`]), how a board is rolled ([`RollOptions`]); and the value
+//! parsers that make numbers positive, sizes one syntax and durations
+//! readable before any command runs.
+
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use boggle_cli::{usage, usage_msg};
+use clap::Args;
+use prep::{Pack, PackDir};
+use solve::packs::{self, PacksError};
+use solve::random::LetterMode;
+use solve::{Adjacency, FaceRules, Rules, Scoring, Size};
+
+/// Which pack to use.
+#[derive(Args, Clone)]
+pub(crate) struct PackArgs {
+    /// A pack by name: built-in en (English) or nl (Dutch), or one installed
+    /// with `boggle-prep install` (`boggle packs` lists them).
+    #[arg(long, short, default_value = "en", conflicts_with = "pack")]
+    lang: String,
+    /// A pack file (built with boggle-prep), memory-mapped.
+    #[arg(long)]
+    pack: Option<PathBuf>,
+}
+
+impl PackArgs {
+    /// Opens the pack: a file (checked as it opens), else by name, built-in
+    /// first, then installed.
+    pub(crate) fn open(&self) -> Result<Pack> {
+        match &self.pack {
+            Some(path) => Ok(Pack::open(path)?),
+            None => match packs::open(&self.lang, PackDir::from_env().as_ref()) {
+                Ok(pack) => Ok(pack),
+                Err(e @ PacksError::Unknown { .. }) => Err(usage(e)),
+                Err(e) => Err(e.into()),
+            },
+        }
+    }
+}
+
+/// How a board is read and scored.
+#[derive(Args, Clone)]
+pub(crate) struct RuleArgs {
+    /// Adjacency: all (king moves) or no-diag (no diagonal steps).
+    #[arg(long, short = 'n', default_value = "all", value_parser = parse::<Adjacency>)]
+    neighbors: Adjacency,
+    /// The board wraps around at its edges (a torus).
+    #[arg(long)]
+    wrap: bool,
+    /// A lone `q` cell reads `qu` (default: as the pack says).
+    #[arg(long, conflicts_with = "no_qu")]
+    qu: bool,
+    /// A lone `q` cell reads plain `q`.
+    #[arg(long)]
+    no_qu: bool,
+    /// Shortest word that counts (default: the pack's and the scheme's minimum).
+    #[arg(long, value_parser = positive)]
+    min_len: Option<NonZeroUsize>,
+    /// Scoring: boggle, big-boggle, super-big-boggle, word-hunt, words, or a
+    /// table like 3=1,4=1,5=2,6=3,7=5,8+=11.
+    #[arg(long, short, value_parser = parse::<Scoring>)]
+    scoring: Option<Scoring>,
+}
+
+impl RuleArgs {
+    /// The face rules and solver rules these options ask for under `pack`.
+    pub(crate) fn resolve(&self, pack: &Pack) -> Result<(FaceRules, Rules)> {
+        let qu = match (self.qu, self.no_qu) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        };
+        let faces = FaceRules::from_pack(pack).map_err(usage)?.with_qu(qu);
+        let mut rules = Rules::for_pack(pack);
+        rules.adjacency = self.neighbors;
+        rules.wrap = self.wrap;
+        if let Some(s) = &self.scoring {
+            rules.scoring = s.clone();
+            rules.min_len = pack.recipe().board.min_word_len.max(s.min_len());
+        }
+        if let Some(n) = self.min_len {
+            rules.min_len = n.get();
+        }
+        Ok((faces, rules))
+    }
+}
+
+/// How a random board is rolled (`boggle roll`, `boggle solve --roll`).
+#[derive(Args, Clone, Default)]
+pub(crate) struct RollOptions {
+    /// Dice set: classic, 1987 (or new), big, super-big, pack (the pack's own
+    /// dice), frequency (made from the pack's letter frequencies, one die a
+    /// cell), or a dice file (one die a line, faces separated by spaces).
+    /// Default: the pack's dice, else classic for English, else frequency.
+    #[arg(long, conflicts_with = "letters")]
+    pub(crate) dice: Option<String>,
+    #[command(flatten)]
+    pub(crate) letters: LettersArg,
+    /// Board size, RxC or N (default: N x N for a set of N² dice; 4x4 for
+    /// letters and frequency dice). Larger than the set: extra dice are
+    /// drawn with replacement.
+    #[arg(long, value_parser = parse::<Size>)]
+    pub(crate) size: Option<Size>,
+    /// Board shape: square, donut (5x5, centre blank), cross (5x5, corners
+    /// blank), or a mask of x (a cell) and . (a blank), rows separated by
+    /// '/': .xx./xxxx/xxxx/.xx. is a 4x4 without corners
+    #[arg(long, conflicts_with = "size")]
+    pub(crate) shape: Option<String>,
+    /// The seed: the same seed rolls the same board, everywhere (default:
+    /// from the clock, and printed).
+    #[arg(long)]
+    pub(crate) seed: Option<u64>,
+    /// Re-roll (deterministically) until the board has this many words.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) min_words: u64,
+    /// Re-roll (deterministically) until the board scores this many points.
+    #[arg(long, default_value_t = 0)]
+    pub(crate) min_score: u64,
+    /// Most rolls to try for --min-words / --min-score.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) max_rolls: u32,
+}
+
+impl RollOptions {
+    /// Whether any roll option was given.
+    pub(crate) fn given(&self) -> bool {
+        self.dice.is_some()
+            || self.letters.letters.is_some()
+            || self.size.is_some()
+            || self.shape.is_some()
+            || self.seed.is_some()
+            || self.min_words > 0
+            || self.min_score > 0
+    }
+}
+
+/// `--letters [MODE]`, the same in `roll` and `best`.
+#[derive(Args, Clone, Default)]
+pub(crate) struct LettersArg {
+    /// Any letter in any cell instead of dice; new letters are drawn as
+    /// often as in the pack's words (frequency, the default) or uniformly.
+    #[arg(
+        long,
+        num_args = 0..=1,
+        default_missing_value = "frequency",
+        value_name = "MODE",
+        value_parser = parse::<LetterMode>
+    )]
+    pub(crate) letters: Option<LetterMode>,
+}
+
+/// `-j, --threads N`, for every command that uses threads.
+#[derive(Args, Clone, Copy, Default)]
+pub(crate) struct ThreadsArg {
+    /// Worker threads (default: one per core).
+    #[arg(long, short = 'j', value_parser = positive)]
+    threads: Option<NonZeroUsize>,
+}
+
+impl ThreadsArg {
+    /// The thread count: as given, else one per core.
+    pub(crate) fn get(self) -> usize {
+        boggle_cli::threads(self.threads)
+    }
+
+    /// As given, if given.
+    pub(crate) fn given(self) -> Option<usize> {
+        self.threads.map(NonZeroUsize::get)
+    }
+}
+
+/// A value read with its type's `FromStr`, the error as its text.
+pub(crate) fn parse<T>(text: &str) -> std::result::Result<T, String>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    text.parse().map_err(|e: T::Err| e.to_string())
+}
+
+/// A whole number of at least 1.
+pub(crate) fn positive(text: &str) -> std::result::Result<NonZeroUsize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) => NonZeroUsize::new(n).ok_or_else(|| "must be at least 1".to_string()),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
+/// A whole number of at least 1, as a `u64`.
+pub(crate) fn positive_u64(text: &str) -> std::result::Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
+/// Reads a duration: a number with a unit (`ms`, `s`, `m`, `h`), or several
+/// (`1h30m`); a bare number is seconds. Fractions are allowed (`1.5m`).
+pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {
+    let bad = || {
+        format!("duration {text:?}: expected a number with a unit, like 90s, 5m, 1h30m or 500ms")
+    };
+    let s = text.trim().to_ascii_lowercase();
+    if s.is_empty() {
+        return Err(bad());
+    }
+    let mut total = 0f64;
+    let mut rest = s.as_str();
+    while !rest.is_empty() {
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        if digits == 0 {
+            return Err(bad());
+        }
+        let n: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let unit = rest
+            .find(|c: char| c.is_ascii_digit() || c == '.')
+            .unwrap_or(rest.len());
+        let scale = match rest[..unit].trim() {
+            "" | "s" | "sec" | "secs" => 1.0,
+            "ms" => 0.001,
+            "m" | "min" | "mins" => 60.0,
+            "h" | "hr" | "hours" | "hour" => 3600.0,
+            _ => return Err(bad()),
+        };
+        rest = &rest[unit..];
+        total += n * scale;
+    }
+    if !total.is_finite() || total <= 0.0 || total > 1e9 {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(total))
+}
+
+/// A usage error for a pack without dice of its own, asked for them.
+pub(crate) fn no_dice(pack: &Pack) -> anyhow::Error {
+    usage_msg(format!("pack {} carries no dice", pack.name()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        let s = |t: &str| duration(t).map(|d| d.as_secs_f64()).ok();
+        assert_eq!(s("5m"), Some(300.0));
+        assert_eq!(s("90"), Some(90.0));
+        assert_eq!(s("1h30m"), Some(5400.0));
+        assert_eq!(s("500ms"), Some(0.5));
+        assert_eq!(s("1.5m"), Some(90.0));
+        assert_eq!(s("2 s"), Some(2.0));
+        for bad in ["", "m", "5x", "-3s", "0s", "1e999"] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn positive_numbers() {
+        assert_eq!(positive("3").map(NonZeroUsize::get), Ok(3));
+        assert!(positive("0").is_err());
+        assert!(positive("x").is_err());
+        assert_eq!(positive_u64("7"), Ok(7));
+        assert!(positive_u64("0").is_err());
+    }
+}

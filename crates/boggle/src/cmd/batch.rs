@@ -1,0 +1,85 @@
+//! `boggle batch`: boards one a line in, one NDJSON record a board out.
+
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use solve::Solver;
+
+use crate::args::{PackArgs, RuleArgs, ThreadsArg};
+
+/// Options of `boggle batch`.
+#[derive(Args)]
+pub(crate) struct BatchArgs {
+    /// Boards one a line (same syntax as `solve`); `-` or nothing reads
+    /// standard input.
+    input: Option<PathBuf>,
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Include every word with its score and path in each record.
+    #[arg(long)]
+    words: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    /// Print totals (boards, errors, score, boards/s) on standard error at the end.
+    #[arg(long)]
+    summary: bool,
+}
+
+/// Solves every board; exit 1 if any line was not a board.
+pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
+    let pack = args.pack.open()?;
+    let (faces, rules) = args.rules.resolve(&pack)?;
+    let threads = args.threads.get();
+    let started = std::time::Instant::now();
+    let mut solver = Solver::with_rules(&pack, rules)?;
+    solver.warm_up();
+    let mut solvers = vec![solver; threads];
+    let mut input: Box<dyn io::BufRead> = match &args.input {
+        None => Box::new(io::stdin().lock()),
+        Some(p) if p == Path::new("-") => Box::new(io::stdin().lock()),
+        Some(p) => Box::new(io::BufReader::with_capacity(
+            1 << 16,
+            std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?,
+        )),
+    };
+    let bar = boggle_cli::spinner("{spinner} {human_pos} boards  {per_sec}  {elapsed}");
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let report = solve::batch::run(
+        &mut input,
+        &mut out,
+        &faces,
+        &mut solvers,
+        args.words,
+        &mut |n| {
+            if let Some(bar) = &bar {
+                bar.set_position(n);
+            }
+        },
+    )?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if args.summary {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "boards {} errors {} total_score {} total_words {} seconds {:.3} boards_per_s {:.0} threads {}",
+            report.boards,
+            report.errors,
+            report.total_score,
+            report.total_words,
+            secs,
+            report.boards as f64 / secs,
+            threads
+        );
+    }
+    Ok(if report.errors > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,203 @@
+//! `boggle best`: search for the highest-scoring boards (see `solve::best`).
+
+use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Result;
+use boggle_cli::{plural, usage};
+use clap::Args;
+use solve::best::{self, Budget, Options, Progress, Schedule, Space};
+use solve::random::{self, DiceSet, LetterMode};
+use solve::{Size, Solver};
+
+use crate::args::{
+    duration, no_dice, parse, positive, positive_u64, LettersArg, PackArgs, RuleArgs, ThreadsArg,
+};
+use crate::output::json::{pack_label, BestJson};
+
+/// Options of `boggle best`.
+#[derive(Args, Clone)]
+pub(crate) struct BestArgs {
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Board size, RxC or N.
+    #[arg(long, default_value = "4x4", value_parser = parse::<Size>)]
+    size: Size,
+    /// Stop after this long: 90s, 5m, 1h30m (default 1m, unless --iterations).
+    #[arg(long, conflicts_with = "iterations", value_parser = duration)]
+    time: Option<Duration>,
+    /// Stop after this many iterations (boards looked at) in all; with
+    /// --seed and --threads the result is reproducible.
+    #[arg(long, value_parser = positive_u64)]
+    iterations: Option<u64>,
+    /// Stop as soon as a board scores at least this many points.
+    #[arg(long)]
+    target: Option<u64>,
+    /// The seed (default: from the clock, and printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    /// Only boards this dice set can roll: classic, 1987 (or new), big,
+    /// super-big, pack (the pack's own dice), or a dice file.
+    #[arg(long, conflicts_with = "letters")]
+    dice: Option<String>,
+    #[command(flatten)]
+    letters: LettersArg,
+    /// How many of the best distinct boards to list.
+    #[arg(long, default_value = "5", value_parser = positive)]
+    top: NonZeroUsize,
+    /// Print JSON (schema in README.md).
+    #[arg(long)]
+    json: bool,
+    /// Annealing: the starting temperature, in points.
+    #[arg(long, hide = true)]
+    t0: Option<f64>,
+    /// Annealing: the final temperature, in points.
+    #[arg(long, hide = true)]
+    t_end: Option<f64>,
+    /// Annealing: steps per run.
+    #[arg(long, hide = true)]
+    run_steps: Option<u64>,
+}
+
+/// Sets up the space, the solver and the budget, runs the search, prints
+/// the boards.
+pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
+    let pack = args.pack.open()?;
+    let (faces, rules) = args.rules.resolve(&pack)?;
+    let Size { rows, cols } = args.size;
+    let space = match &args.dice {
+        Some(name) => {
+            let set = if name == "pack" {
+                DiceSet::from_recipe(pack.recipe())
+                    .map_err(usage)?
+                    .ok_or_else(|| no_dice(&pack))?
+            } else {
+                DiceSet::resolve(name).map_err(usage)?
+            };
+            Space::dice(&set, &faces, rows, cols).map_err(usage)?
+        }
+        None => {
+            let mode = args.letters.letters.unwrap_or(LetterMode::Frequency);
+            Space::letters(&pack, &faces, mode, rows, cols).map_err(usage)?
+        }
+    };
+    let budget = match (args.time, args.iterations) {
+        (_, Some(n)) => Budget::Iterations(n),
+        (Some(t), None) => Budget::Time(t),
+        (None, None) => Budget::Time(Duration::from_secs(60)),
+    };
+    let threads = args.threads.get();
+    let mut schedule = Schedule::for_cells(rows * cols);
+    schedule.t0 = args.t0.unwrap_or(schedule.t0);
+    schedule.t_end = args.t_end.unwrap_or(schedule.t_end);
+    schedule.run = args.run_steps.unwrap_or(schedule.run);
+    let seed = args.seed.unwrap_or_else(random::seed_from_time);
+    let options = Options {
+        budget,
+        seed,
+        threads,
+        top: args.top.get(),
+        schedule,
+        stop_at: args.target,
+    };
+    let solver = Solver::with_rules(&pack, rules)?;
+    let bar = boggle_cli::spinner("{spinner} {elapsed_precise}  {msg}");
+    let mut report = |p: &Progress| {
+        if let Some(bar) = &bar {
+            let rate = p.evaluations as f64 / p.elapsed.as_secs_f64().max(1e-3);
+            bar.set_message(match &p.best {
+                Some(f) => format!("{rate:.0} boards/s  best {} {}", f.score, f.board),
+                None => format!("{rate:.0} boards/s"),
+            });
+            bar.tick();
+        }
+    };
+    let progress = bar.as_ref().map(|_| {
+        (
+            &mut report as &mut dyn FnMut(&Progress),
+            Duration::from_millis(250),
+        )
+    });
+    let outcome = best::search(&space, &solver, &options, progress).map_err(usage)?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let rules = solver.rules();
+    let mut out = io::stdout().lock();
+    let rate = outcome.evaluations as f64 / outcome.seconds.max(1e-9);
+    if args.json {
+        let json = BestJson {
+            best_seconds: outcome.best_seconds,
+            boards: &outcome.best,
+            cols,
+            dice: args
+                .dice
+                .is_some()
+                .then(|| space.label().trim_end_matches(" dice")),
+            evaluations: outcome.evaluations,
+            evaluations_per_second: rate,
+            iteration_limit: args.iterations,
+            iterations: outcome.iterations,
+            min_len: rules.min_len,
+            neighbors: rules.adjacency,
+            pack: pack_label(&pack),
+            reached_target: outcome.reached_target,
+            rows,
+            runs: outcome.runs,
+            scoring: rules.scoring.name(),
+            seconds: outcome.seconds,
+            seed,
+            space: space.label(),
+            target: args.target,
+            threads,
+            time_limit: match budget {
+                Budget::Time(d) => Some(d.as_secs_f64()),
+                Budget::Iterations(_) => None,
+            },
+            wrap: rules.wrap,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        let wide = outcome
+            .best
+            .first()
+            .map_or(1, |f| f.score.to_string().len());
+        for f in &outcome.best {
+            writeln!(
+                out,
+                "{:>wide$}  {}  ({} {})",
+                f.score,
+                f.board,
+                f.words,
+                plural(f.words, "word", "words")
+            )?;
+        }
+        writeln!(
+            out,
+            "\n{}x{} {}, {} scoring, seed {seed}, {threads} {}: {} iterations, {} boards scored in {:.1} s ({rate:.0}/s); best found at {:.1} s{}",
+            rows,
+            cols,
+            space.label(),
+            rules.scoring.name(),
+            plural(threads as u64, "thread", "threads"),
+            outcome.iterations,
+            outcome.evaluations,
+            outcome.seconds,
+            outcome.best_seconds,
+            if outcome.reached_target {
+                " (target reached)"
+            } else {
+                ""
+            },
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,116 @@
+//! `boggle count`: the number of paths on an empty board, exactly.
+
+use std::io::{self, Write};
+use std::num::NonZeroUsize;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use boggle_cli::{usage, usage_msg};
+use clap::Args;
+use solve::count::{count_paths, cumulative, CountError, CountOptions, MAX_CELLS};
+use solve::{Adjacency, Shape, Size};
+
+use crate::args::{parse, positive, ThreadsArg};
+use crate::output::json::{Count, CountJson};
+
+/// Count the paths on an empty board: every sequence of adjacent cells, each
+/// cell used once, from any start, of 1 to N cells.
+#[derive(Args, Clone)]
+pub(crate) struct CountArgs {
+    /// The board size, RxC or N (4x4, 3x5, 4); at most 64 cells.
+    #[arg(long, value_parser = parse::<Size>)]
+    size: Size,
+    /// Adjacency: all (king moves) or no-diag (no diagonal steps).
+    #[arg(long, short = 'n', default_value = "all", value_parser = parse::<Adjacency>)]
+    neighbors: Adjacency,
+    /// The board wraps around at its edges (a torus).
+    #[arg(long)]
+    wrap: bool,
+    /// Longest path counted, in cells (default: all the cells).
+    #[arg(long, value_parser = positive)]
+    max_len: Option<NonZeroUsize>,
+    /// Print the cumulative table: for each L, the paths of at most L cells.
+    #[arg(long)]
+    by_length: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
+}
+
+/// `boggle count`: the total, the cumulative table, or JSON.
+///
+/// The JSON is one object on one line:
+///
+/// ```text
+/// {"by_length": [T1, T2, ..., TN], "cols": C, "max_len": N,
+///  "neighbors": "all" | "no-diag", "rows": R, "total": T, "wrap": bool}
+/// ```
+///
+/// `max_len` is the longest path counted (`--max-len`, at most R*C);
+/// `by_length[i]` is the number of paths of at most i+1 cells, so the last
+/// entry equals `total`. Every count is a JSON number when it fits in a u64
+/// and a string of decimal digits otherwise.
+pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
+    let Size { rows, cols } = args.size;
+    let cells = args.size.cells();
+    if cells > MAX_CELLS {
+        return Err(usage_msg(format!(
+            "a {rows}x{cols} board has {cells} cells; count handles at most {MAX_CELLS}"
+        )));
+    }
+    let max_len = args.max_len.map_or(cells, |n| n.get().min(cells));
+    let shape = Shape {
+        rows,
+        cols,
+        adjacency: args.neighbors,
+        wrap: args.wrap,
+    };
+    let bar = boggle_cli::bar("{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed, ETA {eta}");
+    let report = |done: usize, total: usize| {
+        if let Some(bar) = &bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    };
+    let options = CountOptions {
+        threads: args.threads.given(),
+        progress: bar
+            .as_ref()
+            .map(|_| &report as &(dyn Fn(usize, usize) + Sync)),
+        ..CountOptions::default()
+    };
+    let per_length = count_paths(shape, max_len, &options).map_err(|e| match e {
+        CountError::Threads { .. } => anyhow!(e),
+        e => usage(e),
+    })?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let table = &cumulative(&per_length)[1..];
+    let total = table.last().copied().unwrap_or(0);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = CountJson {
+            by_length: table.iter().map(|&n| Count(n)).collect(),
+            cols,
+            max_len,
+            neighbors: args.neighbors,
+            rows,
+            total: Count(total),
+            wrap: args.wrap,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else if args.by_length {
+        let (lw, nw) = (max_len.to_string().len(), total.to_string().len());
+        for (len, n) in table.iter().enumerate() {
+            writeln!(out, "{:>lw$}  {n:>nw$}", len + 1)?;
+        }
+    } else {
+        writeln!(out, "{total}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

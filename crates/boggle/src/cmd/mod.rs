@@ -1,0 +1,9 @@
+//! The commands of `boggle`, one a file.
+
+pub(crate) mod batch;
+pub(crate) mod best;
+pub(crate) mod count;
+pub(crate) mod docs;
+pub(crate) mod packs;
+pub(crate) mod roll;
+pub(crate) mod solve;

@@ -1,0 +1,230 @@
+//! `boggle roll`: a random board from a dice set or letters, reproducible by
+//! its seed (see `solve::random`), optionally re-rolled until it is rich
+//! enough, optionally solved.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use boggle_cli::{plural, usage, usage_msg};
+use clap::Args;
+use solve::random::{self, DiceSet, LetterMode, Roller, Target};
+use solve::{Layout, Solver, Tally, TextStyle};
+
+use crate::args::{no_dice, PackArgs, RollOptions, RuleArgs};
+use crate::output::json::{pack_label, RollJson, RolledSolutionJson};
+use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
+use crate::output::paths;
+
+/// Options of `boggle roll`.
+#[derive(Args, Clone)]
+pub(crate) struct RollArgs {
+    #[command(flatten)]
+    pub(crate) dice: RollOptions,
+    #[command(flatten)]
+    pub(crate) pack: PackArgs,
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
+    /// Print JSON: {"board", "rows", "cols", "seed", "dice", ...}.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// Solve the rolled board too (as `boggle solve --roll`).
+    #[arg(long)]
+    pub(crate) solve: bool,
+    /// With --solve, show each word's path (row,col from 1).
+    #[arg(long)]
+    pub(crate) paths: bool,
+    #[command(flatten)]
+    pub(crate) view: ViewArgs,
+}
+
+/// Rolls (and re-rolls, and solves) as asked.
+pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
+    args.view.check()?;
+    if !args.solve && (args.view.shows_paths() || args.view.top.is_some()) {
+        return Err(usage_msg(
+            "--show, --show-all, --svg and --top show a solution: add --solve",
+        ));
+    }
+    let pack = args.pack.open()?;
+    let (faces, rules) = args.rules.resolve(&pack)?;
+    let d = &args.dice;
+    // Frequency dice are sized to the board, so they are made after the layout.
+    let mut frequency = false;
+    let set = match (&d.dice, d.letters.letters) {
+        (_, Some(_)) => None,
+        (Some(name), None) if name == "pack" => Some(
+            DiceSet::from_recipe(pack.recipe())
+                .map_err(usage)?
+                .ok_or_else(|| no_dice(&pack))?,
+        ),
+        (Some(name), None) if name == "frequency" || name == "freq" => {
+            frequency = true;
+            None
+        }
+        (Some(name), None) => Some(DiceSet::resolve(name).map_err(usage)?),
+        (None, None) => match DiceSet::from_recipe(pack.recipe()).map_err(usage)? {
+            Some(set) => Some(set),
+            None if pack.recipe().language.code == "en" => DiceSet::builtin("classic"),
+            None => {
+                frequency = true;
+                None
+            }
+        },
+    };
+    let layout = match (&d.shape, &d.size) {
+        (Some(shape), _) => Layout::shape(shape).map_err(usage)?,
+        (None, Some(size)) => Layout::rect(size.rows, size.cols).map_err(usage)?,
+        (None, None) => match &set {
+            None => Layout::rect(4, 4)?,
+            Some(set) => match set.square_size() {
+                Some(n) => Layout::rect(n, n).map_err(usage)?,
+                None => {
+                    return Err(usage_msg(format!(
+                        "dice set {} has {} dice, not a square number: give --size RxC",
+                        set.name(),
+                        set.len()
+                    )))
+                }
+            },
+        },
+    };
+    let set = match set {
+        None if frequency => Some(
+            DiceSet::frequency_for_board(&pack, layout.rows() * layout.cols()).map_err(usage)?,
+        ),
+        set => set,
+    };
+    let roller = match &set {
+        Some(set) => Roller::dice(set, &faces, layout).map_err(usage)?,
+        None => {
+            let mode = d.letters.letters.unwrap_or(LetterMode::Frequency);
+            Roller::letters(mode, &pack, &faces, layout).map_err(usage)?
+        }
+    };
+    let target = Target {
+        min_words: d.min_words,
+        min_score: d.min_score,
+        max_attempts: d.max_rolls,
+    };
+    let (seed, from_clock) = match d.seed {
+        Some(s) => (s, false),
+        None => (random::seed_from_time(), true),
+    };
+    let mut solver = if args.solve || !target.is_trivial() {
+        Some(Solver::with_rules(&pack, rules)?)
+    } else {
+        None
+    };
+    let rolled = random::roll_until(&roller, seed, target, |board| {
+        solver
+            .as_mut()
+            .map_or_else(Tally::default, |s| s.tally(board))
+    })?;
+    let board = &rolled.board;
+    let text = faces.text(board, TextStyle::Rows);
+    let dice_name = set.as_ref().map(|s| s.name().to_string());
+    let letters = set
+        .is_none()
+        .then(|| roller.label().trim_end_matches(" letters").to_string());
+    let mut out = io::stdout().lock();
+    let info = format!(
+        "{}, {}x{}{}, seed {seed}{}{}",
+        if set.is_some() {
+            format!("{} dice", roller.label())
+        } else {
+            roller.label().to_string()
+        },
+        board.rows(),
+        board.cols(),
+        match roller.layout().name() {
+            "square" => String::new(),
+            shape => format!(" {shape}"),
+        },
+        if rolled.attempts > 1 {
+            format!(", roll {}", rolled.attempts)
+        } else {
+            String::new()
+        },
+        if from_clock {
+            format!(" (from the clock; --seed {seed} rolls it again)")
+        } else {
+            String::new()
+        },
+    );
+    match (solver.as_mut().filter(|_| args.solve), args.json) {
+        (Some(solver), true) => {
+            let solution = solver.solve(board);
+            let rules = solver.rules();
+            let json = RolledSolutionJson {
+                attempts: rolled.attempts,
+                board: &text,
+                cols: solution.cols,
+                dice: dice_name.as_deref(),
+                letters: letters.as_deref(),
+                min_len: rules.min_len,
+                neighbors: rules.adjacency,
+                pack: pack_label(&pack),
+                rows: solution.rows,
+                score: solution.score,
+                scoring: rules.scoring.name(),
+                seed,
+                shape: roller.layout().name(),
+                word_count: solution.word_count,
+                words: &ordered(&solution.words, &args.view),
+                wrap: rules.wrap,
+            };
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        (Some(solver), false) => {
+            let solution = solver.solve(board);
+            writeln!(out, "{text}  ({info})\n")?;
+            let (width, rules) = (terminal_width(), solver.rules());
+            if args.view.shows_paths() {
+                paths::paths(&mut out, board, &solution, &pack, rules, width, &args.view)?;
+            } else {
+                let list = listing::listing(
+                    board, &solution, &pack, rules, args.paths, width, &args.view,
+                );
+                write!(out, "{list}")?;
+            }
+        }
+        (None, true) => {
+            let json = RollJson {
+                attempts: rolled.attempts,
+                board: &text,
+                cols: board.cols(),
+                dice: dice_name.as_deref(),
+                letters: letters.as_deref(),
+                rows: board.rows(),
+                score: rolled.tally.map(|t| t.score),
+                seed,
+                shape: roller.layout().name(),
+                word_count: rolled.tally.map(|t| t.words),
+            };
+            serde_json::to_writer(&mut out, &json)?;
+            writeln!(out)?;
+        }
+        (None, false) => {
+            writeln!(out, "{text}\n")?;
+            for line in board.to_string().lines() {
+                writeln!(out, "  {line}")?;
+            }
+            write!(out, "\n{info}")?;
+            if let Some(t) = rolled.tally {
+                write!(
+                    out,
+                    ": {} {}, {} {}",
+                    t.words,
+                    plural(t.words, "word", "words"),
+                    t.score,
+                    plural(t.score, "point", "points")
+                )?;
+            }
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

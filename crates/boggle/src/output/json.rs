@@ -1,0 +1,127 @@
+//! Every JSON record `boggle` prints, as a typed struct (schemas in
+//! README.md). Field order is the order printed: alphabetical where the
+//! output predates these types, so the bytes stay as they were.
+
+use prep::Pack;
+use serde::{Serialize, Serializer};
+use solve::best::Found;
+use solve::{Adjacency, FoundWord};
+
+/// Which pack, with source and word count: `built-in en (word-list (npm)
+/// 4.1.0, 273923 words)`.
+pub(crate) fn pack_label(pack: &Pack) -> String {
+    let m = pack.meta();
+    format!(
+        "{} ({} {}, {} words)",
+        pack.name(),
+        m.source.name,
+        m.source.version,
+        m.word_count
+    )
+}
+
+/// `boggle solve --json`.
+#[derive(Serialize)]
+pub(crate) struct SolveJson<'a> {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) board: &'a str,
+    pub(crate) pack: String,
+    pub(crate) scoring: &'a str,
+    pub(crate) min_len: usize,
+    pub(crate) neighbors: Adjacency,
+    pub(crate) wrap: bool,
+    pub(crate) score: u64,
+    pub(crate) word_count: usize,
+    pub(crate) words: &'a [FoundWord],
+}
+
+/// `boggle roll --json`: the board, and its tally when a target judged it.
+#[derive(Serialize)]
+pub(crate) struct RollJson<'a> {
+    pub(crate) attempts: u32,
+    pub(crate) board: &'a str,
+    pub(crate) cols: usize,
+    pub(crate) dice: Option<&'a str>,
+    pub(crate) letters: Option<&'a str>,
+    pub(crate) rows: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) score: Option<u64>,
+    pub(crate) seed: u64,
+    pub(crate) shape: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) word_count: Option<u64>,
+}
+
+/// `boggle roll --solve --json` (and `boggle solve --roll --json`).
+#[derive(Serialize)]
+pub(crate) struct RolledSolutionJson<'a> {
+    pub(crate) attempts: u32,
+    pub(crate) board: &'a str,
+    pub(crate) cols: usize,
+    pub(crate) dice: Option<&'a str>,
+    pub(crate) letters: Option<&'a str>,
+    pub(crate) min_len: usize,
+    pub(crate) neighbors: Adjacency,
+    pub(crate) pack: String,
+    pub(crate) rows: usize,
+    pub(crate) score: u64,
+    pub(crate) scoring: &'a str,
+    pub(crate) seed: u64,
+    pub(crate) shape: &'a str,
+    pub(crate) word_count: usize,
+    pub(crate) words: &'a [FoundWord],
+    pub(crate) wrap: bool,
+}
+
+/// A count: a JSON number when it fits in a `u64`, else a string of decimal
+/// digits.
+pub(crate) struct Count(pub(crate) u128);
+
+impl Serialize for Count {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match u64::try_from(self.0) {
+            Ok(n) => s.serialize_u64(n),
+            Err(_) => s.serialize_str(&self.0.to_string()),
+        }
+    }
+}
+
+/// `boggle count --json`.
+#[derive(Serialize)]
+pub(crate) struct CountJson {
+    pub(crate) by_length: Vec<Count>,
+    pub(crate) cols: usize,
+    pub(crate) max_len: usize,
+    pub(crate) neighbors: Adjacency,
+    pub(crate) rows: usize,
+    pub(crate) total: Count,
+    pub(crate) wrap: bool,
+}
+
+/// `boggle best --json`.
+#[derive(Serialize)]
+pub(crate) struct BestJson<'a> {
+    pub(crate) best_seconds: f64,
+    pub(crate) boards: &'a [Found],
+    pub(crate) cols: usize,
+    pub(crate) dice: Option<&'a str>,
+    pub(crate) evaluations: u64,
+    pub(crate) evaluations_per_second: f64,
+    pub(crate) iteration_limit: Option<u64>,
+    pub(crate) iterations: u64,
+    pub(crate) min_len: usize,
+    pub(crate) neighbors: Adjacency,
+    pub(crate) pack: String,
+    pub(crate) reached_target: bool,
+    pub(crate) rows: usize,
+    pub(crate) runs: u64,
+    pub(crate) scoring: &'a str,
+    pub(crate) seconds: f64,
+    pub(crate) seed: u64,
+    pub(crate) space: &'a str,
+    pub(crate) target: Option<u64>,
+    pub(crate) threads: usize,
+    pub(crate) time_limit: Option<f64>,
+    pub(crate) wrap: bool,
+}

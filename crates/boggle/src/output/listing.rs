@@ -1,0 +1,243 @@
+//! Word listings for people: the words sorted and grouped (`--sort`,
+//! `--top`), under the board and the totals.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+
+use anyhow::Result;
+use boggle_cli::{plural, usage_msg};
+use clap::{Args, ValueEnum};
+use prep::Pack;
+use solve::render::terminal::ColourChoice;
+use solve::{Adjacency, Board, FoundWord, Rules, Solution};
+
+/// How words are listed and shown (options of `boggle solve` and `boggle
+/// roll --solve`).
+#[derive(Args, Clone, Debug, Default)]
+pub(crate) struct ViewArgs {
+    /// Draw WORD's path on the board: start marked, steps numbered, arrows
+    /// between cells (repeat for more words).
+    #[arg(long, value_name = "WORD", conflicts_with = "json")]
+    pub show: Vec<String>,
+    /// Draw every word's path (in --sort order, the first --top K), side by
+    /// side as the terminal's width allows.
+    #[arg(long, conflicts_with_all = ["json", "show"])]
+    pub show_all: bool,
+    /// Also write the paths of --show / --show-all as SVG pictures: a file
+    /// for one word, else a directory (WORD.svg each, and index.html).
+    #[arg(long, value_name = "OUT")]
+    pub svg: Option<PathBuf>,
+    /// List only the first K words (after --sort); totals still count all.
+    #[arg(long, value_name = "K", value_parser = crate::args::positive)]
+    pub top: Option<std::num::NonZeroUsize>,
+    /// Word order: score (grouped by points, highest first), length
+    /// (grouped by letters, longest first) or alpha.
+    #[arg(long, value_enum, default_value_t = Sort::Score)]
+    pub sort: Sort,
+    /// Colour the path plots: auto (when standard output is a terminal and
+    /// NO_COLOR is unset), always, never.
+    #[arg(long, value_enum, default_value_t = Colour::Auto, value_name = "WHEN")]
+    pub color: Colour,
+}
+
+/// Word order for listings (`--sort`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Sort {
+    /// Highest score first, then alphabetical; grouped by points.
+    #[default]
+    Score,
+    /// Longest first, then alphabetical; grouped by length.
+    Length,
+    /// Alphabetical, one group.
+    Alpha,
+}
+
+impl Sort {
+    /// How a note names the order.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Sort::Score => "score",
+            Sort::Length => "length",
+            Sort::Alpha => "alphabet",
+        }
+    }
+}
+
+/// `--color` values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Colour {
+    /// Colour on a terminal unless NO_COLOR is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ViewArgs {
+    /// Whether any path display was asked for.
+    pub(crate) fn shows_paths(&self) -> bool {
+        !self.show.is_empty() || self.show_all || self.svg.is_some()
+    }
+
+    /// Whether to colour standard output.
+    pub(crate) fn colour(&self) -> bool {
+        let choice = match self.color {
+            Colour::Auto => ColourChoice::Auto,
+            Colour::Always => ColourChoice::Always,
+            Colour::Never => ColourChoice::Never,
+        };
+        let var = |name| std::env::var(name).ok();
+        choice.resolve(
+            io::stdout().is_terminal(),
+            var("NO_COLOR").as_deref(),
+            var("TERM").as_deref(),
+        )
+    }
+
+    /// Checks the options that do not depend on the board.
+    pub(crate) fn check(&self) -> Result<()> {
+        if self.svg.is_some() && self.show.is_empty() && !self.show_all {
+            return Err(usage_msg(
+                "--svg draws the paths of --show WORD or --show-all: add one",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The words in `--sort` order, the first `--top` of them.
+pub(crate) fn ordered(words: &[FoundWord], view: &ViewArgs) -> Vec<FoundWord> {
+    let mut words = words.to_vec();
+    match view.sort {
+        Sort::Score => words.sort_by(|a, b| b.score.cmp(&a.score).then(a.word.cmp(&b.word))),
+        Sort::Length => words.sort_by(|a, b| b.len.cmp(&a.len).then(a.word.cmp(&b.word))),
+        Sort::Alpha => words.sort_by(|a, b| a.word.cmp(&b.word)),
+    }
+    if let Some(k) = view.top {
+        words.truncate(k.get());
+    }
+    words
+}
+
+/// The board, indented two spaces.
+pub(crate) fn board_block(board: &Board) -> String {
+    board
+        .to_string()
+        .lines()
+        .map(|l| format!("  {l}\n"))
+        .collect()
+}
+
+/// "117 words, 187 points  (English; boggle scoring, 3+ letters)".
+pub(crate) fn totals(solution: &Solution, pack: &Pack, rules: &Rules) -> String {
+    format!(
+        "{} {}, {} {}  ({}; {} scoring, {}+ letters{}{})",
+        solution.word_count,
+        plural(solution.word_count as u64, "word", "words"),
+        solution.score,
+        plural(solution.score, "point", "points"),
+        pack.meta().recipe.language.name,
+        rules.scoring.name(),
+        rules.min_len,
+        match rules.adjacency {
+            Adjacency::King => "",
+            Adjacency::NoDiagonals => ", no diagonals",
+        },
+        if rules.wrap { ", wrapping" } else { "" },
+    )
+}
+
+/// The text a person reads: the board, the totals, then the words in
+/// `--sort` order, grouped by points, by length or not at all, each group a
+/// heading and the words filled to `width` columns (or one a line with its
+/// path, for `--paths`).
+pub(crate) fn listing(
+    board: &Board,
+    solution: &Solution,
+    pack: &Pack,
+    rules: &Rules,
+    paths: bool,
+    width: usize,
+    view: &ViewArgs,
+) -> String {
+    let mut s = board_block(board);
+    s.push('\n');
+    s.push_str(&totals(solution, pack, rules));
+    s.push('\n');
+    let words = ordered(&solution.words, view);
+    if words.len() < solution.words.len() {
+        s.push_str(&format!(
+            "(the first {} of {} words by {})\n",
+            words.len(),
+            solution.words.len(),
+            view.sort.name()
+        ));
+    }
+    let key = |w: &FoundWord| match view.sort {
+        Sort::Score => w.score as usize,
+        Sort::Length => w.len,
+        Sort::Alpha => 0,
+    };
+    let mut i = 0;
+    while i < words.len() {
+        let k = key(&words[i]);
+        let group: Vec<&FoundWord> = words[i..].iter().take_while(|w| key(w) == k).collect();
+        i += group.len();
+        let n = group.len();
+        let heading = match view.sort {
+            Sort::Score => format!("{k} {} ({n})", plural(k as u64, "point", "points")),
+            Sort::Length => format!("{k} {} ({n})", plural(k as u64, "letter", "letters")),
+            Sort::Alpha => format!("{n} {}", plural(n as u64, "word", "words")),
+        };
+        s.push_str(&format!("\n{heading}:\n"));
+        if paths {
+            let wide = group
+                .iter()
+                .map(|w| w.word.chars().count())
+                .max()
+                .unwrap_or(0);
+            for w in &group {
+                let path: Vec<String> = w
+                    .path
+                    .iter()
+                    .map(|p| format!("{},{}", p.row + 1, p.col + 1))
+                    .collect();
+                s.push_str(&format!(
+                    "  {}{}  {}\n",
+                    w.word,
+                    " ".repeat(wide - w.word.chars().count()),
+                    path.join(" → ")
+                ));
+            }
+        } else {
+            let mut line = String::from(" ");
+            for w in &group {
+                if line.chars().count() + w.word.chars().count() + 1 > width.max(20)
+                    && line.len() > 1
+                {
+                    s.push_str(&line);
+                    s.push('\n');
+                    line = String::from(" ");
+                }
+                line.push(' ');
+                line.push_str(&w.word);
+            }
+            s.push_str(&line);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// The width to fill: the terminal's (`COLUMNS`), or 80 when piped.
+pub(crate) fn terminal_width() -> usize {
+    if !io::stdout().is_terminal() {
+        return 80;
+    }
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(80)
+}

@@ -1,0 +1,210 @@
+//! Path plots on the terminal (`--show WORD`, `--show-all`) and SVG
+//! pictures on disk (`--svg`).
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{anyhow, Context, Result};
+use boggle_cli::{plural, usage_msg};
+use prep::Pack;
+use solve::render::path::{spell, trace};
+use solve::render::{svg, terminal};
+use solve::{Adjacency, Board, Rules, Solution};
+
+use super::listing::{board_block, ordered, totals, ViewArgs};
+
+/// One word to draw: the word, its path, its points (`None`: on the board
+/// but not a word the solver counts).
+struct Drawn {
+    word: String,
+    path: Vec<solve::Pos>,
+    score: Option<u32>,
+}
+
+impl Drawn {
+    fn title(&self) -> String {
+        let letters = self.word.chars().count();
+        match self.score {
+            Some(p) => format!(
+                "{}  {letters} letters, {p} {}",
+                self.word,
+                plural(u64::from(p), "point", "points")
+            ),
+            None => format!("{}  {letters} letters, not a word here", self.word),
+        }
+    }
+}
+
+/// `--show`, `--show-all`, `--svg`: path plots on standard output, SVG files
+/// on disk. A `--show` word that is on the board but not in the pack (or
+/// too short) is drawn with a note; one that is not on the board at all is
+/// an error after the others are drawn.
+pub(crate) fn paths(
+    out: &mut dyn Write,
+    board: &Board,
+    solution: &Solution,
+    pack: &Pack,
+    rules: &Rules,
+    width: usize,
+    view: &ViewArgs,
+) -> Result<()> {
+    view.check()?;
+    let colour = view.colour();
+    let mut drawn = Vec::new();
+    let mut missing = Vec::new();
+    if view.show_all {
+        for w in ordered(&solution.words, view) {
+            drawn.push(Drawn {
+                word: w.word,
+                path: w.path,
+                score: Some(w.score),
+            });
+        }
+    } else {
+        for typed in &view.show {
+            let word = spell(pack.recipe(), typed).map_err(usage_msg)?;
+            if let Some(w) = solution.words.iter().find(|w| w.word == word) {
+                drawn.push(Drawn {
+                    word,
+                    path: w.path.clone(),
+                    score: Some(w.score),
+                });
+            } else if let Some(path) = trace(board, &word, rules.adjacency, rules.wrap) {
+                drawn.push(Drawn {
+                    word,
+                    path,
+                    score: None,
+                });
+            } else {
+                missing.push(word);
+            }
+        }
+    }
+
+    if view.show_all {
+        write!(
+            out,
+            "{}\n{}\n",
+            board_block(board),
+            totals(solution, pack, rules)
+        )?;
+        if drawn.len() < solution.words.len() {
+            writeln!(
+                out,
+                "(the first {} of {} words by {})",
+                drawn.len(),
+                solution.words.len(),
+                view.sort.name()
+            )?;
+        }
+        writeln!(out)?;
+        let blocks: Vec<String> = drawn
+            .iter()
+            .map(|d| {
+                let title = match d.score {
+                    Some(p) => format!("{}  {p} {}", d.word, plural(u64::from(p), "pt", "pts")),
+                    None => d.word.clone(),
+                };
+                format!("{title}\n{}", terminal::plot(board, &d.path, colour))
+            })
+            .collect();
+        write!(out, "{}", terminal::side_by_side(&blocks, width, 4))?;
+    } else {
+        for (k, d) in drawn.iter().enumerate() {
+            if k > 0 {
+                writeln!(out)?;
+            }
+            write!(
+                out,
+                "{}\n\n{}",
+                d.title(),
+                terminal::plot(board, &d.path, colour)
+            )?;
+        }
+    }
+    out.flush()?;
+    for d in drawn.iter().filter(|d| d.score.is_none()) {
+        eprintln!(
+            "boggle: note: {} is on the board but is not a word in pack {} with {}+ letters",
+            d.word,
+            pack.name(),
+            rules.min_len
+        );
+    }
+
+    if let Some(target) = &view.svg {
+        write_svgs(target, board, &drawn, view.show_all || view.show.len() > 1)?;
+    }
+    let rules_note = match (rules.adjacency, rules.wrap) {
+        (Adjacency::King, false) => "",
+        (Adjacency::King, true) => " (wrapping)",
+        (Adjacency::NoDiagonals, false) => " (no diagonal steps)",
+        (Adjacency::NoDiagonals, true) => " (no diagonal steps, wrapping)",
+    };
+    match missing.as_slice() {
+        [] => Ok(()),
+        [one] => Err(anyhow!("{one} is not on this board{rules_note}")),
+        many => Err(anyhow!(
+            "{} are not on this board{rules_note}",
+            many.join(", ")
+        )),
+    }
+}
+
+/// One SVG file, or a directory of them with an index.html.
+fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Result<()> {
+    let title = |d: &Drawn| match d.score {
+        Some(p) => format!(
+            "{} — {p} {}",
+            d.word,
+            plural(u64::from(p), "point", "points")
+        ),
+        None => d.word.clone(),
+    };
+    if !many && !target.is_dir() {
+        let Some(d) = drawn.first() else {
+            return Ok(());
+        };
+        std::fs::write(target, svg::render(board, &d.path, Some(&title(d))))
+            .with_context(|| format!("writing {}", target.display()))?;
+        eprintln!("boggle: wrote {}", target.display());
+        return Ok(());
+    }
+    if target.extension().is_some_and(|e| e == "svg") && !target.is_dir() {
+        return Err(usage_msg(format!(
+            "--svg {}: several words need a directory, not an .svg file",
+            target.display()
+        )));
+    }
+    std::fs::create_dir_all(target).with_context(|| format!("creating {}", target.display()))?;
+    let mut index = String::from(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>boggle paths</title>\n\
+         <style>body{font-family:sans-serif} figure{display:inline-block;margin:8px}\
+         img{width:280px}</style></head><body>\n",
+    );
+    for d in drawn {
+        // Words are letters of the pack's alphabet, but keep file names plain.
+        let stem: String = d
+            .word
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '_' })
+            .collect();
+        let file = format!("{stem}.svg");
+        let path = target.join(&file);
+        std::fs::write(&path, svg::render(board, &d.path, Some(&title(d))))
+            .with_context(|| format!("writing {}", path.display()))?;
+        index.push_str(&format!(
+            "<figure><img src=\"{file}\" alt=\"{stem}\"></figure>\n"
+        ));
+    }
+    index.push_str("</body></html>\n");
+    let path = target.join("index.html");
+    std::fs::write(&path, index).with_context(|| format!("writing {}", path.display()))?;
+    eprintln!(
+        "boggle: wrote {} SVG {} and index.html to {}",
+        drawn.len(),
+        plural(drawn.len() as u64, "file", "files"),
+        target.display()
+    );
+    Ok(())
+}

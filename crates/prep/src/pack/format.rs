@@ -1,0 +1,189 @@
+//! The pack file's byte layout: the header, and the one function that writes
+//! it ([`seal`]).
+//!
+//! A pack is one file, little-endian throughout:
+//!
+//! | offset | size | field |
+//! |---:|---:|---|
+//! | 0 | 8 | magic `BOGGLEPK` |
+//! | 8 | 4 | format version ([`FORMAT_VERSION`]) |
+//! | 12 | 4 | flags (0) |
+//! | 16 | 8 | metadata length *m* |
+//! | 24 | 8 | automaton length *f* |
+//! | 32 | 4 | CRC-32 of the metadata |
+//! | 36 | 4 | CRC-32 of the automaton |
+//! | 40 | 4 | CRC-32 of bytes 0..40 |
+//! | 44 | 4 | reserved (0) |
+//! | 48 | *m* | metadata: UTF-8 JSON, [`PackMeta`](super::PackMeta) |
+//! | 48+*m* | 0..7 | zero padding to a multiple of 8 |
+//! | … | *f* | the `fst::Map`: each word maps to its rank (0, 1, 2… in byte order) |
+
+use crate::error::PackError;
+
+/// The first eight bytes of every pack.
+pub const MAGIC: &[u8; 8] = b"BOGGLEPK";
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// The header's length in bytes.
+pub const HEADER_LEN: usize = 48;
+
+/// Zero bytes after a metadata block of `meta_len` bytes, so that the
+/// automaton starts on a multiple of 8.
+pub(crate) fn padding(meta_len: usize) -> usize {
+    // Remainders first, so no length from a file can overflow the sum.
+    (8 - (HEADER_LEN % 8 + meta_len % 8) % 8) % 8
+}
+
+/// A whole pack from its metadata and automaton bytes: header, metadata,
+/// padding, automaton. Every pack this crate writes is made here.
+pub(crate) fn seal(meta: &[u8], fst: &[u8]) -> Vec<u8> {
+    let pad = padding(meta.len());
+    let mut out = Vec::with_capacity(HEADER_LEN + meta.len() + pad + fst.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&(meta.len() as u64).to_le_bytes());
+    out.extend_from_slice(&(fst.len() as u64).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(meta).to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(fst).to_le_bytes());
+    let header_crc = crc32fast::hash(&out[..40]);
+    out.extend_from_slice(&header_crc.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(meta);
+    out.resize(out.len() + pad, 0);
+    out.extend_from_slice(fst);
+    out
+}
+
+/// Makes every checksum in a (damaged or crafted) pack right again, so that
+/// opening it gets past the checksums to the metadata and automaton parsers:
+/// magic and version are set, the header's lengths are fitted to the file,
+/// the padding is zeroed, then the automaton's own checksum, the metadata
+/// and automaton CRC-32s and the header's are recomputed. Shorter than a
+/// header: left alone.
+///
+/// For tests and fuzzing, which need packs that are wrong only where they
+/// mean them to be; a tool has no use for it.
+#[doc(hidden)]
+pub fn reseal(pack: &mut [u8]) {
+    if pack.len() < HEADER_LEN {
+        return;
+    }
+    let len = pack.len() as u64;
+    let header = HEADER_LEN as u64;
+    let mut meta_len = u64_at(pack, 16).min(len - header);
+    if header + meta_len + padding(meta_len as usize) as u64 > len {
+        meta_len = 0;
+    }
+    let meta_end = HEADER_LEN + meta_len as usize;
+    let fst_start = meta_end + padding(meta_len as usize);
+    pack[..8].copy_from_slice(MAGIC);
+    pack[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    pack[16..24].copy_from_slice(&meta_len.to_le_bytes());
+    pack[24..32].copy_from_slice(&(len - fst_start as u64).to_le_bytes());
+    pack[meta_end..fst_start].fill(0);
+    let fst = &mut pack[fst_start..];
+    if fst.len() >= 4 {
+        let n = fst.len() - 4;
+        let sum = fst_checksum(&fst[..n]);
+        fst[n..].copy_from_slice(&sum.to_le_bytes());
+    }
+    let meta_crc = crc32fast::hash(&pack[HEADER_LEN..meta_end]);
+    let fst_crc = crc32fast::hash(&pack[fst_start..]);
+    pack[32..36].copy_from_slice(&meta_crc.to_le_bytes());
+    pack[36..40].copy_from_slice(&fst_crc.to_le_bytes());
+    let header_crc = crc32fast::hash(&pack[..40]);
+    pack[40..44].copy_from_slice(&header_crc.to_le_bytes());
+    pack[44..48].fill(0);
+}
+
+/// The `fst` crate's own checksum of an automaton (its last four bytes):
+/// CRC-32C (Castagnoli) of the rest, bit by bit, then "masked" as the crate
+/// does. Only [`reseal`] needs it.
+fn fst_checksum(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82F6_3B78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    (!crc).rotate_right(15).wrapping_add(0xA282_EAD8)
+}
+
+fn u64_at(b: &[u8], i: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+fn u32_at(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
+}
+
+/// A pack's header, read and checked against the file's length.
+pub(crate) struct Header {
+    pub(crate) meta_len: u64,
+    pub(crate) fst_len: u64,
+    pub(crate) meta_crc: u32,
+    pub(crate) fst_crc: u32,
+}
+
+impl Header {
+    /// Reads the header of `all` (the whole file), checking magic, header
+    /// checksum, version and that the lengths add up to the file's.
+    pub(crate) fn parse(all: &[u8], name: &str) -> Result<Header, PackError> {
+        if all.len() < HEADER_LEN {
+            return Err(PackError::TooShort {
+                path: name.to_string(),
+                len: all.len(),
+                header: HEADER_LEN,
+            });
+        }
+        if &all[..8] != MAGIC {
+            return Err(PackError::BadMagic {
+                path: name.to_string(),
+            });
+        }
+        if crc32fast::hash(&all[..40]) != u32_at(all, 40) || u32_at(all, 44) != 0 {
+            return Err(PackError::HeaderChecksum {
+                path: name.to_string(),
+            });
+        }
+        let version = u32_at(all, 8);
+        if version != FORMAT_VERSION {
+            return Err(PackError::UnsupportedVersion {
+                path: name.to_string(),
+                found: version,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let header = Header {
+            meta_len: u64_at(all, 16),
+            fst_len: u64_at(all, 24),
+            meta_crc: u32_at(all, 32),
+            fst_crc: u32_at(all, 36),
+        };
+        let expected = (HEADER_LEN as u64)
+            .checked_add(header.meta_len)
+            .and_then(|n| n.checked_add(padding(header.meta_len as usize) as u64))
+            .and_then(|n| n.checked_add(header.fst_len));
+        if expected != Some(all.len() as u64) {
+            return Err(PackError::Length {
+                path: name.to_string(),
+                expected: expected.unwrap_or(u64::MAX),
+                actual: all.len() as u64,
+            });
+        }
+        Ok(header)
+    }
+
+    /// Where the automaton starts.
+    pub(crate) fn fst_start(&self) -> usize {
+        HEADER_LEN + self.meta_len as usize + padding(self.meta_len as usize)
+    }
+}

@@ -1,0 +1,552 @@
+//! Packs: a word automaton and its metadata in one versioned, checksummed,
+//! memory-mappable file ([`format`] gives the byte layout).
+//!
+//! A [`Pack`] made from bytes that came from outside this program (a file, a
+//! buffer) is *checked by construction*: [`Pack::open`] and
+//! [`Pack::from_vec`] verify the header, every checksum and the automaton's
+//! structure before they hand a pack out, so no caller can walk an automaton
+//! that could make the `fst` crate panic. Only [`Pack::read_meta`] reads a
+//! file without checking its automaton, and it returns the metadata alone.
+//! [`Pack::verify`] goes further still: the automaton's own checksum and a
+//! walk over every word.
+
+mod check;
+mod format;
+
+use std::fs::File;
+use std::path::Path;
+use std::sync::Arc;
+
+use fst::{IntoStreamer, Streamer};
+use memmap2::Mmap;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{BuildError, PackError};
+use crate::recipe::Recipe;
+use crate::words::BuildStats;
+
+use check::{check_structure, quietly, MALFORMED};
+use format::{padding, Header};
+pub use format::{reseal, FORMAT_VERSION, HEADER_LEN, MAGIC};
+
+/// Where a pack's word list came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Source {
+    /// The list's name, e.g. `OpenTaal`.
+    pub name: String,
+    /// Its version, e.g. `2.20.19`.
+    pub version: String,
+    /// The input file's name (not its path).
+    pub file: String,
+    /// SHA-256 of the input file's bytes, lowercase hex.
+    pub sha256: String,
+    /// Its licence, e.g. `BSD-3-Clause OR CC-BY-3.0`.
+    pub licence: String,
+}
+
+/// Everything a pack says about itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackMeta {
+    /// The rules the words were made with; they also tell how a board reads.
+    pub recipe: Recipe,
+    /// Where the words came from.
+    pub source: Source,
+    /// Number of words in the automaton.
+    pub word_count: u64,
+    /// What the build read, kept and dropped.
+    pub stats: BuildStats,
+    /// The tool and version that wrote the pack, e.g. `boggle-prep 0.1.0`.
+    pub tool: String,
+}
+
+/// Encodes a pack from sorted, distinct words.
+pub(crate) fn encode(meta: &PackMeta, words: &[String]) -> Result<Vec<u8>, BuildError> {
+    let mut builder = fst::MapBuilder::memory();
+    for (rank, word) in words.iter().enumerate() {
+        builder.insert(word, rank as u64)?;
+    }
+    let fst_bytes = builder.into_inner()?;
+    let meta_bytes = serde_json::to_vec(meta)?;
+    Ok(format::seal(&meta_bytes, &fst_bytes))
+}
+
+/// Folds a message onto one line (fst's version error spans two).
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Escapes control characters (a message may quote the file's bytes) so a
+/// message stays on one line.
+fn escape_controls(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The bytes behind a pack: a memory map or a static slice.
+#[derive(Clone)]
+enum Backing {
+    Static(&'static [u8]),
+    Owned(Arc<[u8]>),
+    Mapped(Arc<Mmap>),
+}
+
+impl Backing {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Backing::Static(b) => b,
+            Backing::Owned(b) => b,
+            Backing::Mapped(m) => m,
+        }
+    }
+}
+
+/// A window on a pack's bytes; cheap to clone, never copies.
+#[derive(Clone)]
+pub struct PackBytes {
+    backing: Backing,
+    start: usize,
+    end: usize,
+}
+
+impl AsRef<[u8]> for PackBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.backing.bytes()[self.start..self.end]
+    }
+}
+
+impl std::fmt::Debug for PackBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PackBytes({}..{})", self.start, self.end)
+    }
+}
+
+/// An open pack: its metadata and its word automaton, safe to walk.
+#[derive(Clone)]
+pub struct Pack {
+    meta: PackMeta,
+    map: fst::Map<PackBytes>,
+    name: String,
+}
+
+impl std::fmt::Debug for Pack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pack")
+            .field("name", &self.name)
+            .field("words", &self.meta.word_count)
+            .finish()
+    }
+}
+
+/// A pack whose header and metadata are read, and whose automaton is not
+/// checked yet: only [`Unchecked::check`] turns it into a [`Pack`].
+struct Unchecked {
+    meta: PackMeta,
+    map: fst::Map<PackBytes>,
+    fst_crc: u32,
+    name: String,
+}
+
+impl Pack {
+    /// Opens a pack file by memory-mapping it and checks it completely but
+    /// for a walk over every word: header (magic, version, lengths), the
+    /// metadata's checksum and contents, the automaton's checksum, and its
+    /// structure state by state, so that walking it, looking words up or
+    /// solving with it cannot panic, even if the file was crafted to make it.
+    /// Milliseconds for a big pack.
+    pub fn open(path: &Path) -> Result<Pack, PackError> {
+        Pack::map_file(path)?.check()
+    }
+
+    /// Reads only the metadata of a pack file (header, metadata checksum and
+    /// contents): well under a millisecond, for listing and describing packs.
+    /// The automaton is neither read nor checked.
+    pub fn read_meta(path: &Path) -> Result<PackMeta, PackError> {
+        Ok(Pack::map_file(path)?.meta)
+    }
+
+    /// A pack compiled into this program by its build script (the built-in
+    /// packs): header and metadata are read, and the automaton, which the
+    /// build made, is trusted as it is, so this costs microseconds. Bytes
+    /// from anywhere else go through [`from_vec`](Pack::from_vec).
+    pub fn from_static(bytes: &'static [u8], name: &str) -> Result<Pack, PackError> {
+        let unchecked = Unchecked::parse(Backing::Static(bytes), name.to_string())?;
+        Ok(Pack {
+            meta: unchecked.meta,
+            map: unchecked.map,
+            name: unchecked.name,
+        })
+    }
+
+    /// A pack held in memory, checked as [`open`](Pack::open) checks a file.
+    pub fn from_vec(bytes: Vec<u8>, name: &str) -> Result<Pack, PackError> {
+        Unchecked::parse(Backing::Owned(bytes.into()), name.to_string())?.check()
+    }
+
+    fn map_file(path: &Path) -> Result<Unchecked, PackError> {
+        let name = path.display().to_string();
+        let io = |source| PackError::Io {
+            path: name.clone(),
+            source,
+        };
+        let file = File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len < HEADER_LEN as u64 {
+            return Err(PackError::TooShort {
+                path: name,
+                len: len as usize,
+                header: HEADER_LEN,
+            });
+        }
+        // SAFETY: the map is read-only. A pack changed by another process
+        // while mapped is outside what this tool promises, as for any mmap.
+        let mmap = unsafe { Mmap::map(&file) }.map_err(io)?;
+        Unchecked::parse(Backing::Mapped(Arc::new(mmap)), name)
+    }
+
+    /// Everything [`open`](Pack::open) checks, then the automaton's own
+    /// internal checksum and a walk over every word, checking they come out
+    /// sorted with ranks 0, 1, 2… (a second, independent check of what the
+    /// structure check proves). Reads every word: tens of milliseconds for a
+    /// big pack.
+    pub fn verify(&self) -> Result<(), PackError> {
+        // A built-in pack has not been through the structure check yet.
+        check_structure(self.map.as_fst()).map_err(|message| PackError::Fst {
+            path: self.name.clone(),
+            message,
+        })?;
+        // Contain any panic quietly and report it as the corrupt pack it is.
+        quietly(|| self.walk()).unwrap_or_else(|| {
+            Err(PackError::Fst {
+                path: self.name.clone(),
+                message: MALFORMED.into(),
+            })
+        })
+    }
+
+    /// The deep checks of [`verify`](Pack::verify): the automaton's own
+    /// checksum, and every word in order with ranks 0, 1, 2….
+    fn walk(&self) -> Result<(), PackError> {
+        let fst_err = |message: String| PackError::Fst {
+            path: self.name.clone(),
+            message,
+        };
+        self.map
+            .as_fst()
+            .verify()
+            .map_err(|e| fst_err(e.to_string()))?;
+        let mut stream = self.map.stream();
+        let mut expected = 0u64;
+        let mut previous = Vec::new();
+        while let Some((word, rank)) = stream.next() {
+            if expected >= self.map.len() as u64 {
+                return Err(fst_err(format!(
+                    "a walk finds more words than the {} it says it holds",
+                    self.map.len()
+                )));
+            }
+            if rank != expected {
+                return Err(fst_err(format!("word {expected} has rank {rank}")));
+            }
+            if expected > 0 && word <= previous.as_slice() {
+                return Err(fst_err(format!("word {expected} is out of order")));
+            }
+            previous.clear();
+            previous.extend_from_slice(word);
+            expected += 1;
+        }
+        if expected != self.map.len() as u64 {
+            return Err(fst_err(format!(
+                "automaton says it holds {} words, a walk finds {expected}",
+                self.map.len()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The pack's metadata.
+    pub fn meta(&self) -> &PackMeta {
+        &self.meta
+    }
+
+    /// The pack's recipe (its language's rules).
+    pub fn recipe(&self) -> &Recipe {
+        &self.meta.recipe
+    }
+
+    /// The word automaton: each word maps to its rank.
+    pub fn map(&self) -> &fst::Map<PackBytes> {
+        &self.map
+    }
+
+    /// The raw automaton.
+    pub fn fst(&self) -> &fst::raw::Fst<PackBytes> {
+        self.map.as_fst()
+    }
+
+    /// The name the pack was opened under (its path, or a built-in name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether the pack holds no words.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// Whether the pack holds `word` (already in the pack's spelling).
+    pub fn contains(&self, word: &str) -> bool {
+        self.map.contains_key(word)
+    }
+
+    /// Calls `f` with every word, in byte order.
+    pub fn for_each_word(&self, mut f: impl FnMut(&[u8])) {
+        let mut stream = self.map.keys().into_stream();
+        while let Some(w) = stream.next() {
+            f(w);
+        }
+    }
+
+    /// Every word, as strings, in byte order.
+    pub fn words(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.len());
+        self.for_each_word(|w| out.push(String::from_utf8_lossy(w).into_owned()));
+        out
+    }
+}
+
+impl Unchecked {
+    /// Reads the header and metadata, and frames the automaton without
+    /// reading it.
+    fn parse(backing: Backing, name: String) -> Result<Unchecked, PackError> {
+        let all = backing.bytes();
+        let header = Header::parse(all, &name)?;
+        let meta_start = HEADER_LEN;
+        let meta_end = meta_start + header.meta_len as usize;
+        let meta_bytes = &all[meta_start..meta_end];
+        if crc32fast::hash(meta_bytes) != header.meta_crc {
+            return Err(PackError::MetaChecksum { path: name });
+        }
+        let meta: PackMeta = serde_json::from_slice(meta_bytes).map_err(|e| PackError::Meta {
+            path: name.clone(),
+            message: escape_controls(&e.to_string()),
+        })?;
+        let fst_start = header.fst_start();
+        debug_assert_eq!(fst_start, meta_end + padding(header.meta_len as usize));
+        if all[meta_end..fst_start].iter().any(|&b| b != 0) {
+            return Err(PackError::Meta {
+                path: name,
+                message: "padding after the metadata is not zero".into(),
+            });
+        }
+        let bytes = PackBytes {
+            backing,
+            start: fst_start,
+            end: fst_start + header.fst_len as usize,
+        };
+        let map = fst::Map::new(bytes).map_err(|e| PackError::Fst {
+            path: name.clone(),
+            message: one_line(&e.to_string()),
+        })?;
+        if map.len() as u64 != meta.word_count {
+            return Err(PackError::Meta {
+                path: name,
+                message: format!(
+                    "metadata says {} words, automaton holds {}",
+                    meta.word_count,
+                    map.len()
+                ),
+            });
+        }
+        Ok(Unchecked {
+            meta,
+            map,
+            fst_crc: header.fst_crc,
+            name,
+        })
+    }
+
+    /// Checks the automaton's checksum, then its structure state by state
+    /// (each state decoded once): the only way to a [`Pack`] from bytes that
+    /// did not come from this program's own build.
+    fn check(self) -> Result<Pack, PackError> {
+        let bytes = self.map.as_fst().as_bytes();
+        let actual = crc32fast::hash(bytes);
+        if actual != self.fst_crc {
+            return Err(PackError::FstChecksum {
+                path: self.name,
+                expected: self.fst_crc,
+                actual,
+            });
+        }
+        if let Err(message) = check_structure(self.map.as_fst()) {
+            return Err(PackError::Fst {
+                path: self.name,
+                message,
+            });
+        }
+        Ok(Pack {
+            meta: self.meta,
+            map: self.map,
+            name: self.name,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PackBuilder;
+
+    fn sample() -> Vec<u8> {
+        PackBuilder::new(Recipe::builtin("enable").unwrap())
+            .build_bytes(b"cat\ndog\nqueen\nzebra\n", "sample.txt")
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn round_trip() {
+        let pack = Pack::from_vec(sample(), "sample").unwrap();
+        pack.verify().unwrap();
+        assert_eq!(pack.words(), ["cat", "dog", "queen", "zebra"]);
+        assert_eq!(pack.map().get("queen"), Some(2));
+        assert_eq!(pack.meta().word_count, 4);
+        assert_eq!(pack.meta().source.file, "sample.txt");
+    }
+
+    #[test]
+    fn every_single_bit_flip_is_caught() {
+        let good = sample();
+        for i in 0..good.len() {
+            for bit in [0, 3, 7] {
+                let mut bad = good.clone();
+                bad[i] ^= 1 << bit;
+                let caught = match Pack::from_vec(bad, "bad") {
+                    Err(_) => true,
+                    Ok(pack) => pack.verify().is_err(),
+                };
+                assert!(caught, "flip of bit {bit} in byte {i} went unnoticed");
+            }
+        }
+    }
+
+    /// A pack whose checksums are all right but whose automaton's root
+    /// address (in the `fst` footer) points past its end: the `fst` crate
+    /// panics on it, so verifying must refuse it.
+    fn crafted_root(good: &[u8]) -> Vec<u8> {
+        let mut bad = good.to_vec();
+        let end = bad.len() - 4; // the fst crate's own checksum comes last
+        let far = (bad.len() as u64) * 4;
+        bad[end - 8..end].copy_from_slice(&far.to_le_bytes());
+        reseal(&mut bad);
+        bad
+    }
+
+    #[test]
+    fn a_crafted_automaton_is_refused_without_a_panic() {
+        let err = match Pack::from_vec(crafted_root(&sample()), "crafted") {
+            Err(e) => e,
+            Ok(pack) => pack.verify().unwrap_err(),
+        };
+        assert!(matches!(err, PackError::Fst { .. }), "{err}");
+        assert!(err.to_string().contains("malformed automaton"), "{err}");
+        assert!(!err.to_string().contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn reseal_changes_nothing_in_a_good_pack() {
+        let good = sample();
+        let mut again = good.clone();
+        reseal(&mut again);
+        assert_eq!(again, good);
+    }
+
+    #[test]
+    fn read_meta_reads_no_automaton() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p.pack");
+        let mut body = sample();
+        let last = body.len() - 21;
+        body[last] ^= 0x10;
+        std::fs::write(&path, &body).unwrap();
+        assert_eq!(Pack::read_meta(&path).unwrap().word_count, 4);
+        assert!(matches!(
+            Pack::open(&path),
+            Err(PackError::FstChecksum { .. })
+        ));
+    }
+
+    #[test]
+    fn the_structure_check_accepts_real_packs_of_every_shape() {
+        let lists: [&[u8]; 5] = [
+            b"",
+            b"cat\n",
+            b"cat\ncats\ncatsup\ndog\ndogs\n",
+            b"aaa\naab\naaba\naabab\nbab\nbabab\nbbbbba\nquack\nquick\n",
+            b"abc\nabd\nabe\nabf\nxbc\nxbd\nxbe\nxbf\nzzzzzzzzzzzzzzzzzzzzzzzz\n",
+        ];
+        for list in lists {
+            let (bytes, meta) = PackBuilder::new(Recipe::builtin("enable").unwrap())
+                .build_bytes(list, "l.txt")
+                .unwrap();
+            let pack = Pack::from_vec(bytes, "p").unwrap();
+            assert_eq!(pack.len() as u64, meta.word_count);
+            check_structure(pack.fst()).unwrap();
+        }
+    }
+
+    #[test]
+    fn each_kind_of_damage_has_its_own_error() {
+        let good = sample();
+        let open = |b: Vec<u8>| Pack::from_vec(b, "p").unwrap_err();
+        assert!(matches!(open(Vec::new()), PackError::TooShort { .. }));
+        assert!(matches!(
+            open(good[..good.len() - 1].to_vec()),
+            PackError::Length { .. }
+        ));
+        assert!(matches!(
+            open(good[..HEADER_LEN + 3].to_vec()),
+            PackError::Length { .. }
+        ));
+        let mut longer = good.clone();
+        longer.push(0);
+        assert!(matches!(open(longer), PackError::Length { .. }));
+        let mut magic = good.clone();
+        magic[0] = b'X';
+        assert!(matches!(open(magic), PackError::BadMagic { .. }));
+        let mut future = good.clone();
+        future[8..12].copy_from_slice(&2u32.to_le_bytes());
+        let crc = crc32fast::hash(&future[..40]);
+        future[40..44].copy_from_slice(&crc.to_le_bytes());
+        let err = open(future);
+        assert!(
+            matches!(err, PackError::UnsupportedVersion { found: 2, .. }),
+            "{err}"
+        );
+        let mut meta = good.clone();
+        meta[HEADER_LEN + 2] ^= 1;
+        assert!(matches!(open(meta), PackError::MetaChecksum { .. }));
+        let mut body = good.clone();
+        // The last state's byte, just before fst's 20-byte footer.
+        let last = body.len() - 21;
+        body[last] ^= 0x10;
+        // Opening checks the automaton too (a pack is checked by
+        // construction).
+        assert!(matches!(
+            Pack::from_vec(body, "body"),
+            Err(PackError::FstChecksum { .. })
+        ));
+    }
+}

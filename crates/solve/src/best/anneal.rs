@@ -1,0 +1,374 @@
+//! Simulated annealing, one thread's share: runs from random boards, each
+//! polished by steepest ascent, with a memo of recent boards' scores.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use super::pool::{Entry, Pool};
+use super::space::{can_trade, Kind, Move, Space, State};
+use super::{Found, Shared};
+use crate::random::{splitmix64, Rng};
+use crate::search::{Solver, Tally};
+
+/// The annealing schedule.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// The temperature a run starts at, in points.
+    pub t0: f64,
+    /// The temperature a run ends at, in points.
+    pub t_end: f64,
+    /// Steps (proposed moves) per run.
+    pub run: u64,
+    /// Percentage of moves that swap two cells (the rest change a letter, or
+    /// with dice re-roll or trade a die).
+    pub swap_percent: u64,
+}
+
+impl Schedule {
+    /// The default schedule for a board of `cells` cells: for 4x4, runs of
+    /// 50,000 steps from 100 points down to 1; a bigger board scores more
+    /// and has more moves, so with `f = cells / 16` the temperatures scale
+    /// by `f^1.5` and the run length by `f^3` (5x5: 195 to 1.95 over
+    /// 190,735 steps), and never fewer than 1,000 steps.
+    ///
+    /// Tuned on ENABLE2K with Boggle scoring: on 4x4 this finds the proven
+    /// best board in seconds. On 5x5, runs of 78,125 steps from 100 points
+    /// down to 1 stalled near 10,030 points in 8 minutes, where runs of
+    /// 200,000 steps from 200 down to 2 found the best published board
+    /// (10,406) in 82 seconds.
+    pub fn for_cells(cells: usize) -> Schedule {
+        let f = cells.max(1) as f64 / 16.0;
+        let t0 = 100.0 * f.powf(1.5);
+        Schedule {
+            t0,
+            t_end: t0 / 100.0,
+            run: ((50_000.0 * f.powi(3)).round() as u64).max(1_000),
+            swap_percent: 30,
+        }
+    }
+}
+
+/// Memo keys are already hashes: use them as they are.
+#[derive(Default)]
+pub(super) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
+}
+
+/// Most boards a thread remembers before it forgets them all.
+const MEMO_LIMIT: usize = 1 << 18;
+
+/// A 128-bit hash of a state's cells.
+fn key(cells: &[u16]) -> u128 {
+    let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
+    for &c in cells {
+        a = (a ^ u64::from(c)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        a ^= a >> 29;
+        b = (b ^ u64::from(c))
+            .wrapping_add(0x632b_e59b_d9b4_e019)
+            .rotate_left(23);
+        b = b.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    }
+    let mut x = a ^ b.rotate_left(17);
+    let lo = splitmix64(&mut x);
+    let hi = splitmix64(&mut x) ^ b;
+    (u128::from(hi) << 64) | u128::from(lo)
+}
+
+/// One thread's search.
+pub(super) struct Worker<'a> {
+    pub(super) space: &'a Space,
+    pub(super) solver: Solver,
+    pub(super) rng: Rng,
+    pub(super) schedule: Schedule,
+    pub(super) quota: Option<u64>,
+    pub(super) iterations: u64,
+    pub(super) evaluations: u64,
+    /// Evaluations already added to the shared counter.
+    pub(super) reported: u64,
+    pub(super) runs: u64,
+    pub(super) memo: HashMap<u128, Tally, BuildHasherDefault<KeyHasher>>,
+    pub(super) pool: Pool,
+    pub(super) symmetries: &'a [Vec<u32>],
+    pub(super) shared: &'a Shared,
+}
+
+impl Worker<'_> {
+    /// Whether this thread has scored all the boards it may.
+    #[inline]
+    fn spent(&self) -> bool {
+        self.quota.is_some_and(|q| self.iterations >= q)
+    }
+
+    /// Whether to stop: budget spent, time up, or another thread hit the
+    /// target.
+    fn done(&mut self) -> bool {
+        if self.spent() {
+            return true;
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if let Some(deadline) = self.shared.deadline {
+            if Instant::now() >= deadline {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                return true;
+            }
+        }
+        false
+    }
+
+    pub(super) fn work(&mut self) {
+        while !self.done() {
+            self.runs += 1;
+            let best = self.anneal();
+            self.polish(best);
+        }
+        self.flush();
+    }
+
+    fn flush(&mut self) {
+        self.shared
+            .evaluations
+            .fetch_add(self.evaluations - self.reported, Ordering::Relaxed);
+        self.reported = self.evaluations;
+    }
+
+    /// Scores a state (from the memo if it was scored lately).
+    fn score(&mut self, state: &State) -> Tally {
+        self.iterations += 1;
+        let k = key(&state.cells);
+        if let Some(t) = self.memo.get(&k) {
+            return *t;
+        }
+        let board = self.space.board(&state.cells);
+        let tally = self.solver.tally(&board);
+        self.evaluations += 1;
+        if self.evaluations - self.reported >= 1024 {
+            self.flush();
+        }
+        if self.memo.len() >= MEMO_LIMIT {
+            self.memo.clear();
+        }
+        self.memo.insert(k, tally);
+        if self.pool.wants(tally.score) {
+            self.keep(state, tally);
+        }
+        tally
+    }
+
+    /// Offers a scored state to the pool, and to the shared best.
+    fn keep(&mut self, state: &State, tally: Tally) {
+        let board = self.space.canonical(&state.cells, self.symmetries);
+        let entry = Entry {
+            found: Found {
+                board,
+                score: tally.score,
+                words: tally.words,
+            },
+            seconds: self.shared.started.elapsed().as_secs_f64(),
+        };
+        let shared = self.shared;
+        if tally.score > shared.best_score.load(Ordering::Relaxed) {
+            if let Ok(mut best) = shared.best.lock() {
+                if best.as_ref().map_or(true, |b| tally.score > b.score) {
+                    *best = Some(entry.found.clone());
+                    shared.best_score.store(tally.score, Ordering::Relaxed);
+                }
+            }
+            if shared.stop_at.is_some_and(|t| tally.score >= t) {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.pool.offer_canonical(entry);
+    }
+
+    /// One annealing run from a random board; returns the best state seen.
+    fn anneal(&mut self) -> (State, Tally) {
+        let mut state = self.space.random(&mut self.rng);
+        let mut current = self.score(&state);
+        let mut best = (state.clone(), current);
+        let Schedule { t0, t_end, run, .. } = self.schedule;
+        let ratio = (t_end / t0).ln();
+        let mut t = t0;
+        for step in 0..run {
+            if self.spent() {
+                break;
+            }
+            if step % 64 == 0 {
+                if self.done() {
+                    break;
+                }
+                t = t0 * (ratio * step as f64 / run as f64).exp();
+            }
+            let Some(m) = self.propose(&state) else {
+                break;
+            };
+            let undo = state.apply(m);
+            let next = self.score(&state);
+            let accept = next.score >= current.score || {
+                let delta = next.score as f64 - current.score as f64;
+                self.uniform() < (delta / t).exp()
+            };
+            if accept {
+                current = next;
+                if current.score > best.1.score {
+                    best = (state.clone(), current);
+                }
+            } else {
+                state.apply(undo);
+            }
+        }
+        best
+    }
+
+    /// A uniform number in [0, 1).
+    fn uniform(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// A random move from a state, or `None` when no move changes anything.
+    fn propose(&mut self, state: &State) -> Option<Move> {
+        let k = state.cells.len();
+        let rng = &mut self.rng;
+        let swap = k >= 2 && rng.below(100) < self.schedule.swap_percent;
+        if swap {
+            for _ in 0..8 {
+                let a = rng.below(k as u64) as usize;
+                let b = rng.below(k as u64 - 1) as usize;
+                let b = if b >= a { b + 1 } else { b };
+                if state.cells[a] != state.cells[b] {
+                    return Some(Move::Swap(a, b));
+                }
+            }
+        }
+        match &self.space.kind {
+            Kind::Letters(weighted) => {
+                if weighted.len() < 2 {
+                    return None;
+                }
+                let i = rng.below(k as u64) as usize;
+                loop {
+                    let f = weighted.draw(rng) as u16;
+                    if f != state.cells[i] {
+                        return Some(Move::Face(i, f));
+                    }
+                }
+            }
+            Kind::Dice { rolls, distinct } => {
+                let n = rolls.len();
+                let trade = n != k && rng.below(3) == 0;
+                for _ in 0..16 {
+                    let i = rng.below(k as u64) as usize;
+                    let d = state.dice[i] as usize;
+                    if trade {
+                        // Another die for this cell: one off the board (more
+                        // dice than cells), or any other when this one is on
+                        // the board twice (fewer).
+                        let e = rng.below(n as u64) as usize;
+                        if can_trade(state, d, e, n > k) {
+                            let faces = &rolls[e];
+                            let f = faces[rng.below(faces.len() as u64) as usize];
+                            return Some(Move::Die(i, e as u16, f));
+                        }
+                    } else {
+                        let faces = &distinct[d];
+                        if faces.len() >= 2 {
+                            let j = rng.below(faces.len() as u64 - 1) as usize;
+                            let cur = faces.iter().position(|&f| f == state.cells[i]);
+                            let j = match cur {
+                                Some(c) if j >= c => j + 1,
+                                _ => j,
+                            };
+                            return Some(Move::Face(i, faces[j]));
+                        }
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// Every single move from a state.
+    fn neighbourhood(&self, state: &State, moves: &mut Vec<Move>) {
+        moves.clear();
+        let k = state.cells.len();
+        for a in 0..k {
+            for b in a + 1..k {
+                if state.cells[a] != state.cells[b] {
+                    moves.push(Move::Swap(a, b));
+                }
+            }
+        }
+        match &self.space.kind {
+            Kind::Letters(weighted) => {
+                for i in 0..k {
+                    for f in 0..weighted.len() as u16 {
+                        if f != state.cells[i] {
+                            moves.push(Move::Face(i, f));
+                        }
+                    }
+                }
+            }
+            Kind::Dice { distinct, .. } => {
+                let n = distinct.len();
+                for i in 0..k {
+                    let d = state.dice[i] as usize;
+                    for &f in &distinct[d] {
+                        if f != state.cells[i] {
+                            moves.push(Move::Face(i, f));
+                        }
+                    }
+                    if n == k {
+                        continue;
+                    }
+                    for (e, faces) in distinct.iter().enumerate() {
+                        if can_trade(state, d, e, n > k) {
+                            moves.extend(faces.iter().map(|&f| Move::Die(i, e as u16, f)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Steepest ascent from a state until no single move improves it.
+    fn polish(&mut self, (mut state, mut current): (State, Tally)) {
+        let mut moves = Vec::new();
+        loop {
+            self.neighbourhood(&state, &mut moves);
+            let mut best: Option<(Move, Tally)> = None;
+            for &m in &moves {
+                if self.done() {
+                    return;
+                }
+                let undo = state.apply(m);
+                let t = self.score(&state);
+                state.apply(undo);
+                if t.score > best.map_or(current.score, |b| b.1.score) {
+                    best = Some((m, t));
+                }
+            }
+            match best {
+                Some((m, t)) => {
+                    state.apply(m);
+                    current = t;
+                }
+                None => return,
+            }
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! Reading boards: [`FaceRules`] turn typed text into faces with a pack's
+//! normalisation, alphabet and aliases (see the board syntax in
+//! [`crate::board`]).
+
+use prep::{Normalizer, Pack, Recipe};
+
+use super::Board;
+use crate::error::BoardError;
+
+/// How a board's text becomes faces: the pack's normalisation, alphabet and
+/// aliases.
+#[derive(Clone, Debug)]
+pub struct FaceRules {
+    normalizer: Normalizer,
+    alphabet: Vec<char>,
+    aliases: Vec<(String, String)>,
+    /// `a`..`z`: in the alphabet and left alone by normalisation.
+    plain_ascii: [bool; 26],
+}
+
+const LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
+
+impl FaceRules {
+    /// The rules of a recipe.
+    pub fn from_recipe(recipe: &Recipe) -> Result<FaceRules, BoardError> {
+        let normalizer = recipe
+            .normalizer()
+            .map_err(|e| BoardError::Pack(e.to_string()))?;
+        let alphabet = recipe.letters();
+        let mut plain_ascii = [false; 26];
+        for (i, c) in LETTERS.chars().enumerate() {
+            plain_ascii[i] =
+                alphabet.contains(&c) && normalizer.normalize(&c.to_string()) == c.to_string();
+        }
+        Ok(FaceRules {
+            normalizer,
+            plain_ascii,
+            alphabet,
+            aliases: recipe
+                .board
+                .aliases
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        })
+    }
+
+    /// The rules of a pack.
+    pub fn from_pack(pack: &Pack) -> Result<FaceRules, BoardError> {
+        FaceRules::from_recipe(pack.recipe())
+    }
+
+    /// Overrides how a lone `q` reads: `Some(true)` makes it `qu`, `Some(false)`
+    /// a plain `q`; `None` keeps the pack's rule.
+    pub fn with_qu(mut self, qu: Option<bool>) -> FaceRules {
+        match qu {
+            None => {}
+            Some(true) => {
+                self.aliases.retain(|(k, _)| k != "q");
+                self.aliases.push(("q".into(), "qu".into()));
+            }
+            Some(false) => self.aliases.retain(|(k, _)| k != "q"),
+        }
+        self
+    }
+
+    /// The letters a face may hold.
+    pub fn alphabet(&self) -> &[char] {
+        &self.alphabet
+    }
+
+    /// Normalises one face as typed; `bracketed` faces take no alias.
+    pub fn face(&self, typed: &str, bracketed: bool) -> Result<String, String> {
+        if let [b] = typed.as_bytes() {
+            if let Some(face) = self.ascii_face(*b, bracketed) {
+                return Ok(face.to_string());
+            }
+        }
+        let lower: String = typed.chars().flat_map(char::to_lowercase).collect();
+        let face = self.normalizer.normalize(&lower);
+        if face.is_empty() {
+            return Err("empty face".into());
+        }
+        if let Some(c) = face.chars().find(|c| !self.alphabet.contains(c)) {
+            return Err(format!(
+                "{typed:?} holds {c:?}, which is not in the pack's alphabet ({})",
+                self.alphabet.iter().collect::<String>()
+            ));
+        }
+        if !bracketed {
+            if let Some((_, to)) = self.aliases.iter().find(|(from, _)| *from == face) {
+                return Ok(to.clone());
+            }
+        }
+        Ok(face)
+    }
+
+    /// The face a single ASCII letter reads as, when no rule changes it
+    /// beyond lowercasing (the common case, without allocating).
+    #[inline]
+    fn ascii_face(&self, b: u8, bracketed: bool) -> Option<&str> {
+        let c = b.to_ascii_lowercase() as char;
+        if !c.is_ascii_lowercase() || !self.plain_ascii[c as usize - 'a' as usize] {
+            return None;
+        }
+        if !bracketed {
+            if let Some((_, to)) = self
+                .aliases
+                .iter()
+                .find(|(from, _)| from.len() == 1 && from.as_bytes()[0] == c as u8)
+            {
+                return Some(to);
+            }
+        }
+        Some(&LETTERS[c as usize - 'a' as usize..=c as usize - 'a' as usize])
+    }
+
+    /// Parses a board (see the module docs for the syntax).
+    pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
+        let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
+        let mut rows: Vec<Vec<Option<String>>> = Vec::new();
+        let mut row: Vec<Option<String>> = Vec::new();
+        if let Some(board) = self.parse_plain(text) {
+            return board;
+        }
+        let mut chars = text.char_indices().peekable();
+        while let Some((at, c)) = chars.next() {
+            if is_sep(c) {
+                if !row.is_empty() {
+                    rows.push(std::mem::take(&mut row));
+                }
+                continue;
+            }
+            let cell_err = |message: String| BoardError::Cell {
+                row: rows.len() + 1,
+                col: row.len() + 1,
+                at: at + 1,
+                message,
+            };
+            match c {
+                '.' | '_' => row.push(None),
+                '[' => {
+                    let mut inner = String::new();
+                    loop {
+                        match chars.next() {
+                            Some((_, ']')) => break,
+                            Some((_, ch)) if !is_sep(ch) && ch != '[' => inner.push(ch),
+                            _ => return Err(cell_err("'[' without a matching ']'".into())),
+                        }
+                    }
+                    if inner == "." || inner.is_empty() {
+                        row.push(None);
+                    } else {
+                        row.push(Some(self.face(&inner, true).map_err(cell_err)?));
+                    }
+                }
+                _ if c.is_alphabetic() => {
+                    // A letter with combining marks typed after it is one cell.
+                    let mut typed = c.to_string();
+                    while let Some(&(_, m)) = chars.peek() {
+                        if unicode_mark(m) {
+                            typed.push(m);
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    row.push(Some(self.face(&typed, false).map_err(cell_err)?));
+                }
+                _ => return Err(cell_err(format!("{c:?} is not a letter, '[face]' or '.'"))),
+            }
+        }
+        if !row.is_empty() {
+            rows.push(row);
+        }
+        match rows.len() {
+            0 => Err(BoardError::Empty),
+            1 => {
+                let cells = rows.pop().unwrap_or_default();
+                let n = (cells.len() as f64).sqrt().round() as usize;
+                if n * n != cells.len() {
+                    return Err(BoardError::NotSquare { cells: cells.len() });
+                }
+                Board::new(n, n, cells)
+            }
+            _ => {
+                let cols = rows[0].len();
+                if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
+                    return Err(BoardError::Ragged {
+                        row: i + 1,
+                        len: r.len(),
+                        expected: cols,
+                    });
+                }
+                let n = rows.len();
+                Board::new(n, cols, rows.into_iter().flatten().collect())
+            }
+        }
+    }
+}
+
+impl FaceRules {
+    /// The fast path for the commonest input: ASCII letters in rows separated
+    /// by single spaces or '/', or one square run, with no brackets or blanks.
+    /// `None` sends anything else to the general parser.
+    fn parse_plain(&self, text: &str) -> Option<Result<Board, BoardError>> {
+        let text = text.trim();
+        let bytes = text.as_bytes();
+        if bytes.is_empty() || bytes.len() > 4096 {
+            return None;
+        }
+        let mut cols = 0;
+        let mut width = None;
+        let mut rows = 0;
+        for &b in bytes {
+            if b == b' ' || b == b'/' {
+                if cols == 0 || width.is_some_and(|w| w != cols) {
+                    return None;
+                }
+                width = Some(cols);
+                rows += 1;
+                cols = 0;
+            } else if b.is_ascii_alphabetic() {
+                cols += 1;
+            } else {
+                return None;
+            }
+        }
+        if cols == 0 || width.is_some_and(|w| w != cols) {
+            return None;
+        }
+        rows += 1;
+        let (rows, cols) = if rows == 1 {
+            let n = (cols as f64).sqrt().round() as usize;
+            if n * n != cols {
+                return None;
+            }
+            (n, n)
+        } else {
+            (rows, cols)
+        };
+        let mut board = Board::with_capacity(rows, cols);
+        for &b in bytes.iter().filter(|b| b.is_ascii_alphabetic()) {
+            board.push(self.ascii_face(b, false)?);
+        }
+        Some(Ok(board))
+    }
+}
+
+fn unicode_mark(c: char) -> bool {
+    unicode_normalization::char::is_combining_mark(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::TextStyle;
+
+    fn en() -> FaceRules {
+        FaceRules::from_recipe(&Recipe::builtin("enable").unwrap()).unwrap()
+    }
+
+    fn nl() -> FaceRules {
+        FaceRules::from_recipe(&Recipe::builtin("opentaal").unwrap()).unwrap()
+    }
+
+    #[test]
+    fn row_separators_and_square_runs_agree() {
+        let a = en().parse("oatr ihps htnr enei").unwrap();
+        let b = en().parse("oatrihpshtnrenei").unwrap();
+        let c = en().parse("OATR/IHPS/HTNR/ENEI").unwrap();
+        let d = en().parse("oatr,ihps\nhtnr\r\nenei\n").unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a, d);
+        assert_eq!((a.rows(), a.cols()), (4, 4));
+        assert_eq!(a.face(5), Some("h"));
+    }
+
+    #[test]
+    fn q_reads_as_the_pack_says() {
+        let b = en().parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("qu"));
+        let b = en().parse("[q]a bc").unwrap();
+        assert_eq!(b.face(0), Some("q"));
+        let b = nl().parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("q"));
+        let b = nl().with_qu(Some(true)).parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("qu"));
+        let b = en().with_qu(Some(false)).parse("qa bc").unwrap();
+        assert_eq!(b.face(0), Some("q"));
+    }
+
+    #[test]
+    fn multi_letter_and_blank_faces() {
+        let b = en().parse("[Th]a. [IN]bc d[.]e").unwrap();
+        assert_eq!(b.cells()[0], Some("th"));
+        assert_eq!(b.cells()[2], None);
+        assert_eq!(b.cells()[3], Some("in"));
+        assert_eq!(b.cells()[7], None);
+        assert_eq!(en().parse(&en().text(&b, TextStyle::Rows)).unwrap(), b);
+    }
+
+    #[test]
+    fn errors_point_at_the_cell() {
+        let e = en().parse("abc de").unwrap_err();
+        assert!(
+            matches!(
+                e,
+                BoardError::Ragged {
+                    row: 2,
+                    len: 2,
+                    expected: 3
+                }
+            ),
+            "{e}"
+        );
+        let e = en().parse("abc d1f").unwrap_err();
+        assert!(matches!(e, BoardError::Cell { row: 2, col: 2, .. }), "{e}");
+        let e = en().parse("abcdé").unwrap_err();
+        assert!(e.to_string().contains("row 1, column 5"), "{e}");
+        assert!(matches!(en().parse("  / ").unwrap_err(), BoardError::Empty));
+        assert!(matches!(
+            en().parse("abcde").unwrap_err(),
+            BoardError::NotSquare { cells: 5 }
+        ));
+        assert!(matches!(
+            en().parse("[ab").unwrap_err(),
+            BoardError::Cell { .. }
+        ));
+    }
+
+    #[test]
+    fn display_is_a_grid() {
+        let b = en().parse("qa .b").unwrap();
+        assert_eq!(b.to_string(), "Qu A\n·  B\n");
+    }
+}

@@ -1,0 +1,173 @@
+//! Boards: the model (an R x C grid of cells, each a *face* (a short string such
+//! as `a`, `qu`, `th` or `ñ`) or blank (unusable)), how text becomes a board
+//! and a board text ([`FaceRules`]), board sizes and shapes ([`Size`],
+//! [`Layout`]) and the grid's symmetries ([`symmetry`]).
+//!
+//! # Board syntax
+//!
+//! - Rows are separated by white space, `/`, `,` or newlines:
+//!   `"oatr ihps htnr enei"`, `"oatr/ihps/htnr/enei"`.
+//! - A single run of N² cells is a square board: `"oatrihpshtnrenei"`.
+//! - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`.
+//! - `.` is a blank cell (a hole in a shaped board).
+//! - Letters are case-insensitive and normalised with the pack's rules, so
+//!   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
+//! - A lone letter may read as more: with the English packs a `q` cell is the
+//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`.
+
+use std::fmt;
+
+use crate::error::BoardError;
+
+mod faces;
+mod layout;
+pub mod symmetry;
+mod text;
+
+pub use faces::FaceRules;
+pub use layout::{Layout, Size, MAX_SIDE};
+pub use text::TextStyle;
+
+/// A cell position: row and column, both from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Pos {
+    /// Row, from 0 at the top.
+    pub row: u32,
+    /// Column, from 0 at the left.
+    pub col: u32,
+}
+
+impl serde::Serialize for Pos {
+    /// A position is `[row, col]` in JSON.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        [self.row, self.col].serialize(s)
+    }
+}
+
+/// A rectangular board of faces and blanks. The faces are kept end to end in
+/// one string (a blank is an empty face), so a board costs two allocations
+/// however many cells it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    faces: String,
+    ends: Vec<u32>,
+}
+
+impl Board {
+    /// A board from rows x cols cells in row-major order (`None` = blank).
+    pub fn new(rows: usize, cols: usize, cells: Vec<Option<String>>) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty);
+        }
+        if rows.checked_mul(cols) != Some(cells.len()) {
+            return Err(BoardError::Shape {
+                rows,
+                cols,
+                cells: cells.len(),
+            });
+        }
+        let mut board = Board::with_capacity(rows, cols);
+        for cell in &cells {
+            board.push(cell.as_deref().unwrap_or(""));
+        }
+        Ok(board)
+    }
+
+    pub(crate) fn with_capacity(rows: usize, cols: usize) -> Board {
+        Board {
+            rows,
+            cols,
+            faces: String::with_capacity(rows * cols),
+            ends: Vec::with_capacity(rows * cols),
+        }
+    }
+
+    pub(crate) fn push(&mut self, face: &str) {
+        self.faces.push_str(face);
+        self.ends.push(self.faces.len() as u32);
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells in row-major order: a face, or `None` for a blank.
+    pub fn cells(&self) -> Vec<Option<&str>> {
+        (0..self.ends.len()).map(|i| self.face(i)).collect()
+    }
+
+    /// The face at a cell index, or `None` for a blank (or past the end).
+    pub fn face(&self, index: usize) -> Option<&str> {
+        let end = *self.ends.get(index)? as usize;
+        let start = if index == 0 {
+            0
+        } else {
+            self.ends[index - 1] as usize
+        };
+        Some(&self.faces[start..end]).filter(|f| !f.is_empty())
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the board has no cells (never true for a parsed board).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The position of a cell index.
+    pub fn pos(&self, index: usize) -> Pos {
+        Pos {
+            row: (index / self.cols) as u32,
+            col: (index % self.cols) as u32,
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    /// The board as a grid, one row a line, faces capitalised (`Qu`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let width = (0..self.len())
+            .map(|i| self.face(i).map_or(1, |s| s.chars().count()))
+            .max()
+            .unwrap_or(1);
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let text = match self.face(r * self.cols + c) {
+                    None => "·".to_string(),
+                    Some(face) => capitalise(face),
+                };
+                let pad = if c + 1 == self.cols {
+                    0
+                } else {
+                    width - text.chars().count()
+                };
+                if c > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{text}{}", " ".repeat(pad))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// `qu` → `Qu`, `ñ` → `Ñ`.
+pub fn capitalise(face: &str) -> String {
+    let mut chars = face.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

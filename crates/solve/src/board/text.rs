@@ -1,0 +1,107 @@
+//! Writing boards: the one board-text writer. Whatever the style, parsing
+//! the text with the same [`FaceRules`] gives the same board back.
+
+use super::{Board, FaceRules};
+
+/// How a board is written as text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TextStyle {
+    /// Rows separated by `/`, every multi-letter face in brackets:
+    /// `[qu]stm/uecm/nfni/uodi`. What `solve`, `roll` and `batch` print.
+    #[default]
+    Rows,
+    /// As short as the rules allow: a square board as one run of cells
+    /// (`perslatgsineters`; a rectangle keeps its `/`), and a face written
+    /// as the single letter that reads as it when there is one (`q` for the
+    /// `Qu` face on an English board). The canonical form of `best`.
+    Compact,
+}
+
+impl FaceRules {
+    /// A board's text in `style`; [`FaceRules::parse`] reads it back as the
+    /// same board.
+    pub fn text(&self, board: &Board, style: TextStyle) -> String {
+        let cells: Vec<String> = (0..board.len())
+            .map(|i| self.cell_text(board.face(i), style))
+            .collect();
+        join(
+            cells.iter().map(String::as_str),
+            board.rows(),
+            board.cols(),
+            style,
+        )
+    }
+
+    /// One cell's text in `style`: a face that its own letter reads as is
+    /// that letter; in [`TextStyle::Compact`], a longer face that a single
+    /// letter reads as is that letter (`q` for `qu`); any other face is
+    /// bracketed (`[th]`, and `[q]` for a plain `q` where a `q` reads `qu`);
+    /// a blank is `.`.
+    pub fn cell_text(&self, face: Option<&str>, style: TextStyle) -> String {
+        let Some(face) = face else {
+            return ".".to_string();
+        };
+        let mut chars = face.chars();
+        if let Some(first) = chars.next() {
+            let single = chars.next().is_none();
+            if single || style == TextStyle::Compact {
+                let typed = first.to_string();
+                if self.face(&typed, false).as_deref() == Ok(face) {
+                    return typed;
+                }
+            }
+        }
+        format!("[{face}]")
+    }
+}
+
+/// Cells' texts (row-major) joined into a board's text: rows separated by
+/// `/`, except a square board in [`TextStyle::Compact`], which is one run.
+pub(crate) fn join<'a>(
+    cells: impl Iterator<Item = &'a str>,
+    rows: usize,
+    cols: usize,
+    style: TextStyle,
+) -> String {
+    let slash = style == TextStyle::Rows || rows != cols;
+    let mut s = String::with_capacity(rows * (cols + 1));
+    for (i, cell) in cells.enumerate() {
+        if slash && i > 0 && i % cols == 0 {
+            s.push('/');
+        }
+        s.push_str(cell);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prep::Recipe;
+
+    fn rules(recipe: &str) -> FaceRules {
+        FaceRules::from_recipe(&Recipe::builtin(recipe).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn every_style_reads_back_as_the_same_board() {
+        let en = rules("enable");
+        let nl = rules("opentaal");
+        for (faces, text) in [(&en, "qa.b [q]c[th]d e.fg hijk"), (&nl, "qa.b q[th]cd")] {
+            let board = faces.parse(text).unwrap();
+            for style in [TextStyle::Rows, TextStyle::Compact] {
+                let written = faces.text(&board, style);
+                assert_eq!(faces.parse(&written).unwrap(), board, "{written}");
+            }
+        }
+        // The plain `q` of an English board is bracketed, so it does not
+        // read back as `qu`.
+        let board = en.parse("[q]a bc").unwrap();
+        assert_eq!(en.text(&board, TextStyle::Rows), "[q]a/bc");
+        let board = en.parse("qa bc").unwrap();
+        assert_eq!(en.text(&board, TextStyle::Rows), "[qu]a/bc");
+        assert_eq!(en.text(&board, TextStyle::Compact), "qabc");
+        let board = en.parse("qab cde").unwrap();
+        assert_eq!(en.text(&board, TextStyle::Compact), "qab/cde");
+    }
+}

@@ -1,0 +1,231 @@
+//! The lexicon decoded whole: [`Compact`], every state in one flat table
+//! (and [`Packed`], the same with an edge in one `u64`), read-only and
+//! shared between threads once a solver has warmed up.
+
+use super::{Alphabet, Lexicon, States, NO_WORD};
+
+/// Every state of a lexicon, decoded, in one flat array of edges. A state is
+/// the run of its edges, in letter order; an edge holds the child state's
+/// offset, the output on the way, and the child's own mask and final output.
+/// Carrying the child's mask and final output in the edge means the search
+/// learns whether a word ends and which letters may follow without touching
+/// the child's memory at all; it reads a state's edges only when it steps
+/// further. States are laid out depth-first from the root, so a prefix's
+/// states sit close together. Read-only: share it between threads.
+///
+/// An edge is one `u64` when its fields fit ([`Packed`]: half the memory, so
+/// more of the table stays in cache), else four `u32`s.
+#[derive(Clone, Debug)]
+pub(crate) struct Compact {
+    table: Vec<[u32; 4]>,
+    packed: Option<Packed>,
+    root: CompactNode,
+    alphabet: Alphabet,
+}
+
+/// The [`Compact`] table with each edge packed into one `u64`:
+///
+/// ```text
+/// bit 63         final: the child state ends a word (its output is 0)
+/// bits A+B..63   the output on the edge           (O bits)
+/// bits A..A+B    the child's first edge            (B bits)
+/// bits 0..A      the child's mask, one bit a letter (A = alphabet size)
+/// ```
+///
+/// A state is its own incoming edge, so [`States::mask`] is the low 32 bits
+/// as they are: bits at or above the alphabet size belong to the offset, and
+/// the search only ever tests letter bits. Used when `A + B + O ≤ 63` and no
+/// final state has an output of its own (true of rank-valued maps, where a
+/// word sorts before its extensions).
+#[derive(Clone, Debug)]
+pub(crate) struct Packed {
+    table: Vec<u64>,
+    root: u64,
+    at_shift: u32,
+    at_mask: u64,
+    out_shift: u32,
+    out_mask: u64,
+}
+
+/// A state of a [`Compact`] table: where its edges start, its mask and its
+/// final output.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CompactNode {
+    at: u32,
+    mask: u32,
+    word: u32,
+}
+
+impl Compact {
+    /// Decodes every state of `lex` and lays the table out, packed if the
+    /// lexicon fits.
+    pub(crate) fn new(lex: &Lexicon) -> Compact {
+        Compact::build(lex, true)
+    }
+
+    /// As [`new`](Compact::new), always with the wide layout.
+    pub(crate) fn wide(lex: &Lexicon) -> Compact {
+        Compact::build(lex, false)
+    }
+
+    fn build(lex: &Lexicon, pack: bool) -> Compact {
+        let mut lex = lex.clone();
+        lex.expand_all();
+        let n = lex.nodes.len();
+        // Depth-first order from the root.
+        let mut order = Vec::with_capacity(n);
+        let mut offset = vec![u32::MAX; n];
+        let mut stack = vec![Lexicon::ROOT];
+        let mut next = 0u32;
+        while let Some(i) = stack.pop() {
+            if offset[i as usize] != u32::MAX {
+                continue;
+            }
+            let node = lex.nodes[i as usize];
+            offset[i as usize] = next;
+            next += node.mask.count_ones();
+            order.push(i);
+            let first = node.edges as usize;
+            for k in (0..node.mask.count_ones() as usize).rev() {
+                let child = lex.edges[first + k].node;
+                if offset[child as usize] == u32::MAX {
+                    stack.push(child);
+                }
+            }
+        }
+        let mut table = Vec::with_capacity(next as usize);
+        for &i in &order {
+            let node = lex.nodes[i as usize];
+            let first = node.edges as usize;
+            for k in 0..node.mask.count_ones() as usize {
+                let e = lex.edges[first + k];
+                let child = lex.nodes[e.node as usize];
+                table.push([offset[e.node as usize], e.out, child.mask, child.word]);
+            }
+        }
+        let root = lex.nodes[Lexicon::ROOT as usize];
+        let root = CompactNode {
+            at: 0,
+            mask: root.mask,
+            word: root.word,
+        };
+        let packed = if pack {
+            Packed::new(&table, root, lex.alphabet.len(), lex.words)
+        } else {
+            None
+        };
+        Compact {
+            table: if packed.is_some() { Vec::new() } else { table },
+            packed,
+            root,
+            alphabet: lex.alphabet.clone(),
+        }
+    }
+
+    /// The table with one `u64` an edge, if the lexicon fits that layout.
+    pub(crate) fn packed(&self) -> Option<&Packed> {
+        self.packed.as_ref()
+    }
+
+    /// The alphabet.
+    pub(crate) fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+}
+
+/// Bits needed to write every number up to `max`.
+fn bits_for(max: u64) -> u32 {
+    64 - max.leading_zeros()
+}
+
+impl Packed {
+    /// Packs a wide table, or `None` when its fields do not fit in 63 bits
+    /// or some final state carries an output.
+    fn new(wide: &[[u32; 4]], root: CompactNode, letters: usize, words: usize) -> Option<Packed> {
+        let a = letters as u32;
+        let b = bits_for(wide.len() as u64);
+        let o = bits_for(words as u64);
+        if a > 32 || a + b + o > 63 || (root.word != NO_WORD && root.word != 0) {
+            return None;
+        }
+        let at_mask = (1u64 << b) - 1;
+        let out_mask = (1u64 << o) - 1;
+        let pack = |at: u32, out: u32, mask: u32, word: u32| -> Option<u64> {
+            let last = match word {
+                NO_WORD => 0,
+                0 => 1u64 << 63,
+                _ => return None,
+            };
+            Some(last | u64::from(out) << (a + b) | u64::from(at) << a | u64::from(mask))
+        };
+        let table = wide
+            .iter()
+            .map(|&[at, out, mask, word]| pack(at, out, mask, word))
+            .collect::<Option<Vec<u64>>>()?;
+        Some(Packed {
+            table,
+            root: pack(root.at, 0, root.mask, root.word)?,
+            at_shift: a,
+            at_mask,
+            out_shift: a + b,
+            out_mask,
+        })
+    }
+}
+
+impl States for &Packed {
+    type Node = u64;
+
+    #[inline(always)]
+    fn root(&mut self) -> u64 {
+        self.root
+    }
+
+    #[inline(always)]
+    fn mask(n: u64) -> u32 {
+        n as u32
+    }
+
+    #[inline(always)]
+    fn word(n: u64) -> u32 {
+        if (n as i64) < 0 {
+            0
+        } else {
+            NO_WORD
+        }
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: u64, l: u8) -> (u64, u32) {
+        let k = u64::from((n as u32 & ((1u32 << l) - 1)).count_ones());
+        let at = (n >> self.at_shift) & self.at_mask;
+        let e = self.table[(at + k) as usize];
+        (e, ((e >> self.out_shift) & self.out_mask) as u32)
+    }
+}
+
+impl States for &Compact {
+    type Node = CompactNode;
+
+    #[inline(always)]
+    fn root(&mut self) -> CompactNode {
+        self.root
+    }
+
+    #[inline(always)]
+    fn mask(n: CompactNode) -> u32 {
+        n.mask
+    }
+
+    #[inline(always)]
+    fn word(n: CompactNode) -> u32 {
+        n.word
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: CompactNode, l: u8) -> (CompactNode, u32) {
+        let k = (n.mask & ((1u32 << l) - 1)).count_ones();
+        let [at, out, mask, word] = self.table[(n.at + k) as usize];
+        (CompactNode { at, mask, word }, out)
+    }
+}

@@ -1,0 +1,427 @@
+//! The lexicon: a pack's automaton as a compact table of letter-level states,
+//! decoded lazily.
+//!
+//! The pack stores an `fst::Map` (byte-level, memory-mapped, minimal). Walking
+//! it directly costs a node decode and a linear transition search on every
+//! step. The search instead walks a table with the *same states*, decoded on
+//! first visit into:
+//!
+//! - a [`Node`]: a 32-bit mask of the letters that have a child, the index of
+//!   its first outgoing [`Edge`], and its final output (or [`NO_WORD`]);
+//! - its edges, in letter order, each a child state and an output.
+//!
+//! The child for letter `l` is edge number `popcount(mask & ((1 << l) - 1))`.
+//! Outputs add up along a path exactly as in the fst, so a word's id is the
+//! sum of its edges' outputs plus its final state's output: the word's rank in
+//! the pack, a dense id for deduplication. A letter that takes several UTF-8
+//! bytes (`ñ`) is one edge: the intermediate byte states never become nodes.
+//!
+//! Decoding lazily means one board touches only the few thousand states it
+//! needs (start-up stays tiny). For batch work, [`Compact`] decodes every
+//! state once and lays each one out with its edges in one run of `u32`s,
+//! children near their parents, so a step is one or two cache lines; the
+//! search runs over either through the [`States`] trait.
+
+use std::collections::hash_map::Entry;
+
+use fst::raw::{CompiledAddr, Fst};
+use prep::{Pack, PackBytes};
+use rustc_hash::FxHashMap;
+
+use crate::error::LexiconError;
+
+mod compact;
+
+pub(crate) use compact::Compact;
+
+/// The most letters an alphabet may have (one bit each in a node's mask).
+pub const MAX_LETTERS: usize = 32;
+/// A node's `word` when it is not final.
+pub const NO_WORD: u32 = u32::MAX;
+const UNEXPANDED: u32 = u32::MAX;
+
+/// A decoded state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Bit `l` is set when letter `l` has a child.
+    pub mask: u32,
+    /// Index of the first edge (children are consecutive, in letter order).
+    pub edges: u32,
+    /// The final output when a word ends here, else [`NO_WORD`].
+    pub word: u32,
+}
+
+/// A decoded transition on one letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Edge {
+    /// The child state.
+    pub node: u32,
+    /// The output on the way.
+    pub out: u32,
+}
+
+/// A pack's alphabet: letters numbered 0..n in the recipe's order.
+#[derive(Clone, Debug)]
+pub struct Alphabet {
+    letters: Vec<char>,
+    ascii: [u8; 128],
+}
+
+/// Marks a byte or char that is not a letter of the alphabet.
+const NOT_A_LETTER: u8 = u8::MAX;
+
+impl Alphabet {
+    /// Numbers the letters; at most [`MAX_LETTERS`].
+    pub fn new(letters: Vec<char>) -> Result<Alphabet, LexiconError> {
+        if letters.len() > MAX_LETTERS {
+            return Err(LexiconError::AlphabetTooLarge(letters.len()));
+        }
+        let mut ascii = [NOT_A_LETTER; 128];
+        for (i, c) in letters.iter().enumerate() {
+            if c.is_ascii() {
+                ascii[*c as usize] = i as u8;
+            }
+        }
+        Ok(Alphabet { letters, ascii })
+    }
+
+    /// The letter number of `c`.
+    #[inline]
+    pub fn code(&self, c: char) -> Option<u8> {
+        if c.is_ascii() {
+            Some(self.ascii[c as usize]).filter(|&l| l != NOT_A_LETTER)
+        } else {
+            self.letters.iter().position(|&x| x == c).map(|i| i as u8)
+        }
+    }
+
+    /// The letter with number `code`.
+    pub fn letter(&self, code: u8) -> char {
+        self.letters[code as usize]
+    }
+
+    /// Number of letters.
+    pub fn len(&self) -> usize {
+        self.letters.len()
+    }
+
+    /// Whether there are no letters.
+    pub fn is_empty(&self) -> bool {
+        self.letters.is_empty()
+    }
+
+    /// Letter numbers of a face, or `None` if it holds a letter outside the
+    /// alphabet.
+    pub fn encode(&self, face: &str) -> Option<Vec<u8>> {
+        face.chars().map(|c| self.code(c)).collect()
+    }
+}
+
+/// The lazily decoded state table of a pack.
+#[derive(Clone)]
+pub struct Lexicon {
+    fst: Fst<PackBytes>,
+    pub(crate) alphabet: Alphabet,
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) edges: Vec<Edge>,
+    addrs: Vec<CompiledAddr>,
+    /// Node id by automaton address. A hash map, not an array as long as
+    /// the automaton: one board decodes a few hundred states, and touching
+    /// only those keeps start-up free of page faults.
+    index: FxHashMap<CompiledAddr, u32>,
+    pub(crate) words: usize,
+}
+
+impl std::fmt::Debug for Lexicon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lexicon")
+            .field("words", &self.words)
+            .field("decoded", &self.nodes.len())
+            .finish()
+    }
+}
+
+impl Lexicon {
+    /// The table of a pack; only the root is decoded.
+    pub fn new(pack: &Pack) -> Result<Lexicon, LexiconError> {
+        let fst = pack.fst().clone();
+        if fst.len() as u64 >= u64::from(u32::MAX) {
+            return Err(LexiconError::TooManyWords(fst.len() as u64));
+        }
+        let alphabet = Alphabet::new(pack.recipe().letters())?;
+        let words = fst.len();
+        let index = FxHashMap::default();
+        let root = fst.root().addr();
+        let mut lex = Lexicon {
+            fst,
+            alphabet,
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            addrs: Vec::new(),
+            index,
+            words,
+        };
+        lex.intern(root);
+        lex.expand(0);
+        Ok(lex)
+    }
+
+    /// The root state (the empty prefix).
+    pub const ROOT: u32 = 0;
+
+    /// The alphabet.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// Number of words (word ids are `0..words()`).
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// States decoded so far.
+    pub fn decoded(&self) -> usize {
+        self.nodes.iter().filter(|n| n.edges != UNEXPANDED).count()
+    }
+
+    /// Bytes the decoded table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.edges.len() * std::mem::size_of::<Edge>()
+    }
+
+    /// A state, decoding it first if needed.
+    #[inline(always)]
+    pub(crate) fn node(&mut self, i: u32) -> Node {
+        let n = self.nodes[i as usize];
+        if n.edges != UNEXPANDED {
+            return n;
+        }
+        self.expand(i);
+        self.nodes[i as usize]
+    }
+
+    /// The edge on letter `l` of a state whose mask has bit `l`.
+    #[inline(always)]
+    pub(crate) fn edge(&self, n: Node, l: u8) -> Edge {
+        let below = n.mask & ((1u32 << l) - 1);
+        self.edges[(n.edges + below.count_ones()) as usize]
+    }
+
+    /// Follows the letters of a face from state `i`: the state reached and the
+    /// output gathered, or `None` if no word continues that way.
+    pub fn walk(&mut self, mut i: u32, letters: &[u8]) -> Option<(u32, u32)> {
+        let mut out = 0u32;
+        for &l in letters {
+            let n = self.node(i);
+            if l as usize >= MAX_LETTERS || n.mask & (1 << l) == 0 {
+                return None;
+            }
+            let e = self.edge(n, l);
+            out = out.wrapping_add(e.out);
+            i = e.node;
+        }
+        Some((i, out))
+    }
+
+    /// Decodes every reachable state; afterwards the table never changes
+    /// again.
+    pub fn expand_all(&mut self) {
+        let mut i = 0;
+        while i < self.nodes.len() {
+            if self.nodes[i].edges == UNEXPANDED {
+                self.expand(i as u32);
+            }
+            i += 1;
+        }
+    }
+
+    /// Whether every state is decoded.
+    pub fn is_complete(&self) -> bool {
+        self.nodes.iter().all(|n| n.edges != UNEXPANDED)
+    }
+
+    pub(crate) fn intern(&mut self, addr: CompiledAddr) -> u32 {
+        let i = self.nodes.len() as u32;
+        match self.index.entry(addr) {
+            Entry::Occupied(seen) => return *seen.get(),
+            Entry::Vacant(slot) => slot.insert(i),
+        };
+        self.nodes.push(Node {
+            mask: 0,
+            edges: UNEXPANDED,
+            word: NO_WORD,
+        });
+        self.addrs.push(addr);
+        i
+    }
+
+    #[cold]
+    fn expand(&mut self, i: u32) {
+        let mut kids: Vec<(u8, CompiledAddr, u64)> = Vec::with_capacity(8);
+        let node = self.fst.node(self.addrs[i as usize]);
+        let word = if node.is_final() {
+            node.final_output().value() as u32
+        } else {
+            NO_WORD
+        };
+        for t in node.transitions() {
+            if t.inp < 0x80 {
+                let l = self.alphabet.ascii[t.inp as usize];
+                if l != NOT_A_LETTER {
+                    kids.push((l, t.addr, t.out.value()));
+                }
+            } else if t.inp >= 0xC0 {
+                let mut bytes = [t.inp, 0, 0, 0];
+                let len = utf8_len(t.inp);
+                collect_char(
+                    &self.fst,
+                    &self.alphabet,
+                    &mut bytes,
+                    1,
+                    len,
+                    t.addr,
+                    t.out.value(),
+                    &mut kids,
+                );
+            }
+        }
+        kids.sort_unstable_by_key(|k| k.0);
+        let start = self.edges.len() as u32;
+        let mut mask = 0u32;
+        for (l, addr, out) in kids {
+            mask |= 1 << l;
+            let child = self.intern(addr);
+            self.edges.push(Edge {
+                node: child,
+                out: out as u32,
+            });
+        }
+        self.nodes[i as usize] = Node {
+            mask,
+            edges: start,
+            word,
+        };
+    }
+}
+
+fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+/// Follows the continuation bytes of a multi-byte letter.
+#[allow(clippy::too_many_arguments)]
+fn collect_char(
+    fst: &Fst<PackBytes>,
+    alphabet: &Alphabet,
+    bytes: &mut [u8; 4],
+    have: usize,
+    need: usize,
+    addr: CompiledAddr,
+    out: u64,
+    kids: &mut Vec<(u8, CompiledAddr, u64)>,
+) {
+    let node = fst.node(addr);
+    for t in node.transitions() {
+        if !(0x80..0xC0).contains(&t.inp) {
+            continue;
+        }
+        bytes[have] = t.inp;
+        let out = out + t.out.value();
+        if have + 1 == need {
+            let c = std::str::from_utf8(&bytes[..need])
+                .ok()
+                .and_then(|s| s.chars().next());
+            if let Some(l) = c.and_then(|c| alphabet.code(c)) {
+                kids.push((l, t.addr, out));
+            }
+        } else {
+            collect_char(fst, alphabet, bytes, have + 1, need, t.addr, out, kids);
+        }
+    }
+}
+
+/// What the search needs from a state table: a state's letter mask and final
+/// output, and the child on a letter. `Node` is the table's handle for a
+/// state, holding what the search reads first (mask and final output).
+pub(crate) trait States {
+    /// A state handle, cheap to copy.
+    type Node: Copy;
+    /// The root state.
+    fn root(&mut self) -> Self::Node;
+    /// Bit `l`, for a letter `l` of the alphabet, is set when letter `l` has
+    /// a child. Bits at or above the alphabet's size mean nothing: test
+    /// letter bits only.
+    fn mask(n: Self::Node) -> u32;
+    /// The final output, or [`NO_WORD`].
+    fn word(n: Self::Node) -> u32;
+    /// The child on letter `l` (whose mask bit is set) and the output on the way.
+    fn child(&mut self, n: Self::Node, l: u8) -> (Self::Node, u32);
+
+    /// Follows several letters from state `n`.
+    #[inline]
+    fn walk(&mut self, mut n: Self::Node, letters: &[u8]) -> Option<(Self::Node, u32)> {
+        let mut out = 0u32;
+        for &l in letters {
+            if l as usize >= MAX_LETTERS || Self::mask(n) & (1 << l) == 0 {
+                return None;
+            }
+            let (c, o) = self.child(n, l);
+            out = out.wrapping_add(o);
+            n = c;
+        }
+        Some((n, out))
+    }
+}
+
+impl<T: States> States for &mut T {
+    type Node = T::Node;
+
+    #[inline(always)]
+    fn root(&mut self) -> T::Node {
+        (**self).root()
+    }
+
+    #[inline(always)]
+    fn mask(n: T::Node) -> u32 {
+        T::mask(n)
+    }
+
+    #[inline(always)]
+    fn word(n: T::Node) -> u32 {
+        T::word(n)
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: T::Node, l: u8) -> (T::Node, u32) {
+        (**self).child(n, l)
+    }
+}
+
+impl States for Lexicon {
+    type Node = Node;
+
+    fn root(&mut self) -> Node {
+        self.node(Lexicon::ROOT)
+    }
+
+    #[inline(always)]
+    fn mask(n: Node) -> u32 {
+        n.mask
+    }
+
+    #[inline(always)]
+    fn word(n: Node) -> u32 {
+        n.word
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: Node, l: u8) -> (Node, u32) {
+        let e = self.edge(n, l);
+        (self.node(e.node), e.out)
+    }
+}

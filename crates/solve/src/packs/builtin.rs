@@ -1,0 +1,28 @@
+//! The built-in packs, compiled from `wordlists/` into the library at build
+//! time (see `build.rs`), so the solver works with nothing installed.
+
+use prep::Pack;
+
+static EN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/en.pack"));
+static NL: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/nl.pack"));
+
+/// The built-in packs: name, language, description.
+pub const BUILTIN: &[(&str, &str, &str)] = &[
+    (
+        "en",
+        "English",
+        "npm word-list 4.1.0 with the enable recipe (q reads qu)",
+    ),
+    ("nl", "Dutch", "OpenTaal 2.20.19 with the opentaal recipe"),
+];
+
+/// A built-in pack by name (`en`, `nl`), served from static bytes (which
+/// this crate's build script made, so its automaton is trusted as it is).
+pub fn builtin(name: &str) -> Option<Pack> {
+    let bytes = match name {
+        "en" => EN,
+        "nl" => NL,
+        _ => return None,
+    };
+    Some(Pack::from_static(bytes, &format!("built-in {name}")).expect("built-in packs are valid"))
+}

@@ -1,0 +1,229 @@
+//! Packs by name: the built-in ones first, then those installed in the
+//! user's data directory with `boggle-prep install` (see
+//! [`prep::PackDir`]), so `boggle --lang es` finds `es.pack` there.
+//!
+//! ```
+//! use solve::packs;
+//!
+//! let pack = packs::open("nl", None).unwrap();
+//! assert_eq!(pack.recipe().language.code, "nl");
+//! let err = packs::open("xx", None).unwrap_err();
+//! assert!(err.to_string().contains("built-in: en, nl"));
+//! ```
+
+use std::path::PathBuf;
+
+use prep::{InstallError, Pack, PackDir, PackError, PackMeta};
+use serde::Serialize;
+
+mod builtin;
+
+pub use builtin::{builtin, BUILTIN};
+
+/// Why a pack could not be had by name.
+#[derive(Debug, thiserror::Error)]
+pub enum PacksError {
+    /// No built-in or installed pack has that name.
+    #[error("no pack {name:?} (built-in: {}; installed{}: {}; or --pack FILE)",
+        .builtin.join(", "),
+        .dir.as_ref().map(|d| format!(" in {}", d.display())).unwrap_or_default(),
+        if .installed.is_empty() { "none".to_string() } else { .installed.join(", ") })]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The built-in names.
+        builtin: Vec<String>,
+        /// The installed names.
+        installed: Vec<String>,
+        /// Where installed packs were looked for.
+        dir: Option<PathBuf>,
+    },
+    /// An installed pack's file does not open.
+    #[error("installed pack {name:?} ({}): {source}", path.display())]
+    Open {
+        /// Its name.
+        name: String,
+        /// Its file.
+        path: PathBuf,
+        /// Why.
+        source: PackError,
+    },
+    /// The data directory cannot be read.
+    #[error(transparent)]
+    Dir(#[from] InstallError),
+}
+
+/// Where a pack comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Origin {
+    /// Compiled into the binary.
+    Builtin,
+    /// Installed in the data directory.
+    Installed,
+}
+
+/// One pack `boggle --lang NAME` can use.
+#[derive(Clone, Debug, Serialize)]
+pub struct Entry {
+    /// The name `--lang` takes.
+    pub name: String,
+    /// Built in or installed.
+    pub origin: Origin,
+    /// The pack's file (installed packs only).
+    pub path: Option<PathBuf>,
+    /// The language's name and code, e.g. "Dutch (nl)".
+    pub language: Option<String>,
+    /// How many words it has.
+    pub words: Option<u64>,
+    /// Its source list, e.g. "OpenTaal 2.20.19".
+    pub source: Option<String>,
+    /// Why it does not open (installed packs only), or that a built-in
+    /// pack of the same name hides it.
+    pub problem: Option<String>,
+}
+
+/// The built-in pack names.
+pub fn builtin_names() -> Vec<String> {
+    BUILTIN.iter().map(|p| p.0.to_string()).collect()
+}
+
+/// The pack called `name`: a built-in one, else one installed in `dir`
+/// (`None`: no directory to look in). An installed pack is a file like any
+/// other: [`Pack::open`] checks its automaton before it is handed out.
+pub fn open(name: &str, dir: Option<&PackDir>) -> Result<Pack, PacksError> {
+    if let Some(pack) = builtin(name) {
+        return Ok(pack);
+    }
+    if let Some(found) = dir.and_then(|d| d.find(name)) {
+        return Pack::open(&found.path).map_err(|source| PacksError::Open {
+            name: name.to_string(),
+            path: found.path,
+            source,
+        });
+    }
+    let installed = match dir {
+        Some(d) => d.list()?.into_iter().map(|i| i.name).collect(),
+        None => Vec::new(),
+    };
+    Err(PacksError::Unknown {
+        name: name.to_string(),
+        builtin: builtin_names(),
+        installed,
+        dir: dir.map(|d| d.path().to_path_buf()),
+    })
+}
+
+/// Every pack by name: the built-in ones, then those installed in `dir`, by
+/// name. An installed pack that does not open, or that a built-in one of the
+/// same name hides, is listed with its problem.
+pub fn list(dir: Option<&PackDir>) -> Result<Vec<Entry>, PacksError> {
+    let describe = |m: &PackMeta| {
+        let source = format!("{} {}", m.source.name, m.source.version);
+        (
+            Some(format!(
+                "{} ({})",
+                m.recipe.language.name, m.recipe.language.code
+            )),
+            Some(m.word_count),
+            Some(source.trim().to_string()).filter(|s| !s.is_empty()),
+        )
+    };
+    let mut entries = Vec::new();
+    for name in builtin_names() {
+        let (language, words, source) = match builtin(&name) {
+            Some(pack) => describe(pack.meta()),
+            None => (None, None, None),
+        };
+        entries.push(Entry {
+            name,
+            origin: Origin::Builtin,
+            path: None,
+            language,
+            words,
+            source,
+            problem: None,
+        });
+    }
+    let installed = match dir {
+        Some(d) => d.list()?,
+        None => Vec::new(),
+    };
+    for i in installed {
+        let hidden = builtin(&i.name).is_some();
+        // Listing reads each pack's metadata only; using one checks it all.
+        let (language, words, source, problem) = match Pack::read_meta(&i.path) {
+            Ok(meta) => {
+                let (l, w, s) = describe(&meta);
+                let problem = hidden.then(|| format!("hidden by the built-in {}", i.name));
+                (l, w, s, problem)
+            }
+            Err(e) => (None, None, None, Some(e.to_string())),
+        };
+        entries.push(Entry {
+            name: i.name,
+            origin: Origin::Installed,
+            path: Some(i.path),
+            language,
+            words,
+            source,
+            problem,
+        });
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_first_then_installed() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = PackDir::new(tmp.path().join("packs"));
+        // An empty (missing) directory: only the built-ins.
+        let names: Vec<String> = list(Some(&dir))
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["en", "nl"]);
+        let err = open("tiny", Some(&dir)).unwrap_err();
+        assert!(matches!(err, PacksError::Unknown { .. }));
+        assert!(err.to_string().contains("installed in "), "{err}");
+        assert!(err.to_string().contains(": none;"), "{err}");
+
+        // Install a tiny pack as "tiny" and as "nl" (hidden by the built-in).
+        let recipe = prep::Recipe::builtin("enable").unwrap();
+        let (bytes, _) = prep::PackBuilder::new(recipe)
+            .build_bytes(b"quiz\nzebra\n", "tiny.txt")
+            .unwrap();
+        let src = tmp.path().join("tiny.pack");
+        std::fs::write(&src, bytes).unwrap();
+        dir.install(&src, "tiny", false).unwrap();
+        dir.install(&src, "nl", false).unwrap();
+        std::fs::write(dir.path().join("broken.pack"), b"BOGGLEPK junk").unwrap();
+
+        assert_eq!(open("tiny", Some(&dir)).unwrap().len(), 2);
+        assert!(
+            open("nl", Some(&dir)).unwrap().len() > 1000,
+            "built-in first"
+        );
+        assert!(matches!(
+            open("broken", Some(&dir)),
+            Err(PacksError::Open { .. })
+        ));
+        let err = open("xx", Some(&dir)).unwrap_err().to_string();
+        assert!(err.contains("broken, nl, tiny"), "{err}");
+
+        let entries = list(Some(&dir)).unwrap();
+        let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["en", "nl", "broken", "nl", "tiny"]);
+        assert_eq!(entries[4].words, Some(2));
+        assert_eq!(entries[4].origin, Origin::Installed);
+        assert!(entries[4].problem.is_none());
+        assert!(entries[2].problem.is_some() && entries[2].words.is_none());
+        assert!(entries[3].problem.as_deref().unwrap().contains("hidden"));
+        assert_eq!(entries[1].language.as_deref(), Some("Dutch (nl)"));
+    }
+}

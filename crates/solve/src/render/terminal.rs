@@ -1,0 +1,383 @@
+//! Terminal path plots: a board with one word's path drawn on it.
+//!
+//! ```text
+//! P1   e    r    s
+//! ↓
+//! L2 → A3   t    g
+//!    ↙
+//! S4   i    n    e
+//! ↓
+//! T5 → E6 → R7   s
+//! ```
+//!
+//! (`plaster` on `perslatgsineters`.) Each cell of the path shows its face
+//! in capitals and its step number (1 is the start); the other cells are in
+//! lower case. An arrow sits in the gap between two consecutive cells:
+//! `→ ← ↓ ↑` between neighbours in a row or a column, `↘ ↙ ↗ ↖` in the gap
+//! between four cells, `╳` when a word crosses that gap both ways. A step
+//! around the edge of a wrapping board has no arrow; its step numbers still
+//! give the order.
+//!
+//! With colour (ANSI escapes), the start cell is black on green, the rest of
+//! the path bold yellow, arrows cyan and unused cells dim. Whether to colour
+//! is the caller's choice ([`plot`] takes a flag); [`visible_width`] measures
+//! a plotted line without its escapes.
+
+use super::path::{number_steps, step, Step};
+use crate::board::{capitalise, Board, Pos};
+
+/// Columns between two cells, where a horizontal or diagonal arrow goes.
+const GAP: usize = 3;
+
+const START: &str = "\x1b[1;30;42m";
+const PATH: &str = "\x1b[1;33m";
+const ARROW: &str = "\x1b[36m";
+const UNUSED: &str = "\x1b[2m";
+const RESET: &str = "\x1b[0m";
+
+/// The board as text with `path` drawn on it (see the module docs), one line
+/// a text row, each ending in `\n`, no indent, no trailing spaces. `colour`
+/// adds ANSI colour escapes. Positions off the board are ignored; an empty
+/// path plots the bare board.
+pub fn plot(board: &Board, path: &[Pos], colour: bool) -> String {
+    let (rows, cols) = (board.rows(), board.cols());
+    let (path, order) = number_steps(board, path);
+    let faces: Vec<String> = (0..board.len())
+        .map(|i| match (board.face(i), order[i]) {
+            (None, _) => "·".to_string(),
+            (Some(f), 0) => f.to_string(),
+            (Some(f), _) => capitalise(f),
+        })
+        .collect();
+    let face_width = faces.iter().map(|f| f.chars().count()).max().unwrap_or(1);
+    let step_width = if path.is_empty() {
+        0
+    } else {
+        path.len().to_string().len()
+    };
+    let width = face_width + step_width;
+    let pitch = width + GAP;
+    let line_len = cols * pitch - GAP;
+
+    // Lines of plain characters, each with an optional colour per character.
+    let height = 2 * rows - 1;
+    let mut grid: Vec<Vec<(char, Option<&'static str>)>> =
+        vec![vec![(' ', None); line_len]; height];
+    for (i, face) in faces.iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let style = match order[i] {
+            0 => UNUSED,
+            1 => START,
+            _ => PATH,
+        };
+        let mut text = face.clone();
+        if order[i] > 0 {
+            text.push_str(&order[i].to_string());
+        }
+        for (k, ch) in text.chars().enumerate() {
+            grid[2 * r][c * pitch + k] = (ch, Some(style));
+        }
+    }
+    for pair in path.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let Step::Adjacent(dr, dc) = step(rows, cols, a, b) else {
+            continue;
+        };
+        let (r, c) = (a.row as usize, a.col as usize);
+        let (line, col, arrow) = match (dr, dc) {
+            (0, 1) => (2 * r, c * pitch + width + 1, '→'),
+            (0, -1) => (2 * r, (c - 1) * pitch + width + 1, '←'),
+            (1, 0) => (2 * r + 1, c * pitch, '↓'),
+            (-1, 0) => (2 * r - 1, c * pitch, '↑'),
+            (1, 1) => (2 * r + 1, c * pitch + width + 1, '↘'),
+            (1, -1) => (2 * r + 1, (c - 1) * pitch + width + 1, '↙'),
+            (-1, 1) => (2 * r - 1, c * pitch + width + 1, '↗'),
+            (-1, -1) => (2 * r - 1, (c - 1) * pitch + width + 1, '↖'),
+            _ => continue,
+        };
+        let cell = &mut grid[line][col];
+        cell.0 = if matches!(cell.0, '↘' | '↙' | '↗' | '↖') {
+            '╳'
+        } else {
+            arrow
+        };
+        cell.1 = Some(ARROW);
+    }
+
+    let mut out = String::new();
+    for line in &grid {
+        let end = line
+            .iter()
+            .rposition(|(ch, _)| *ch != ' ')
+            .map_or(0, |e| e + 1);
+        let mut current: Option<&str> = None;
+        for &(ch, style) in &line[..end] {
+            let wanted = if colour && ch != ' ' { style } else { None };
+            if wanted != current {
+                if current.is_some() {
+                    out.push_str(RESET);
+                }
+                if let Some(s) = wanted {
+                    out.push_str(s);
+                }
+                current = wanted;
+            }
+            out.push(ch);
+        }
+        if colour && current.is_some() {
+            out.push_str(RESET);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether to colour terminal output (`--color`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColourChoice {
+    /// Colour when standard output is a terminal, `NO_COLOR` is unset or
+    /// empty and `TERM` is not `dumb`.
+    #[default]
+    Auto,
+    /// Always colour (overrides `NO_COLOR`).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl std::str::FromStr for ColourChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<ColourChoice, String> {
+        match s {
+            "auto" => Ok(ColourChoice::Auto),
+            "always" => Ok(ColourChoice::Always),
+            "never" => Ok(ColourChoice::Never),
+            _ => Err(format!(
+                "unknown colour choice {s:?} (auto, always or never)"
+            )),
+        }
+    }
+}
+
+impl ColourChoice {
+    /// Whether to colour, given whether the output is a terminal and the
+    /// values of `NO_COLOR` and `TERM` (see <https://no-color.org>).
+    pub fn resolve(self, is_terminal: bool, no_color: Option<&str>, term: Option<&str>) -> bool {
+        match self {
+            ColourChoice::Always => true,
+            ColourChoice::Never => false,
+            ColourChoice::Auto => {
+                is_terminal && no_color.map_or(true, str::is_empty) && term != Some("dumb")
+            }
+        }
+    }
+}
+
+/// Text blocks (each a few lines, such as a title over a [`plot`]) set side
+/// by side in rows, as many to a row as fit in `width` columns with `gap`
+/// spaces between them; rows of blocks are separated by a blank line. Widths
+/// ignore colour escapes. A block wider than `width` gets a row of its own.
+pub fn side_by_side(blocks: &[String], width: usize, gap: usize) -> String {
+    let mut out = String::new();
+    let mut k = 0;
+    while k < blocks.len() {
+        // Take blocks while they fit.
+        let mut row: Vec<(Vec<&str>, usize)> = Vec::new();
+        let mut used = 0;
+        while k < blocks.len() {
+            let lines: Vec<&str> = blocks[k].lines().collect();
+            let w = lines.iter().map(|l| visible_width(l)).max().unwrap_or(0);
+            let need = if row.is_empty() { w } else { used + gap + w };
+            if !row.is_empty() && need > width {
+                break;
+            }
+            used = need;
+            row.push((lines, w));
+            k += 1;
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let height = row.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+        for line in 0..height {
+            let mut text = String::new();
+            let mut pending = 0;
+            for (b, (lines, w)) in row.iter().enumerate() {
+                if b > 0 {
+                    pending += gap;
+                }
+                let piece = lines.get(line).copied().unwrap_or("");
+                if !piece.is_empty() {
+                    text.push_str(&" ".repeat(pending));
+                    text.push_str(piece);
+                    pending = 0;
+                }
+                pending += w - visible_width(piece);
+            }
+            out.push_str(&text);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The number of characters a plotted line shows: its length in characters
+/// without ANSI colour escapes.
+pub fn visible_width(line: &str) -> usize {
+    visible_chars(line).count()
+}
+
+/// Removes ANSI colour escapes.
+pub fn strip_colour(text: &str) -> String {
+    visible_chars(text).collect()
+}
+
+/// The characters of `text` outside ANSI colour escapes (an escape runs
+/// from `\x1b` to the first ASCII letter).
+fn visible_chars(text: &str) -> impl Iterator<Item = char> + '_ {
+    let mut chars = text.chars();
+    std::iter::from_fn(move || loop {
+        let c = chars.next()?;
+        if c != '\x1b' {
+            return Some(c);
+        }
+        for c in chars.by_ref() {
+            if c.is_ascii_alphabetic() {
+                break;
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::FaceRules;
+    use crate::neighbors::Adjacency;
+    use crate::render::path::{spell, trace};
+    use prep::Recipe;
+
+    /// Face rules of the built-in `enable` recipe (also used by `svg`'s tests).
+    pub(crate) fn en() -> FaceRules {
+        FaceRules::from_recipe(&Recipe::builtin("enable").unwrap()).unwrap()
+    }
+
+    /// The cell at `row`, `col`.
+    pub(crate) fn pos(row: u32, col: u32) -> Pos {
+        Pos { row, col }
+    }
+
+    #[test]
+    fn traces_words_across_multi_letter_faces() {
+        let board = en().parse("qa bc").unwrap();
+        let path = trace(&board, "qub", Adjacency::King, false).unwrap();
+        assert_eq!(path, vec![pos(0, 0), pos(1, 0)]);
+        assert!(trace(&board, "qb", Adjacency::King, false).is_none());
+        assert!(trace(&board, "", Adjacency::King, false).is_none());
+        // Each cell once.
+        assert!(trace(&board, "aba", Adjacency::King, false).is_none());
+        // No diagonals: a (0,1) to b (1,0) is not a step.
+        assert!(trace(&board, "ab", Adjacency::NoDiagonals, false).is_none());
+        assert!(trace(&board, "ab", Adjacency::King, false).is_some());
+    }
+
+    #[test]
+    fn steps_around_the_edge() {
+        assert_eq!(step(4, 4, pos(0, 0), pos(1, 1)), Step::Adjacent(1, 1));
+        assert_eq!(step(4, 4, pos(0, 0), pos(3, 0)), Step::Wrapped(-1, 0));
+        assert_eq!(step(4, 4, pos(3, 3), pos(0, 0)), Step::Wrapped(1, 1));
+        assert_eq!(step(4, 4, pos(0, 3), pos(1, 0)), Step::Wrapped(1, 1));
+        let board = en().parse("abcd efgh ijkl mnop").unwrap();
+        let path = trace(&board, "ad", Adjacency::King, true).unwrap();
+        assert_eq!(path, vec![pos(0, 0), pos(0, 3)]);
+        assert!(trace(&board, "ad", Adjacency::King, false).is_none());
+    }
+
+    #[test]
+    fn plots_arrows_and_steps() {
+        let board = en().parse("abc def ghi").unwrap();
+        // a → b ↘ f ↓ i ← h ↖ d
+        let path = [
+            pos(0, 0),
+            pos(0, 1),
+            pos(1, 2),
+            pos(2, 2),
+            pos(2, 1),
+            pos(1, 0),
+        ];
+        let text = plot(&board, &path, false);
+        assert_eq!(
+            text,
+            "A1 → B2   c\n        \
+             ↘\n\
+             D6   e    F3\n   \
+             ↖      ↓\n\
+             g    H5 ← I4\n"
+        );
+        assert_eq!(strip_colour(&plot(&board, &path, true)), text);
+        assert!(plot(&board, &path, true).contains(START));
+    }
+
+    #[test]
+    fn crossing_diagonals_and_wide_faces() {
+        let board = en().parse("[th]a bc").unwrap();
+        let path = [pos(0, 0), pos(1, 1), pos(0, 1), pos(1, 0)];
+        let text = plot(&board, &path, false);
+        // Th ↘ c, c ↑ a, a ↙ b: the two diagonals cross in one gap.
+        assert_eq!(text, "Th1   A3\n    ╳ ↑\nB4    C2\n");
+        // No path: the bare board, same grid.
+        assert_eq!(plot(&board, &[], false), "th   a\n\nb    c\n");
+    }
+
+    #[test]
+    fn colour_follows_no_color_and_terminals() {
+        use ColourChoice::*;
+        assert!(Auto.resolve(true, None, Some("xterm-256color")));
+        assert!(Auto.resolve(true, Some(""), None));
+        assert!(!Auto.resolve(false, None, Some("xterm")), "a pipe");
+        assert!(!Auto.resolve(true, Some("1"), Some("xterm")), "NO_COLOR");
+        assert!(!Auto.resolve(true, None, Some("dumb")));
+        assert!(Always.resolve(false, Some("1"), Some("dumb")));
+        assert!(!Never.resolve(true, None, None));
+        assert_eq!("never".parse::<ColourChoice>(), Ok(Never));
+        assert!("sometimes".parse::<ColourChoice>().is_err());
+    }
+
+    #[test]
+    fn spells_words_the_packs_way() {
+        let recipe = Recipe::builtin("enable").unwrap();
+        assert_eq!(spell(&recipe, " PlAster ").unwrap(), "plaster");
+        // enable keeps accents, and its alphabet is a-z.
+        assert!(spell(&recipe, "naïve").unwrap_err().contains("'ï'"));
+        assert!(spell(&recipe, "ab1").unwrap_err().contains("'1'"));
+        assert!(spell(&recipe, "").is_err());
+    }
+
+    #[test]
+    fn blocks_side_by_side() {
+        let blocks = vec![
+            "ab\nc".to_string(),
+            "\x1b[1mxyz\x1b[0m\nw".to_string(),
+            "1\n2\n3".to_string(),
+        ];
+        // 2 + 2 + 3 = 7 columns for the first two; the third wraps.
+        let text = side_by_side(&blocks, 8, 2);
+        assert_eq!(strip_colour(&text), "ab  xyz\nc   w\n\n1\n2\n3\n");
+        // Wide enough for all three, short blocks padded below.
+        let text = side_by_side(&blocks, 80, 1);
+        assert_eq!(strip_colour(&text), "ab xyz 1\nc  w   2\n       3\n");
+        // Too narrow for even one: one a row, never dropped.
+        assert_eq!(side_by_side(&blocks[..1], 1, 2), "ab\nc\n");
+    }
+
+    #[test]
+    fn widths_ignore_escapes() {
+        let board = en().parse("ab cd").unwrap();
+        let coloured = plot(&board, &[pos(0, 0), pos(0, 1)], true);
+        let plain = plot(&board, &[pos(0, 0), pos(0, 1)], false);
+        for (c, p) in coloured.lines().zip(plain.lines()) {
+            assert_eq!(visible_width(c), p.chars().count());
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! The depth-first walk itself: one board's search from a range of start
+//! cells, over any state table and either used-cell set, compiled once per
+//! combination (see [`crate::search`]).
+
+use super::{Tally, LETTERS, MAX_LEN, MULTI};
+use crate::lexicon::{States, NO_WORD};
+use crate::neighbors::Neighbors;
+
+/// The solver's scratch space for one board, borrowed by the search.
+pub(crate) struct Parts<'a> {
+    pub(crate) neighbors: &'a Neighbors,
+    pub(crate) cell: &'a [u8],
+    pub(crate) face_len: &'a [u32],
+    pub(crate) near: &'a [u32],
+    pub(crate) by_letter: &'a [u64],
+    pub(crate) multi_near: &'a [u64],
+    pub(crate) any_multi: bool,
+    pub(crate) multi: &'a [Vec<u8>],
+    pub(crate) points: &'a [u32],
+    pub(crate) min_len: u32,
+    pub(crate) seen: &'a mut [u64],
+    pub(crate) found_ids: &'a mut Vec<u32>,
+    pub(crate) path: &'a mut Vec<u32>,
+    pub(crate) found: &'a mut Vec<(u32, u32, u32)>,
+    pub(crate) found_paths: &'a mut Vec<u32>,
+}
+
+/// Searches from every cell; returns the tally and the used-cell set.
+pub(crate) fn walk<S: States, U: CellSet, const RECORD: bool>(
+    states: S,
+    used: U,
+    starts: std::ops::Range<usize>,
+    p: Parts<'_>,
+) -> (Tally, U) {
+    let mut w = Walk {
+        states,
+        used,
+        tally: Tally::default(),
+        p,
+    };
+    let root = w.states.root();
+    for i in starts {
+        if w.used.has(i) {
+            continue;
+        }
+        if let Some((node, out)) = w.step(root, i) {
+            w.enter::<RECORD>(i, node, out, w.p.face_len[i]);
+        }
+    }
+    (w.tally, w.used)
+}
+
+/// The set of cells in use on the current path.
+pub(crate) trait CellSet {
+    /// Whether this is the `u64` set of a board of up to 64 cells.
+    const SMALL: bool;
+    /// The set as bits (small boards only).
+    fn bits(&self) -> u64;
+    fn has(&self, i: usize) -> bool;
+    fn set(&mut self, i: usize);
+    fn clear(&mut self, i: usize);
+}
+
+impl CellSet for u64 {
+    const SMALL: bool = true;
+    #[inline(always)]
+    fn bits(&self) -> u64 {
+        *self
+    }
+    #[inline(always)]
+    fn has(&self, i: usize) -> bool {
+        *self >> i & 1 != 0
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize) {
+        *self |= 1 << i;
+    }
+    #[inline(always)]
+    fn clear(&mut self, i: usize) {
+        *self &= !(1 << i);
+    }
+}
+
+/// Used cells of a board with more than 64 cells.
+pub(crate) struct BigSet(pub(crate) Vec<bool>);
+
+impl CellSet for BigSet {
+    const SMALL: bool = false;
+    fn bits(&self) -> u64 {
+        0
+    }
+    #[inline(always)]
+    fn has(&self, i: usize) -> bool {
+        self.0[i]
+    }
+    #[inline(always)]
+    fn set(&mut self, i: usize) {
+        self.0[i] = true;
+    }
+    #[inline(always)]
+    fn clear(&mut self, i: usize) {
+        self.0[i] = false;
+    }
+}
+
+/// One board's depth-first search: the states, the used cells, the tally
+/// so far, and the board's scratch space.
+struct Walk<'a, S, U> {
+    states: S,
+    used: U,
+    tally: Tally,
+    p: Parts<'a>,
+}
+
+impl<S: States, U: CellSet> Walk<'_, S, U> {
+    /// Follows cell `j`'s face from state `n`.
+    #[inline(always)]
+    fn step(&mut self, n: S::Node, j: usize) -> Option<(S::Node, u32)> {
+        let code = self.p.cell[j];
+        if code < MULTI {
+            if S::mask(n) & (1 << code) == 0 {
+                return None;
+            }
+            Some(self.states.child(n, code))
+        } else {
+            self.states.walk(n, &self.p.multi[j])
+        }
+    }
+
+    /// Counts the word ending at state `n` (reached along the current path
+    /// plus `cell`), if there is one and it is new on this board.
+    #[inline(always)]
+    fn word_at<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
+        let word = S::word(n);
+        if word == NO_WORD || len < self.p.min_len {
+            return;
+        }
+        let w = id.wrapping_add(word);
+        let (q, bit) = ((w >> 6) as usize, 1u64 << (w & 63));
+        if self.p.seen[q] & bit != 0 {
+            return;
+        }
+        self.p.seen[q] |= bit;
+        self.p.found_ids.push(w);
+        self.tally.score += u64::from(self.p.points[(len as usize).min(MAX_LEN - 1)]);
+        self.tally.words += 1;
+        if RECORD {
+            let start = self.p.found_paths.len() as u32;
+            self.p.found_paths.extend_from_slice(self.p.path);
+            self.p.found_paths.push(cell as u32);
+            self.p.found.push((w, start, self.p.path.len() as u32 + 1));
+        }
+    }
+
+    /// Enters cell `j` in state `n`: counts its word, and goes deeper if any
+    /// word continues. Leaves cost no call.
+    #[inline(always)]
+    fn enter<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
+        self.word_at::<RECORD>(j, n, id, len);
+        if S::mask(n) & self.p.near[j] != 0 {
+            self.dfs::<RECORD>(j, n, id, len);
+        }
+    }
+
+    /// Steps from `cell` (in state `n`, its word already counted) to every
+    /// free neighbour whose face continues a word.
+    fn dfs<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
+        let mask = S::mask(n);
+        self.used.set(cell);
+        if RECORD {
+            self.p.path.push(cell as u32);
+        }
+        let neighbors: &Neighbors = self.p.neighbors;
+        let cells: &[u8] = self.p.cell;
+        if U::SMALL {
+            // Only the letters that both continue the word and lie next to
+            // this cell; for each, the free neighbours showing it. The set
+            // of free cells cannot change underfoot: every deeper call gives
+            // back the cell it takes.
+            let free = !self.used.bits();
+            let row = &self.p.by_letter[cell * LETTERS..cell * LETTERS + LETTERS];
+            let mut letters = mask & self.p.near[cell];
+            while letters != 0 {
+                let code = letters.trailing_zeros();
+                letters &= letters - 1;
+                let mut next = row[code as usize] & free;
+                if next == 0 {
+                    continue;
+                }
+                let (child, out) = self.states.child(n, code as u8);
+                let child_id = id.wrapping_add(out);
+                while next != 0 {
+                    let j = next.trailing_zeros() as usize;
+                    next &= next - 1;
+                    self.enter::<RECORD>(j, child, child_id, len + 1);
+                }
+            }
+            if self.p.any_multi {
+                let mut multis = self.p.multi_near[cell] & free;
+                while multis != 0 {
+                    let j = multis.trailing_zeros() as usize;
+                    multis &= multis - 1;
+                    self.multi_step::<RECORD>(j, n, id, len);
+                }
+            }
+        } else {
+            // As above, without per-board masks: first, without a branch,
+            // which neighbours are free and show a letter that continues
+            // the word (a cell's neighbours fit in a `u32`); then only those.
+            let list = neighbors.of(cell);
+            let mut next = 0u32;
+            for (k, &j) in list.iter().enumerate() {
+                let j = j as usize;
+                let code = u32::from(cells[j]);
+                let live = u32::from(code < u32::from(MULTI) && !self.used.has(j));
+                next |= (live & (mask >> (code & 31))) << k;
+            }
+            while next != 0 {
+                let k = next.trailing_zeros() as usize;
+                next &= next - 1;
+                let j = list[k] as usize;
+                let (child, out) = self.states.child(n, cells[j]);
+                self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
+            }
+            if self.p.any_multi {
+                for &j in list {
+                    let j = j as usize;
+                    if cells[j] == MULTI && !self.used.has(j) {
+                        self.multi_step::<RECORD>(j, n, id, len);
+                    }
+                }
+            }
+        }
+        if RECORD {
+            self.p.path.pop();
+        }
+        self.used.clear(cell);
+    }
+
+    /// Steps onto a multi-letter face (rare: kept out of the hot loop).
+    #[inline(never)]
+    fn multi_step<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
+        let multi: &[Vec<u8>] = self.p.multi;
+        if let Some((child, out)) = self.states.walk(n, &multi[j]) {
+            self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.p.face_len[j]);
+        }
+    }
+}
