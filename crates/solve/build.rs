@@ -28,11 +28,11 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
 }
 
-fn build(input: &Path, recipe: &str, (name, version, licence): (&str, &str, &str), out: &Path) {
+fn build(input: &Path, recipe: &str, (name, version, license): (&str, &str, &str), out: &Path) {
     println!("cargo:rerun-if-changed={}", input.display());
     let recipe = Recipe::builtin(recipe).unwrap_or_else(|e| panic!("recipe {recipe}: {e}"));
     PackBuilder::new(recipe)
-        .source(name, version, licence)
+        .source(name, version, license)
         .build_file(input, out)
         .unwrap_or_else(|e| panic!("building {}: {e}", out.display()));
 }

@@ -1,6 +1,6 @@
 //! What the fuzz targets do, shared with the stable-toolchain stress runners
 //! (`src/bin/*_stress.rs`) so that both exercise the same code: `pack_open`
-//! and `reseal` here, `board_parse` in [`board`], `recipe_parse` in
+//! here (and `prep::reseal`, re-exported), `board_parse` in [`board`], `recipe_parse` in
 //! [`recipe`], the stress loop of the newer runners in [`runner`].
 
 use prep::{Pack, PackBuilder, PackError, Recipe};
@@ -54,8 +54,8 @@ pub fn pack_open(data: &[u8]) -> Outcome {
     if let Err(e) = &verified {
         let message = e.to_string();
         assert!(!message.contains('\n'), "multi-line error: {message:?}");
-        // Opening does not read the automaton; a pack's words may be read
-        // only after `verify` (every tool does so), so stop here.
+        // Opening checked the automaton's structure; the deeper walk of
+        // `verify` found a fault, so stop here as every tool would.
         let _ = format!("{:?} {:?}", pack, pack.meta());
         return Outcome::OpenedVerifyFailed;
     }
@@ -96,62 +96,10 @@ pub fn pack_open(data: &[u8]) -> Outcome {
     Outcome::Verified
 }
 
-/// The `fst` crate's own checksum: CRC-32C (Castagnoli), "masked".
-pub fn fst_checksum(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0x82F6_3B78
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    (!crc).rotate_right(15).wrapping_add(0xA282_EAD8)
-}
-
-fn u64_at(b: &[u8], i: usize) -> u64 {
-    u64::from_le_bytes(b[i..i + 8].try_into().unwrap())
-}
-
-/// Makes every checksum in a (damaged) pack right again, so that opening it
-/// gets past the checksums to the metadata and automaton parsers: magic and
-/// version are set, the header's lengths are fitted to the file, then the
-/// automaton's own checksum, the metadata and automaton CRC-32s and the
-/// header CRC-32 are recomputed. Shorter than a header: left alone.
-pub fn reseal(pack: &mut [u8]) {
-    if pack.len() < 48 {
-        return;
-    }
-    pack[..8].copy_from_slice(prep::pack::MAGIC);
-    pack[8..12].copy_from_slice(&prep::pack::FORMAT_VERSION.to_le_bytes());
-    let len = pack.len() as u64;
-    let pad = |m: u64| (8 - (48 + m) % 8) % 8;
-    let mut meta_len = u64_at(pack, 16).min(len - 48);
-    if 48 + meta_len + pad(meta_len) > len {
-        meta_len = 0;
-    }
-    let meta_end = 48 + meta_len as usize;
-    let fst_start = meta_end + pad(meta_len) as usize;
-    pack[16..24].copy_from_slice(&meta_len.to_le_bytes());
-    pack[24..32].copy_from_slice(&(len - fst_start as u64).to_le_bytes());
-    pack[meta_end..fst_start].fill(0);
-    let fst = &mut pack[fst_start..];
-    if fst.len() >= 4 {
-        let n = fst.len() - 4;
-        let sum = fst_checksum(&fst[..n]);
-        fst[n..].copy_from_slice(&sum.to_le_bytes());
-    }
-    let meta_crc = crc32(&pack[48..meta_end]);
-    let fst_crc = crc32(&pack[fst_start..]);
-    pack[32..36].copy_from_slice(&meta_crc.to_le_bytes());
-    pack[36..40].copy_from_slice(&fst_crc.to_le_bytes());
-    let header_crc = crc32(&pack[..40]);
-    pack[40..44].copy_from_slice(&header_crc.to_le_bytes());
-    pack[44..48].fill(0);
-}
+/// Makes every checksum in a damaged pack right again, so that opening it
+/// gets past the checksums to the metadata and automaton parsers: `prep`'s
+/// own helper, the one place that knows the header layout.
+pub use prep::reseal;
 
 /// CRC-32 (IEEE), bit by bit, as in the pack header.
 pub fn crc32(bytes: &[u8]) -> u32 {

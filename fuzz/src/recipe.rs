@@ -1,5 +1,5 @@
 //! The `recipe_parse` target: recipe TOML, parsed, written back, and used
-//! (normalise, filter, build a tiny pack, read and solve a board). Shared by
+//! (normalize, filter, build a tiny pack, read and solve a board). Shared by
 //! `fuzz_targets/recipe_parse.rs` and `src/bin/recipe_parse_stress.rs`.
 
 use prep::{Pack, PackBuilder, Recipe};
@@ -19,7 +19,7 @@ pub enum RecipeOutcome {
     Solved,
 }
 
-/// Lines each recipe's tiny pack is built from: plain, capitalised,
+/// Lines each recipe's tiny pack is built from: plain, capitalized,
 /// accented, folded, `q` with and without `u`, too short, too long, junk.
 const LIST: &str = "cat\nCats\nquit\nqat\nStraße\nMaße\nåsa\nnaïve\nniño\nÆther\nĳs\n\
                     a\naa\nabcdefghijklmnopqrstuvwxyz\nhello world\nit's\nx-ray\n123\n\

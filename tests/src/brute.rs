@@ -11,9 +11,9 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 /// For every cell of a `rows` x `cols` board (row-major), the cells one step
 /// away: the 8 king moves, or the 4 orthogonal ones without `diagonals`. With
 /// `wrap` the board is a torus (coordinates taken mod rows / cols); a cell is
-/// never its own neighbour, and on a small torus two steps that land on the
-/// same cell give one neighbour.
-pub fn neighbours(rows: usize, cols: usize, diagonals: bool, wrap: bool) -> Vec<Vec<usize>> {
+/// never its own neighbor, and on a small torus two steps that land on the
+/// same cell give one neighbor.
+pub fn neighbors(rows: usize, cols: usize, diagonals: bool, wrap: bool) -> Vec<Vec<usize>> {
     let mut all = Vec::with_capacity(rows * cols);
     for r in 0..rows as i64 {
         for c in 0..cols as i64 {
@@ -112,7 +112,7 @@ pub fn brute_solve(
     min_len: usize,
 ) -> BTreeMap<String, Vec<usize>> {
     assert_eq!(rows * cols, cells.len());
-    let adj = neighbours(rows, cols, diagonals, wrap);
+    let adj = neighbors(rows, cols, diagonals, wrap);
     let mut found = BTreeMap::new();
     let mut used = vec![false; cells.len()];
     let mut path = Vec::new();
@@ -204,7 +204,7 @@ pub fn check_path(
     if path.is_empty() {
         return Err(format!("{word:?}: empty path"));
     }
-    let adj = neighbours(rows, cols, diagonals, wrap);
+    let adj = neighbors(rows, cols, diagonals, wrap);
     let mut seen = HashSet::new();
     let mut spelled = String::new();
     let mut prev: Option<usize> = None;

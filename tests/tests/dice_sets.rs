@@ -361,7 +361,7 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
 /// 7 cells, each walk's text at every length — so the dictionary has words
 /// through every kind of face the board has.
 fn harvest(board: &Board, rng: &mut Rng, count: usize) -> Vec<String> {
-    let adj = common::neighbours(board.rows(), board.cols(), true, false);
+    let adj = common::neighbors(board.rows(), board.cols(), true, false);
     let open: Vec<usize> = (0..board.rows() * board.cols())
         .filter(|&i| board.face(i).is_some())
         .collect();

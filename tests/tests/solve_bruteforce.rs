@@ -29,7 +29,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{compare, neighbours, Dictionary};
+use common::{compare, neighbors, Dictionary};
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -128,7 +128,7 @@ fn walk_words(
     wrap: bool,
     walks: &[Walk],
 ) -> Vec<String> {
-    let adj = neighbours(rows, cols, king, wrap);
+    let adj = neighbors(rows, cols, king, wrap);
     let mut out = Vec::new();
     for (start, steps) in walks {
         let mut at = start % cells.len();
@@ -478,7 +478,7 @@ proptest! {
     #![proptest_config(config(400))]
 
     /// One solver for many boards of varying shapes: the per-board stamps,
-    /// scratch space and cached neighbour table must not leak between boards.
+    /// scratch space and cached neighbor table must not leak between boards.
     #[test]
     fn one_solver_many_boards(input in many_boards()) {
         one_solver(input)?;
@@ -591,24 +591,24 @@ fn corner_cases() {
 /// cannot agree on a wrong rule).
 #[test]
 fn brute_force_adjacency() {
-    let n = neighbours(3, 3, true, false);
+    let n = neighbors(3, 3, true, false);
     assert_eq!(n[0], [1, 3, 4]);
     assert_eq!(n[4], [0, 1, 2, 3, 5, 6, 7, 8]);
-    let n = neighbours(3, 3, false, false);
+    let n = neighbors(3, 3, false, false);
     assert_eq!(n[4], [1, 3, 5, 7]);
     assert_eq!(n[8], [5, 7]);
-    let n = neighbours(3, 3, true, true);
+    let n = neighbors(3, 3, true, true);
     assert!(n.iter().all(|v| v.len() == 8));
     assert_eq!(n[0], [1, 2, 3, 4, 5, 6, 7, 8]);
-    let n = neighbours(2, 2, true, true);
+    let n = neighbors(2, 2, true, true);
     assert_eq!(n[0], [1, 2, 3]);
-    let n = neighbours(2, 2, false, true);
+    let n = neighbors(2, 2, false, true);
     assert_eq!(n[0], [1, 2]);
-    let n = neighbours(1, 1, true, true);
+    let n = neighbors(1, 1, true, true);
     assert!(n[0].is_empty());
-    let n = neighbours(1, 4, false, true);
+    let n = neighbors(1, 4, false, true);
     assert_eq!(n[0], [1, 3]);
-    let n = neighbours(1, 2, true, true);
+    let n = neighbors(1, 2, true, true);
     assert_eq!(n, [vec![1], vec![0]]);
 }
 

@@ -106,7 +106,7 @@ pub(crate) struct RollOptions {
     /// drawn with replacement.
     #[arg(long, value_parser = parse::<Size>)]
     pub(crate) size: Option<Size>,
-    /// Board shape: square, donut (5x5, centre blank), cross (5x5, corners
+    /// Board shape: square, donut (5x5, center blank), cross (5x5, corners
     /// blank), or a mask of x (a cell) and . (a blank), rows separated by
     /// '/': .xx./xxxx/xxxx/.xx. is a 4x4 without corners
     #[arg(long, conflicts_with = "size")]

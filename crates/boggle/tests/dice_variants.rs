@@ -214,7 +214,7 @@ fn found(pack: &Pack, board: &Board, wrap: bool) -> BTreeSet<String> {
 
 #[test]
 fn word_hunt_donut_parses_and_solves() {
-    // The shape documented in solve::random: 5x5, centre blank.
+    // The shape documented in solve::random: 5x5, center blank.
     let words = [
         "ghi", "glp", "hm", "lr", "lm", "hr", "gms", "abcde", "ejnty",
     ];

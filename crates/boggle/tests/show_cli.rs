@@ -1,5 +1,5 @@
 //! Seeing the answer: `boggle solve --show WORD` / `--show-all` path plots
-//! (snapshots with and without colour), `--svg` pictures read back as XML,
+//! (snapshots with and without color), `--svg` pictures read back as XML,
 //! `--top` and `--sort`, `boggle packs` with packs installed by
 //! `boggle-prep install`, and the generated completions and man pages.
 //!
@@ -18,7 +18,7 @@ use solve::{packs, FaceRules, Pos, Solver};
 
 const BOARD: &str = "perslatgsineters";
 
-/// Runs `boggle args` with a clean environment for colour and packs, and
+/// Runs `boggle args` with a clean environment for color and packs, and
 /// returns (exit code, stdout, stderr).
 fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let mut cmd = boggle();
@@ -54,7 +54,7 @@ fn solver_path(board: &str, word: &str) -> (solve::Board, Vec<Pos>) {
 }
 
 #[test]
-fn plot_snapshots_plain_and_coloured() {
+fn plot_snapshots_plain_and_colored() {
     let (board, path) = solver_path(BOARD, "plaster");
     insta::assert_snapshot!("plaster_plain", show::plot(&board, &path, false));
     insta::assert_snapshot!("plaster_colour", visible(&show::plot(&board, &path, true)));
@@ -64,9 +64,9 @@ fn plot_snapshots_plain_and_coloured() {
 fn cli_show_snapshots() {
     let plain = ok(&[BOARD, "--show", "plaster", "--color", "never"]);
     insta::assert_snapshot!("cli_show_plaster", plain);
-    let coloured = ok(&[BOARD, "--show", "plaster", "--color", "always"]);
-    insta::assert_snapshot!("cli_show_plaster_colour", visible(&coloured));
-    assert_eq!(show::strip_colour(&coloured), plain);
+    let colored = ok(&[BOARD, "--show", "plaster", "--color", "always"]);
+    insta::assert_snapshot!("cli_show_plaster_colour", visible(&colored));
+    assert_eq!(show::strip_color(&colored), plain);
     let all = ok(&[
         BOARD,
         "--show-all",
@@ -131,12 +131,12 @@ fn plot_puts_each_step_on_its_cell() {
 }
 
 #[test]
-fn colour_follows_flag_no_color_and_pipes() {
+fn color_follows_flag_no_color_and_pipes() {
     let esc = |s: &str| s.contains('\x1b');
     let base = [BOARD, "--show", "plaster"];
-    // Standard output is a pipe here: auto means no colour.
+    // Standard output is a pipe here: auto means no color.
     let (_, out, _) = run(&base);
-    assert!(!esc(&out), "auto on a pipe coloured:\n{out}");
+    assert!(!esc(&out), "auto on a pipe colored:\n{out}");
     let (_, out, _) = run_env(
         &[&base[..], &["--color", "always"]].concat(),
         &[("NO_COLOR", "1")],
@@ -174,8 +174,8 @@ fn show_words_on_and_off_the_board() {
     assert_eq!(run(&[BOARD, "--show", "plaster", "--json"]).0, 2);
 }
 
-/// The centre of each die, by its `data-cell`.
-fn die_centres(doc: &roxmltree::Document) -> Vec<(Pos, f64, f64)> {
+/// The center of each die, by its `data-cell`.
+fn die_centers(doc: &roxmltree::Document) -> Vec<(Pos, f64, f64)> {
     doc.descendants()
         .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some("die"))
         .map(|n| {
@@ -194,8 +194,8 @@ fn die_centres(doc: &roxmltree::Document) -> Vec<(Pos, f64, f64)> {
         .collect()
 }
 
-fn nearest(centres: &[(Pos, f64, f64)], x: f64, y: f64) -> Pos {
-    centres
+fn nearest(centers: &[(Pos, f64, f64)], x: f64, y: f64) -> Pos {
+    centers
         .iter()
         .min_by(|a, b| {
             let da = (a.1 - x).hypot(a.2 - y);
@@ -223,8 +223,8 @@ fn check_svg(svg: &str, board: &solve::Board, path: &[Pos], title: &str) {
         .filter_map(|n| n.text())
         .collect();
     assert!(texts.contains(&title), "title {title:?} in {texts:?}");
-    let centres = die_centres(&doc);
-    assert_eq!(centres.len(), board.len());
+    let centers = die_centers(&doc);
+    assert_eq!(centers.len(), board.len());
     let arrows: Vec<roxmltree::Node> = doc
         .descendants()
         .filter(|n| n.attribute("class") == Some("arrow"))
@@ -233,12 +233,12 @@ fn check_svg(svg: &str, board: &solve::Board, path: &[Pos], title: &str) {
     for (k, arrow) in arrows.iter().enumerate() {
         let num = |a| arrow.attribute(a).unwrap().parse::<f64>().unwrap();
         assert_eq!(
-            nearest(&centres, num("x1"), num("y1")),
+            nearest(&centers, num("x1"), num("y1")),
             path[k],
             "arrow {k} tail"
         );
         assert_eq!(
-            nearest(&centres, num("x2"), num("y2")),
+            nearest(&centers, num("x2"), num("y2")),
             path[k + 1],
             "arrow {k} head"
         );
@@ -252,7 +252,7 @@ fn check_svg(svg: &str, board: &solve::Board, path: &[Pos], title: &str) {
     for (k, badge) in badges.iter().enumerate() {
         let num = |a| badge.attribute(a).unwrap().parse::<f64>().unwrap();
         assert_eq!(
-            nearest(&centres, num("cx"), num("cy")),
+            nearest(&centers, num("cx"), num("cy")),
             path[k],
             "badge {k}"
         );

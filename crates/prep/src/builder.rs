@@ -35,10 +35,10 @@ impl<'a> PackBuilder<'a> {
 
     /// Names the source list (name, version, licence); the file name and
     /// SHA-256 are filled in from the input.
-    pub fn source(mut self, name: &str, version: &str, licence: &str) -> PackBuilder<'a> {
+    pub fn source(mut self, name: &str, version: &str, license: &str) -> PackBuilder<'a> {
         self.source.name = name.to_string();
         self.source.version = version.to_string();
-        self.source.licence = licence.to_string();
+        self.source.license = license.to_string();
         self
     }
 

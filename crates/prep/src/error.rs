@@ -163,3 +163,17 @@ pub enum PackError {
         message: String,
     },
 }
+
+/// Escapes control characters (a message may quote a file's bytes), so an
+/// error message stays on one line.
+pub(crate) fn escape_controls(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    for c in message.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

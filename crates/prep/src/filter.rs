@@ -1,4 +1,4 @@
-//! The word filter: which normalised words a pack keeps, and why the others go.
+//! The word filter: which normalized words a pack keeps, and why the others go.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -43,7 +43,7 @@ pub enum DropReason {
     NoConsonant,
     /// A `q` not followed by `u`.
     QWithoutU,
-    /// The same word came earlier (after normalisation).
+    /// The same word came earlier (after normalization).
     Duplicate,
 }
 
@@ -103,7 +103,7 @@ impl fmt::Display for DropReason {
     }
 }
 
-/// The word filter, applied to normalised words.
+/// The word filter, applied to normalized words.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FilterRules {
@@ -180,7 +180,7 @@ impl Filter {
         })
     }
 
-    /// Whether a normalised word is kept; if not, why not.
+    /// Whether a normalized word is kept; if not, why not.
     pub fn check(&self, word: &str) -> Result<(), DropReason> {
         if word.is_empty() {
             return Err(DropReason::Blank);

@@ -4,7 +4,7 @@
 //!
 //! A raw list is any one-word-a-line file: UTF-8, maybe with a byte-order
 //! mark, CRLF line ends, blank lines, names, abbreviations and duplicates. A
-//! [`Recipe`] is a language's rules as data: how a line is normalised
+//! [`Recipe`] is a language's rules as data: how a line is normalized
 //! ([`NormalizeRules`], compiled into a [`Normalizer`]), which words are kept
 //! ([`FilterRules`], compiled into a [`Filter`]), and how a board in that
 //! language reads ([`BoardRules`]: `q` → `qu`, minimum word length, dice).

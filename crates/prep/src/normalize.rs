@@ -1,10 +1,10 @@
-//! Normalisation: from a raw line to a word in the pack's spelling.
+//! Normalization: from a raw line to a word in the pack's spelling.
 //!
 //! The steps, in order: Unicode NFC; lowercasing (if the recipe asks: every
 //! letter, or only the first with `lowercase_first`); folding
 //! single letters to strings (`ä` → `ae`); stripping combining marks from
 //! every letter the recipe does not keep (`é` → `e`, but `ñ` stays); NFC again.
-//! The same normaliser reads board faces, so `Ä` typed on a German board
+//! The same normalizer reads board faces, so `Ä` typed on a German board
 //! becomes `ae` exactly as it did in the word list.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -15,17 +15,17 @@ use unicode_normalization::UnicodeNormalization;
 use crate::error::RecipeError;
 use serde::{Deserialize, Serialize};
 
-/// Normalisation: NFC, then optional lowercasing, folding and diacritic
+/// Normalization: NFC, then optional lowercasing, folding and diacritic
 /// stripping, then NFC again.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NormalizeRules {
-    /// Lowercase every letter (German nouns, say). Off: capitalised words stay
-    /// capitalised and usually fall outside the alphabet.
+    /// Lowercase every letter (German nouns, say). Off: capitalized words stay
+    /// capitalized and usually fall outside the alphabet.
     #[serde(default)]
     pub lowercase: bool,
     /// Lowercase only a word's first letter (when `lowercase` is off). German
-    /// capitalises nouns, so `Straße` becomes `straße`, while acronyms and
+    /// capitalizes nouns, so `Straße` becomes `straße`, while acronyms and
     /// brand names (`ADAC`, `BahnCard`) keep their inner capitals and are
     /// dropped as `uppercase`.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -45,7 +45,7 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-/// A compiled set of normalisation rules.
+/// A compiled set of normalization rules.
 #[derive(Clone, Debug, Default)]
 pub struct Normalizer {
     lowercase: bool,
@@ -56,7 +56,7 @@ pub struct Normalizer {
 }
 
 impl Normalizer {
-    /// Compiles normalisation rules.
+    /// Compiles normalization rules.
     pub fn new(rules: &NormalizeRules) -> Result<Normalizer, RecipeError> {
         let mut fold = HashMap::new();
         for (from, to) in &rules.fold {
@@ -78,7 +78,7 @@ impl Normalizer {
         })
     }
 
-    /// Normalises `text` into `out` (which is cleared first).
+    /// Normalizes `text` into `out` (which is cleared first).
     pub fn normalize_into(&self, text: &str, out: &mut String) {
         out.clear();
         let plain = !self.lowercase && !self.lowercase_first && self.fold.is_empty() && !self.strip;
@@ -103,7 +103,7 @@ impl Normalizer {
         out.extend(folded.nfc());
     }
 
-    /// Normalises `text` into a new string.
+    /// Normalizes `text` into a new string.
     pub fn normalize(&self, text: &str) -> String {
         let mut out = String::new();
         self.normalize_into(text, &mut out);

@@ -1,7 +1,7 @@
 //! Recipes: a language's rules as data (the one concept here: [`Recipe`]
 //! and the board rules and language it carries, plus the built-in table).
 //!
-//! A recipe says how raw lines become words (normalisation), which words are
+//! A recipe says how raw lines become words (normalization), which words are
 //! kept (filter), and how a board in that language reads (alphabet, cell
 //! aliases such as `q` → `qu`, minimum word length). Recipes are TOML files;
 //! the built-in ones live in `crates/prep/recipes/` and are compiled in.
@@ -30,7 +30,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::RecipeError;
+use crate::error::{escape_controls, RecipeError};
 use crate::filter::{default_min_len, Filter, FilterRules};
 use crate::normalize::{NormalizeRules, Normalizer};
 
@@ -74,14 +74,14 @@ pub struct Recipe {
     #[serde(default)]
     pub description: String,
     /// Every letter a kept word may contain, as one string (`"abc…zñ"`).
-    /// Letters are Unicode scalar values after normalisation.
+    /// Letters are Unicode scalar values after normalization.
     pub alphabet: String,
     /// The language the recipe is for.
     pub language: Language,
-    /// How a raw line is normalised.
+    /// How a raw line is normalized.
     #[serde(default)]
     pub normalize: NormalizeRules,
-    /// Which normalised words are kept.
+    /// Which normalized words are kept.
     #[serde(default)]
     pub filter: FilterRules,
     /// How a board in this language reads.
@@ -115,7 +115,8 @@ pub struct DefaultSource {
     /// The list's licence (an SPDX expression, or words such as `public
     /// domain`), recorded likewise.
     #[serde(default)]
-    pub licence: String,
+    #[serde(rename = "licence", alias = "license")]
+    pub license: String,
     /// The Debian package that installs `path`, named in the error when it is
     /// missing (and asked for its version with `dpkg-query`).
     #[serde(default)]
@@ -172,15 +173,7 @@ fn one_line(message: &str) -> String {
         .filter(|l| !l.is_empty())
         .collect::<Vec<_>>()
         .join(" ");
-    let mut out = String::with_capacity(joined.len());
-    for c in joined.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    escape_controls(&joined)
 }
 
 fn default_scoring() -> String {
@@ -307,7 +300,7 @@ impl Recipe {
         self.alphabet.chars().collect()
     }
 
-    /// The normaliser these rules describe.
+    /// The normalizer these rules describe.
     pub fn normalizer(&self) -> Result<Normalizer, RecipeError> {
         Normalizer::new(&self.normalize)
     }

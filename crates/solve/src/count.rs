@@ -11,17 +11,17 @@
 //!
 //! A depth-first walk with the used cells as a `u64` bit mask (so boards of
 //! at most [`MAX_CELLS`] = 64 cells; larger boards are refused, and are far
-//! beyond reach anyway), each cell's neighbours precomputed as a mask, the
-//! free neighbours of the path's end found as `nbr[end] & !used`. A path's
+//! beyond reach anyway), each cell's neighbors precomputed as a mask, the
+//! free neighbors of the path's end found as `nbr[end] & !used`. A path's
 //! one-step extensions are counted by a popcount without stepping onto them,
-//! and a step is only taken onto a cell that has a free neighbour itself.
+//! and a step is only taken onto a cell that has a free neighbor itself.
 //!
 //! The walk is cut into tasks at a short prefix depth, and prefixes that a
 //! symmetry of the board carries onto each other are walked once and
 //! weighted: the symmetries tried are the grid's rotations and reflections
 //! (eight on a square, four on a rectangle) composed, on a torus, with every
 //! translation; each candidate is kept only if it is checked to map the
-//! neighbour table onto itself ([`symmetry::preserving`]). The tasks run in parallel on
+//! neighbor table onto itself ([`symmetry::preserving`]). The tasks run in parallel on
 //! rayon, in a local pool when a thread count is given.
 //!
 //! ```
@@ -31,7 +31,7 @@
 //! let shape = Shape { rows: 3, cols: 3, adjacency: Adjacency::King, wrap: false };
 //! let per_length = count_paths(shape, 9, &CountOptions::default()).unwrap();
 //! assert_eq!(per_length[1], 9); // every cell is a path of one cell
-//! assert_eq!(per_length[2], 40); // every step between two neighbours
+//! assert_eq!(per_length[2], 40); // every step between two neighbors
 //! assert_eq!(*cumulative(&per_length).last().unwrap(), 10_305);
 //! ```
 
@@ -143,9 +143,9 @@ pub fn count_paths(
     } else {
         vec![(0..cells as u32).collect()]
     };
-    let walker = Walker::new(&neighbors, max_len);
+    let counter = Counter::new(&neighbors, max_len);
     match options.threads {
-        None => Ok(walker.run(&group, options.progress)),
+        None => Ok(counter.run(&group, options.progress)),
         Some(threads) => rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -153,7 +153,7 @@ pub fn count_paths(
                 threads,
                 message: e.to_string(),
             })
-            .map(|pool| pool.install(|| walker.run(&group, options.progress))),
+            .map(|pool| pool.install(|| counter.run(&group, options.progress))),
     }
 }
 
@@ -172,15 +172,15 @@ pub fn cumulative(per_length: &[u128]) -> Vec<u128> {
 struct Task {
     /// The used cells.
     used: u64,
-    /// The free neighbours of the prefix's last cell (never empty).
+    /// The free neighbors of the prefix's last cell (never empty).
     avail: u64,
     /// How many prefixes (this and its symmetric images) it stands for.
     weight: u64,
 }
 
-/// The neighbour masks and the length limit, shared by all tasks.
-struct Walker {
-    /// `nbr[cell]`: the mask of its neighbours.
+/// The neighbor masks and the length limit, shared by all tasks.
+struct Counter {
+    /// `nbr[cell]`: the mask of its neighbors.
     nbr: [u64; 64],
     cells: usize,
     max_len: usize,
@@ -190,13 +190,13 @@ struct Walker {
 /// index masked with 127 needs no bounds check).
 type Lengths = [u64; 128];
 
-impl Walker {
-    fn new(neighbors: &Neighbors, max_len: usize) -> Walker {
+impl Counter {
+    fn new(neighbors: &Neighbors, max_len: usize) -> Counter {
         let mut nbr = [0u64; 64];
         for (i, mask) in nbr.iter_mut().enumerate().take(neighbors.cells()) {
             *mask = neighbors.of(i).iter().fold(0, |m, &j| m | 1 << j);
         }
-        Walker {
+        Counter {
             nbr,
             cells: neighbors.cells(),
             max_len,
@@ -225,7 +225,7 @@ impl Walker {
             .with_max_len(1)
             .map(|task| {
                 let mut tally: Lengths = [0; 128];
-                self.walk(task.used, task.avail, self.depth(task.used), &mut tally);
+                self.count_from(task.used, task.avail, self.depth(task.used), &mut tally);
                 if let Some(report) = progress {
                     report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                 }
@@ -299,15 +299,15 @@ impl Walker {
         }
     }
 
-    /// The free neighbours of a prefix's last cell.
+    /// The free neighbors of a prefix's last cell.
     fn free(&self, prefix: &[u8]) -> u64 {
         self.nbr[*prefix.last().expect("prefixes are never empty") as usize] & !mask(prefix)
     }
 
     /// Counts the paths that extend a path of `len` cells, the cells `used`,
-    /// whose last cell has the free neighbours `avail` (not empty): adds the
+    /// whose last cell has the free neighbors `avail` (not empty): adds the
     /// number of extensions of each length to `tally`.
-    fn walk(&self, used: u64, avail: u64, len: usize, tally: &mut Lengths) {
+    fn count_from(&self, used: u64, avail: u64, len: usize, tally: &mut Lengths) {
         tally[(len + 1) & 127] += u64::from(avail.count_ones());
         if len + 1 >= self.max_len {
             return;
@@ -319,7 +319,7 @@ impl Walker {
             let used = used | 1 << c;
             let avail = self.nbr[c & 63] & !used;
             if avail != 0 {
-                self.walk(used, avail, len + 1, tally);
+                self.count_from(used, avail, len + 1, tally);
             }
         }
     }
@@ -390,23 +390,7 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
     use crate::neighbors::Adjacency;
-
-    fn shape(rows: usize, cols: usize, adjacency: Adjacency, wrap: bool) -> Shape {
-        Shape {
-            rows,
-            cols,
-            adjacency,
-            wrap,
-        }
-    }
-
-    fn king(rows: usize, cols: usize) -> Shape {
-        shape(rows, cols, Adjacency::King, false)
-    }
-
-    fn rook(rows: usize, cols: usize) -> Shape {
-        shape(rows, cols, Adjacency::NoDiagonals, false)
-    }
+    use crate::testing::{king, rook, shape};
 
     fn counts(shape: Shape, symmetry: bool) -> Vec<u128> {
         let options = CountOptions {
@@ -420,7 +404,7 @@ mod tests {
         counts(shape, true).iter().sum()
     }
 
-    /// The plainest possible count: recursion over the neighbour lists, a
+    /// The plainest possible count: recursion over the neighbor lists, a
     /// `Vec<bool>` of used cells, no masks, no symmetry, no tasks.
     fn naive(shape: Shape) -> Vec<u128> {
         fn go(n: &Neighbors, used: &mut [bool], cell: usize, len: usize, out: &mut [u128]) {

@@ -7,7 +7,7 @@
 //!
 //! - A [`Board`] is an R x C grid of cells; a cell holds a *face* (a short
 //!   string: `a`, `qu`, `th`, `ñ`) or is blank. [`FaceRules`] read board
-//!   text with a pack's normalisation and aliases (a lone `q` is `qu` in
+//!   text with a pack's normalization and aliases (a lone `q` is `qu` in
 //!   English) and write it back ([`TextStyle`]); a [`Size`] or [`Layout`]
 //!   says which cells a board has; [`symmetry`] knows the grid's rotations
 //!   and reflections.
@@ -45,6 +45,8 @@ mod lexicon;
 mod neighbors;
 mod scoring;
 mod search;
+#[cfg(test)]
+mod testing;
 
 pub mod batch;
 pub mod best;
@@ -54,7 +56,7 @@ pub mod random;
 pub mod render;
 
 pub use board::symmetry;
-pub use board::{capitalise, Board, FaceRules, Layout, Pos, Size, TextStyle, MAX_SIDE};
+pub use board::{capitalize, Board, FaceRules, Layout, Pos, Size, TextStyle, MAX_SIDE};
 pub use error::{BoardError, LayoutError, LexiconError};
 pub use lexicon::{Alphabet, Lexicon, MAX_LETTERS, NO_WORD};
 pub use neighbors::{Adjacency, Neighbors, Shape};

@@ -1,4 +1,4 @@
-//! Adjacency as a neighbour table.
+//! Adjacency as a neighbor table.
 //!
 //! Every rule (king moves, no diagonals, a torus) is the same thing: for each
 //! cell, the list of cells a word may step to next. The table is built once
@@ -70,7 +70,7 @@ impl serde::Serialize for Adjacency {
     }
 }
 
-/// The shape a neighbour table is built for.
+/// The shape a neighbor table is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     /// Rows.
@@ -93,9 +93,9 @@ pub struct Neighbors {
 }
 
 impl Neighbors {
-    /// Builds the table for a shape. Each neighbour is listed once, even on a
+    /// Builds the table for a shape. Each neighbor is listed once, even on a
     /// small torus where two steps land on the same cell; a cell is never its
-    /// own neighbour.
+    /// own neighbor.
     pub fn new(shape: Shape) -> Neighbors {
         let Shape {
             rows, cols, wrap, ..
@@ -141,7 +141,7 @@ impl Neighbors {
         }
     }
 
-    /// On boards of up to 64 cells, the neighbours of cell `i` as a bit set.
+    /// On boards of up to 64 cells, the neighbors of cell `i` as a bit set.
     #[inline(always)]
     pub fn mask(&self, i: usize) -> u64 {
         self.masks[i]
@@ -157,25 +157,25 @@ impl Neighbors {
         self.start.len() - 1
     }
 
-    /// The neighbours of cell `i`.
+    /// The neighbors of cell `i`.
     #[inline]
     pub fn of(&self, i: usize) -> &[u32] {
         &self.list[self.start[i] as usize..self.start[i + 1] as usize]
     }
 
-    /// The positions in the flat list that hold cell `i`'s neighbours.
+    /// The positions in the flat list that hold cell `i`'s neighbors.
     #[inline(always)]
     pub fn range(&self, i: usize) -> std::ops::Range<usize> {
         self.start[i] as usize..self.start[i + 1] as usize
     }
 
-    /// The neighbour at position `k` of the flat list.
+    /// The neighbor at position `k` of the flat list.
     #[inline(always)]
     pub fn at(&self, k: usize) -> usize {
         self.list[k] as usize
     }
 
-    /// Whether `j` is a neighbour of `i`.
+    /// Whether `j` is a neighbor of `i`.
     pub fn adjacent(&self, i: usize, j: usize) -> bool {
         self.of(i).contains(&(j as u32))
     }

@@ -38,8 +38,8 @@ pub struct BuildArgs {
     source_version: Option<String>,
     /// The source list's licence, e.g. "BSD-3-Clause OR CC-BY-3.0"
     /// (default: the recipe's licence for its own list).
-    #[arg(long)]
-    licence: Option<String>,
+    #[arg(long = "licence", visible_alias = "license")]
+    license: Option<String>,
     /// Drop and count lines that are not UTF-8 instead of stopping.
     #[arg(long)]
     skip_invalid: bool,
@@ -76,9 +76,9 @@ pub fn run(args: BuildArgs) -> Result<()> {
         .source_name
         .or_else(|| own.map(|s| s.name.clone()))
         .unwrap_or_default();
-    let licence = args
-        .licence
-        .or_else(|| own.map(|s| s.licence.clone()))
+    let license = args
+        .license
+        .or_else(|| own.map(|s| s.license.clone()))
         .unwrap_or_default();
     let source_version = args
         .source_version
@@ -86,7 +86,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
         .unwrap_or_default();
     let bar = boggle_cli::bar("{spinner} reading {bytes}/{total_bytes} {wide_bar} {eta}");
     let mut builder = PackBuilder::new(recipe.clone())
-        .source(&name, &source_version, &licence)
+        .source(&name, &source_version, &license)
         .invalid_lines(if args.skip_invalid {
             InvalidLines::Skip
         } else {

@@ -97,7 +97,7 @@ fn describe(meta: &PackMeta) -> String {
         meta.source.name, meta.source.version, meta.source.file
     ));
     s.push_str(&format!("sha256       {}\n", meta.source.sha256));
-    s.push_str(&format!("licence      {}\n", meta.source.licence));
+    s.push_str(&format!("licence      {}\n", meta.source.license));
     s.push_str(&format!(
         "lines        {} read, {} dropped\n",
         meta.stats.lines,

@@ -8,7 +8,7 @@ use anyhow::Result;
 use boggle_cli::{plural, usage_msg};
 use clap::{Args, ValueEnum};
 use prep::Pack;
-use solve::render::terminal::ColourChoice;
+use solve::render::terminal::ColorChoice;
 use solve::{Adjacency, Board, FoundWord, Rules, Solution};
 
 /// How words are listed and shown (options of `boggle solve` and `boggle
@@ -34,10 +34,10 @@ pub(crate) struct ViewArgs {
     /// (grouped by letters, longest first) or alpha.
     #[arg(long, value_enum, default_value_t = Sort::Score)]
     pub sort: Sort,
-    /// Colour the path plots: auto (when standard output is a terminal and
+    /// Color the path plots: auto (when standard output is a terminal and
     /// NO_COLOR is unset), always, never.
-    #[arg(long, value_enum, default_value_t = Colour::Auto, value_name = "WHEN")]
-    pub color: Colour,
+    #[arg(long, value_enum, default_value_t = Color::Auto, value_name = "WHEN")]
+    pub color: Color,
 }
 
 /// Word order for listings (`--sort`).
@@ -65,8 +65,8 @@ impl Sort {
 
 /// `--color` values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Colour {
-    /// Colour on a terminal unless NO_COLOR is set.
+pub(crate) enum Color {
+    /// Color on a terminal unless NO_COLOR is set.
     #[default]
     Auto,
     /// Always.
@@ -81,12 +81,12 @@ impl ViewArgs {
         !self.show.is_empty() || self.show_all || self.svg.is_some()
     }
 
-    /// Whether to colour standard output.
-    pub(crate) fn colour(&self) -> bool {
+    /// Whether to color standard output.
+    pub(crate) fn color(&self) -> bool {
         let choice = match self.color {
-            Colour::Auto => ColourChoice::Auto,
-            Colour::Always => ColourChoice::Always,
-            Colour::Never => ColourChoice::Never,
+            Color::Auto => ColorChoice::Auto,
+            Color::Always => ColorChoice::Always,
+            Color::Never => ColorChoice::Never,
         };
         let var = |name| std::env::var(name).ok();
         choice.resolve(

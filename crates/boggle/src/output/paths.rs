@@ -49,7 +49,7 @@ pub(crate) fn paths(
     view: &ViewArgs,
 ) -> Result<()> {
     view.check()?;
-    let colour = view.colour();
+    let color = view.color();
     let mut drawn = Vec::new();
     let mut missing = Vec::new();
     if view.show_all {
@@ -105,7 +105,7 @@ pub(crate) fn paths(
                     Some(p) => format!("{}  {p} {}", d.word, plural(u64::from(p), "pt", "pts")),
                     None => d.word.clone(),
                 };
-                format!("{title}\n{}", terminal::plot(board, &d.path, colour))
+                format!("{title}\n{}", terminal::plot(board, &d.path, color))
             })
             .collect();
         write!(out, "{}", terminal::side_by_side(&blocks, width, 4))?;
@@ -118,7 +118,7 @@ pub(crate) fn paths(
                 out,
                 "{}\n\n{}",
                 d.title(),
-                terminal::plot(board, &d.path, colour)
+                terminal::plot(board, &d.path, color)
             )?;
         }
     }

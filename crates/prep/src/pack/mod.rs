@@ -21,7 +21,7 @@ use fst::{IntoStreamer, Streamer};
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{BuildError, PackError};
+use crate::error::{escape_controls, BuildError, PackError};
 use crate::recipe::Recipe;
 use crate::words::BuildStats;
 
@@ -41,7 +41,8 @@ pub struct Source {
     /// SHA-256 of the input file's bytes, lowercase hex.
     pub sha256: String,
     /// Its licence, e.g. `BSD-3-Clause OR CC-BY-3.0`.
-    pub licence: String,
+    #[serde(rename = "licence", alias = "license")]
+    pub license: String,
 }
 
 /// Everything a pack says about itself.
@@ -73,20 +74,6 @@ pub(crate) fn encode(meta: &PackMeta, words: &[String]) -> Result<Vec<u8>, Build
 /// Folds a message onto one line (fst's version error spans two).
 fn one_line(message: &str) -> String {
     message.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Escapes control characters (a message may quote the file's bytes) so a
-/// message stays on one line.
-fn escape_controls(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    for c in message.chars() {
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The bytes behind a pack: a memory map or a static slice.
@@ -222,7 +209,7 @@ impl Pack {
             message,
         })?;
         // Contain any panic quietly and report it as the corrupt pack it is.
-        quietly(|| self.walk()).unwrap_or_else(|| {
+        quietly(|| self.walk_words()).unwrap_or_else(|| {
             Err(PackError::Fst {
                 path: self.name.clone(),
                 message: MALFORMED.into(),
@@ -232,7 +219,7 @@ impl Pack {
 
     /// The deep checks of [`verify`](Pack::verify): the automaton's own
     /// checksum, and every word in order with ranks 0, 1, 2….
-    fn walk(&self) -> Result<(), PackError> {
+    fn walk_words(&self) -> Result<(), PackError> {
         let fst_err = |message: String| PackError::Fst {
             path: self.name.clone(),
             message,

@@ -303,7 +303,7 @@ impl Worker<'_> {
     }
 
     /// Every single move from a state.
-    fn neighbourhood(&self, state: &State, moves: &mut Vec<Move>) {
+    fn neighborhood(&self, state: &State, moves: &mut Vec<Move>) {
         moves.clear();
         let k = state.cells.len();
         for a in 0..k {
@@ -349,7 +349,7 @@ impl Worker<'_> {
     fn polish(&mut self, (mut state, mut current): (State, Tally)) {
         let mut moves = Vec::new();
         loop {
-            self.neighbourhood(&state, &mut moves);
+            self.neighborhood(&state, &mut moves);
             let mut best: Option<(Move, Tally)> = None;
             for &m in &moves {
                 if self.done() {

@@ -35,7 +35,7 @@
 //!
 //! Boards are scored by [`Solver::tally`]. A per-thread memo of recent
 //! boards' scores (keyed by a 128-bit hash of the cells) makes the frozen end
-//! of a run, which keeps proposing the same few hundred neighbours, nearly
+//! of a run, which keeps proposing the same few hundred neighbors, nearly
 //! free: only boards actually scored count as *evaluations*, while every
 //! board looked at (scored or remembered) counts as an *iteration*. A budget
 //! is counted in iterations, so that it ends even on a space so small that
@@ -349,24 +349,16 @@ pub(super) struct Shared {
 
 #[cfg(test)]
 mod tests {
+    fn pack(words: &str) -> Pack {
+        crate::testing::tiny_pack(words, false)
+    }
+
     use super::space::Space;
     use super::*;
     use crate::random::{DiceSet, LetterMode};
     use crate::FaceRules;
     use prep::Pack;
     use std::collections::HashMap;
-
-    /// A pack of `words` over a-z, every word of a letter or more kept.
-    fn pack(words: &str) -> Pack {
-        let text = "name = \"t\"\nalphabet = \"abcdefghijklmnopqrstuvwxyz\"\n\
-                    [language]\ncode = \"xx\"\nname = \"Test\"\n\
-                    [filter]\nmin_len = 1\n";
-        let recipe = prep::Recipe::from_toml(text, "test").unwrap();
-        let (bytes, _) = prep::PackBuilder::new(recipe)
-            .build_bytes(words.as_bytes(), "t.txt")
-            .unwrap();
-        Pack::from_vec(bytes, "t").unwrap()
-    }
 
     const WORDS: &str = "at\nate\neat\ntea\ntee\nsat\nset\nsea\nseat\neats\nteas\n\
                          east\nseats\nsates\ntease\nteases\nsee\nseen\nnet\nnets\n\

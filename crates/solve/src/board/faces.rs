@@ -1,5 +1,5 @@
 //! Reading boards: [`FaceRules`] turn typed text into faces with a pack's
-//! normalisation, alphabet and aliases (see the board syntax in
+//! normalization, alphabet and aliases (see the board syntax in
 //! [`crate::board`]).
 
 use prep::{Normalizer, Pack, Recipe};
@@ -7,14 +7,14 @@ use prep::{Normalizer, Pack, Recipe};
 use super::Board;
 use crate::error::BoardError;
 
-/// How a board's text becomes faces: the pack's normalisation, alphabet and
+/// How a board's text becomes faces: the pack's normalization, alphabet and
 /// aliases.
 #[derive(Clone, Debug)]
 pub struct FaceRules {
     normalizer: Normalizer,
     alphabet: Vec<char>,
     aliases: Vec<(String, String)>,
-    /// `a`..`z`: in the alphabet and left alone by normalisation.
+    /// `a`..`z`: in the alphabet and left alone by normalization.
     plain_ascii: [bool; 26],
 }
 
@@ -69,7 +69,7 @@ impl FaceRules {
         &self.alphabet
     }
 
-    /// Normalises one face as typed; `bracketed` faces take no alias.
+    /// Normalizes one face as typed; `bracketed` faces take no alias.
     pub fn face(&self, typed: &str, bracketed: bool) -> Result<String, String> {
         if let [b] = typed.as_bytes() {
             if let Some(face) = self.ascii_face(*b, bracketed) {

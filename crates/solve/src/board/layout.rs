@@ -97,7 +97,7 @@ impl Layout {
         Layout::rect(rows, cols)
     }
 
-    /// A named shape — `square` (4x4), `donut` (5x5, centre blank), `cross`
+    /// A named shape — `square` (4x4), `donut` (5x5, center blank), `cross`
     /// (5x5, corners blank) — or a mask: rows of `x` (a cell) and `.` (a
     /// blank) separated by `/`, like `.xx./xxxx/xxxx/.xx.`. See
     /// [`crate::random`] for the shapes.

@@ -10,7 +10,7 @@
 //! - A single run of N² cells is a square board: `"oatrihpshtnrenei"`.
 //! - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`.
 //! - `.` is a blank cell (a hole in a shaped board).
-//! - Letters are case-insensitive and normalised with the pack's rules, so
+//! - Letters are case-insensitive and normalized with the pack's rules, so
 //!   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
 //! - A lone letter may read as more: with the English packs a `q` cell is the
 //!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`.
@@ -135,7 +135,7 @@ impl Board {
 }
 
 impl fmt::Display for Board {
-    /// The board as a grid, one row a line, faces capitalised (`Qu`).
+    /// The board as a grid, one row a line, faces capitalized (`Qu`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = (0..self.len())
             .map(|i| self.face(i).map_or(1, |s| s.chars().count()))
@@ -145,7 +145,7 @@ impl fmt::Display for Board {
             for c in 0..self.cols {
                 let text = match self.face(r * self.cols + c) {
                     None => "·".to_string(),
-                    Some(face) => capitalise(face),
+                    Some(face) => capitalize(face),
                 };
                 let pad = if c + 1 == self.cols {
                     0
@@ -164,7 +164,7 @@ impl fmt::Display for Board {
 }
 
 /// `qu` → `Qu`, `ñ` → `Ñ`.
-pub fn capitalise(face: &str) -> String {
+pub fn capitalize(face: &str) -> String {
     let mut chars = face.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

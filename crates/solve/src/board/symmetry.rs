@@ -4,7 +4,7 @@
 //! cell it goes to. The grid's own symmetries ([`grid`]) are the rotations
 //! and reflections that keep its shape: eight on a square, four on a
 //! rectangle (identity, the two mirror images and the half turn). The path
-//! counter wants the symmetries of a neighbour table instead
+//! counter wants the symmetries of a neighbor table instead
 //! ([`preserving`]): those grid maps composed, on a wrapping board, with
 //! every translation, each kept only if it is checked to map the table onto
 //! itself. Both lists start with the identity.
@@ -62,7 +62,7 @@ pub fn grid(rows: usize, cols: usize) -> Vec<Vec<u32>> {
     maps(rows, cols, (0, 0))
 }
 
-/// The symmetries of a neighbour table: the grid's, composed on a wrapping
+/// The symmetries of a neighbor table: the grid's, composed on a wrapping
 /// board with every translation, each kept only if [`preserves`] the table,
 /// so the result never relies on what a rule ought to allow. The identity
 /// comes first.
@@ -88,7 +88,7 @@ pub fn preserving(neighbors: &Neighbors) -> Vec<Vec<u32>> {
     found
 }
 
-/// Whether `perm` is a permutation of the cells that maps the neighbour table
+/// Whether `perm` is a permutation of the cells that maps the neighbor table
 /// onto itself.
 pub fn preserves(neighbors: &Neighbors, perm: &[u32]) -> bool {
     let cells = neighbors.cells();
@@ -103,8 +103,8 @@ pub fn preserves(neighbors: &Neighbors, perm: &[u32]) -> bool {
     }
     (0..cells).all(|i| {
         let pi = perm[i] as usize;
-        // A bijection that sends every neighbour of i to a neighbour of p(i),
-        // with degrees equal, sends the neighbour set onto the neighbour set.
+        // A bijection that sends every neighbor of i to a neighbor of p(i),
+        // with degrees equal, sends the neighbor set onto the neighbor set.
         neighbors.of(i).len() == neighbors.of(pi).len()
             && neighbors
                 .of(i)
@@ -152,23 +152,7 @@ pub fn canonical_board(board: &Board, rules: &FaceRules) -> String {
 mod tests {
     use super::*;
     use crate::neighbors::Adjacency;
-
-    fn shape(rows: usize, cols: usize, adjacency: Adjacency, wrap: bool) -> Shape {
-        Shape {
-            rows,
-            cols,
-            adjacency,
-            wrap,
-        }
-    }
-
-    fn king(rows: usize, cols: usize) -> Shape {
-        shape(rows, cols, Adjacency::King, false)
-    }
-
-    fn rook(rows: usize, cols: usize) -> Shape {
-        shape(rows, cols, Adjacency::NoDiagonals, false)
-    }
+    use crate::testing::{king, rook, shape};
 
     #[test]
     fn symmetry_counts() {
@@ -202,11 +186,11 @@ mod tests {
     #[test]
     fn count_rejects_maps_that_break_adjacency() {
         let n = Neighbors::new(king(3, 3));
-        // Swapping a corner with the centre changes degrees.
+        // Swapping a corner with the center changes degrees.
         let mut swap: Vec<u32> = (0..9).collect();
         swap.swap(0, 4);
         assert!(!preserves(&n, &swap));
-        // Swapping two corners keeps degrees but not neighbours.
+        // Swapping two corners keeps degrees but not neighbors.
         let mut swap: Vec<u32> = (0..9).collect();
         swap.swap(0, 2);
         assert!(!preserves(&n, &swap));

@@ -63,7 +63,8 @@ impl Compact {
         Compact::build(lex, true)
     }
 
-    /// As [`new`](Compact::new), always with the wide layout.
+    /// As [`new`](Compact::new), always with the wide layout (for tests).
+    #[cfg(feature = "test-hooks")]
     pub(crate) fn wide(lex: &Lexicon) -> Compact {
         Compact::build(lex, false)
     }

@@ -210,7 +210,7 @@ impl Lexicon {
 
     /// Follows the letters of a face from state `i`: the state reached and the
     /// output gathered, or `None` if no word continues that way.
-    pub fn walk(&mut self, mut i: u32, letters: &[u8]) -> Option<(u32, u32)> {
+    pub fn follow(&mut self, mut i: u32, letters: &[u8]) -> Option<(u32, u32)> {
         let mut out = 0u32;
         for &l in letters {
             let n = self.node(i);
@@ -364,7 +364,7 @@ pub(crate) trait States {
 
     /// Follows several letters from state `n`.
     #[inline]
-    fn walk(&mut self, mut n: Self::Node, letters: &[u8]) -> Option<(Self::Node, u32)> {
+    fn follow(&mut self, mut n: Self::Node, letters: &[u8]) -> Option<(Self::Node, u32)> {
         let mut out = 0u32;
         for &l in letters {
             if l as usize >= MAX_LETTERS || Self::mask(n) & (1 << l) == 0 {

@@ -17,7 +17,7 @@
 //! - Faces are separated by spaces, tabs or commas. A face may hold several
 //!   letters (`Qu`, `Th`, `In`, `Er`); it may be written in brackets
 //!   (`[Qu]`). Case does not matter: faces are read with the pack's
-//!   normalisation, so `Qu` is the face `qu`.
+//!   normalization, so `Qu` is the face `qu`.
 //! - `.` or `blank` (any case) is a blank face: a rolled blank is a hole in the
 //!   board that no word can use.
 //! - A line holding a single token is a die in *compact* form, as dice are
@@ -51,10 +51,10 @@
 //!
 //! A shaped board is a rectangle with blank cells, written `.` in board
 //! syntax (see [`crate::board`]). A blank is a hole: no word passes through
-//! it, and cells on either side of it are not neighbours (unless they touch
+//! it, and cells on either side of it are not neighbors (unless they touch
 //! diagonally). The solver needs nothing more.
 //!
-//! - **Donut**: 5x5 with the centre blank, 24 letters.
+//! - **Donut**: 5x5 with the center blank, 24 letters.
 //!
 //!   ```text
 //!   abcde/fghij/kl.mn/oprst/uvwxy
@@ -342,7 +342,7 @@ impl DiceSet {
     }
 
     /// The set as board faces under a pack's rules: for each die, each face
-    /// normalised (`Qu` → `qu`), `None` for a blank. Faces take no alias (see
+    /// normalized (`Qu` → `qu`), `None` for a blank. Faces take no alias (see
     /// the module docs). Fails on a face outside the pack's alphabet, naming
     /// its line.
     pub fn board_faces(&self, rules: &FaceRules) -> Result<Vec<Vec<Option<String>>>, DiceError> {

@@ -4,7 +4,7 @@
 use prep::Pack;
 
 use super::{face_counts, DiceError, DiceSet, Die, Face, Spelling};
-use crate::board::capitalise;
+use crate::board::capitalize;
 
 /// Faces on each die of a set made by [`DiceSet::from_letter_frequencies`].
 pub const FREQUENCY_FACES: usize = 6;
@@ -70,7 +70,7 @@ impl DiceSet {
                     .iter()
                     .skip(d)
                     .step_by(dice)
-                    .map(|f| Face::Letters(capitalise(f)))
+                    .map(|f| Face::Letters(capitalize(f)))
                     .collect(),
                 line: d + 1,
             })
@@ -111,25 +111,7 @@ fn apportion(counts: &[u64], slots: usize) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use prep::Recipe;
-
-    fn pack(words: &str, qu: bool) -> Pack {
-        let text = format!(
-            "name = \"t\"\nalphabet = \"abcdefghijklmnopqrstuvwxyz\"\n\
-             [language]\ncode = \"xx\"\nname = \"Test\"\n\
-             [filter]\nmin_len = 1\n{}",
-            if qu {
-                "[board.aliases]\nq = \"qu\"\n"
-            } else {
-                ""
-            }
-        );
-        let recipe = Recipe::from_toml(&text, "test").unwrap();
-        let (bytes, _) = prep::PackBuilder::new(recipe)
-            .build_bytes(words.as_bytes(), "t.txt")
-            .unwrap();
-        Pack::from_vec(bytes, "t").unwrap()
-    }
+    use crate::testing::tiny_pack as pack;
 
     #[test]
     fn apportion_is_largest_remainder_with_a_floor_of_one() {

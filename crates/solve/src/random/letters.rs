@@ -186,24 +186,7 @@ impl WeightedFaces {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pack(words: &str, qu: bool) -> Pack {
-        let text = format!(
-            "name = \"t\"\nalphabet = \"abcdefghijklmnopqrstuvwxyz\"\n\
-             [language]\ncode = \"xx\"\nname = \"Test\"\n\
-             [filter]\nmin_len = 1\n{}",
-            if qu {
-                "[board.aliases]\nq = \"qu\"\n"
-            } else {
-                ""
-            }
-        );
-        let recipe = prep::Recipe::from_toml(&text, "test").unwrap();
-        let (bytes, _) = prep::PackBuilder::new(recipe)
-            .build_bytes(words.as_bytes(), "t.txt")
-            .unwrap();
-        Pack::from_vec(bytes, "t").unwrap()
-    }
+    use crate::testing::tiny_pack as pack;
 
     #[test]
     fn face_counts_spell_words_in_faces() {

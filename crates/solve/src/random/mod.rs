@@ -28,7 +28,7 @@
 //!    frequency ranking — a mix of common and rare letters, as on real dice —
 //!    and a letter with more than `n` slots appears twice on some dice.
 //!
-//! Faces are written capitalised (`E`, `Qu`, `Ñ`); the set is named
+//! Faces are written capitalized (`E`, `Qu`, `Ñ`); the set is named
 //! `frequency`. There must be at least one die, and no more distinct faces
 //! than slots.
 //!

@@ -40,7 +40,7 @@ pub fn step(rows: usize, cols: usize, a: Pos, b: Pos) -> Step {
 /// One path that spells `word` on `board` (faces joined in order give the
 /// word exactly), stepping by `adjacency`, around the edges if `wrap`; each
 /// cell used once. `None` if there is none. The word must be in the board's
-/// spelling (normalised, lower case).
+/// spelling (normalized, lower case).
 pub fn trace(board: &Board, word: &str, adjacency: Adjacency, wrap: bool) -> Option<Vec<Pos>> {
     if word.is_empty() {
         return None;
@@ -109,7 +109,7 @@ pub(crate) fn number_steps(board: &Board, path: &[Pos]) -> (Vec<Pos>, Vec<usize>
     (path, order)
 }
 
-/// A word as the pack spells it: lower case, normalised by `recipe`'s rules
+/// A word as the pack spells it: lower case, normalized by `recipe`'s rules
 /// (so `Plaster` reads `plaster` and `Ä` on a German board `ae`). An error
 /// names a letter the pack's alphabet lacks.
 pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, String> {

@@ -25,7 +25,7 @@
 use std::fmt::Write;
 
 use super::path::{number_steps, step, Step};
-use crate::board::{capitalise, Board, Pos};
+use crate::board::{capitalize, Board, Pos};
 
 /// Side of one cell, in SVG units (pixels at 100%).
 const CELL: f64 = 100.0;
@@ -37,11 +37,11 @@ const TRAY: f64 = 10.0;
 const HEADER: f64 = 48.0;
 /// Gap between a die and its cell's edge.
 const INSET: f64 = 6.0;
-/// Where an arrow starts, from the centre of its cell.
+/// Where an arrow starts, from the center of its cell.
 const ARROW_FROM: f64 = 32.0;
-/// Where an arrow's tip stops short of the next cell's centre.
+/// Where an arrow's tip stops short of the next cell's center.
 const ARROW_TO: f64 = 30.0;
-/// Offset of a step badge from the cell centre, in x and in y.
+/// Offset of a step badge from the cell center, in x and in y.
 const BADGE: f64 = 29.0;
 
 const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
@@ -64,7 +64,7 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
     let height = 2.0 * (MARGIN + TRAY) + rows as f64 * CELL + header;
     let x0 = MARGIN + TRAY;
     let y0 = MARGIN + TRAY + header;
-    let centre = |p: Pos| {
+    let center = |p: Pos| {
         (
             x0 + (f64::from(p.col) + 0.5) * CELL,
             y0 + (f64::from(p.row) + 0.5) * CELL,
@@ -108,7 +108,7 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
     // The dice.
     for (i, &step_no) in order.iter().enumerate() {
         let p = board.pos(i);
-        let (cx, cy) = centre(p);
+        let (cx, cy) = center(p);
         let (x, y) = (cx - CELL / 2.0 + INSET, cy - CELL / 2.0 + INSET);
         let side = CELL - 2.0 * INSET;
         let Some(face) = board.face(i) else {
@@ -126,7 +126,7 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
             1 => (START_FILL, START_STROKE, 5, "#111111"),
             _ => (PATH_FILL, PATH_STROKE, 3, "#111111"),
         };
-        let text = capitalise(face);
+        let text = capitalize(face);
         let size = match text.chars().count() {
             1 => 52,
             2 => 42,
@@ -150,7 +150,7 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
     // The arrows, over the dice.
     for pair in path.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let ((ax, ay), (bx, by)) = (centre(a), centre(b));
+        let ((ax, ay), (bx, by)) = (center(a), center(b));
         match step(rows, cols, a, b) {
             Step::Adjacent(..) => {
                 let (dx, dy) = unit(bx - ax, by - ay);
@@ -192,7 +192,7 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
 
     // The step badges, in a corner of each die that no arrow crosses.
     for (k, &p) in path.iter().enumerate() {
-        let (cx, cy) = centre(p);
+        let (cx, cy) = center(p);
         let mut busy: Vec<(i8, i8)> = Vec::new();
         if k > 0 {
             busy.push(direction(rows, cols, p, path[k - 1]));

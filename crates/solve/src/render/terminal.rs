@@ -13,18 +13,18 @@
 //! (`plaster` on `perslatgsineters`.) Each cell of the path shows its face
 //! in capitals and its step number (1 is the start); the other cells are in
 //! lower case. An arrow sits in the gap between two consecutive cells:
-//! `→ ← ↓ ↑` between neighbours in a row or a column, `↘ ↙ ↗ ↖` in the gap
+//! `→ ← ↓ ↑` between neighbors in a row or a column, `↘ ↙ ↗ ↖` in the gap
 //! between four cells, `╳` when a word crosses that gap both ways. A step
 //! around the edge of a wrapping board has no arrow; its step numbers still
 //! give the order.
 //!
-//! With colour (ANSI escapes), the start cell is black on green, the rest of
-//! the path bold yellow, arrows cyan and unused cells dim. Whether to colour
+//! With color (ANSI escapes), the start cell is black on green, the rest of
+//! the path bold yellow, arrows cyan and unused cells dim. Whether to color
 //! is the caller's choice ([`plot`] takes a flag); [`visible_width`] measures
 //! a plotted line without its escapes.
 
 use super::path::{number_steps, step, Step};
-use crate::board::{capitalise, Board, Pos};
+use crate::board::{capitalize, Board, Pos};
 
 /// Columns between two cells, where a horizontal or diagonal arrow goes.
 const GAP: usize = 3;
@@ -36,17 +36,17 @@ const UNUSED: &str = "\x1b[2m";
 const RESET: &str = "\x1b[0m";
 
 /// The board as text with `path` drawn on it (see the module docs), one line
-/// a text row, each ending in `\n`, no indent, no trailing spaces. `colour`
-/// adds ANSI colour escapes. Positions off the board are ignored; an empty
+/// a text row, each ending in `\n`, no indent, no trailing spaces. `color`
+/// adds ANSI color escapes. Positions off the board are ignored; an empty
 /// path plots the bare board.
-pub fn plot(board: &Board, path: &[Pos], colour: bool) -> String {
+pub fn plot(board: &Board, path: &[Pos], color: bool) -> String {
     let (rows, cols) = (board.rows(), board.cols());
     let (path, order) = number_steps(board, path);
     let faces: Vec<String> = (0..board.len())
         .map(|i| match (board.face(i), order[i]) {
             (None, _) => "·".to_string(),
             (Some(f), 0) => f.to_string(),
-            (Some(f), _) => capitalise(f),
+            (Some(f), _) => capitalize(f),
         })
         .collect();
     let face_width = faces.iter().map(|f| f.chars().count()).max().unwrap_or(1);
@@ -59,7 +59,7 @@ pub fn plot(board: &Board, path: &[Pos], colour: bool) -> String {
     let pitch = width + GAP;
     let line_len = cols * pitch - GAP;
 
-    // Lines of plain characters, each with an optional colour per character.
+    // Lines of plain characters, each with an optional color per character.
     let height = 2 * rows - 1;
     let mut grid: Vec<Vec<(char, Option<&'static str>)>> =
         vec![vec![(' ', None); line_len]; height];
@@ -112,7 +112,7 @@ pub fn plot(board: &Board, path: &[Pos], colour: bool) -> String {
             .map_or(0, |e| e + 1);
         let mut current: Option<&str> = None;
         for &(ch, style) in &line[..end] {
-            let wanted = if colour && ch != ' ' { style } else { None };
+            let wanted = if color && ch != ' ' { style } else { None };
             if wanted != current {
                 if current.is_some() {
                     out.push_str(RESET);
@@ -124,7 +124,7 @@ pub fn plot(board: &Board, path: &[Pos], colour: bool) -> String {
             }
             out.push(ch);
         }
-        if colour && current.is_some() {
+        if color && current.is_some() {
             out.push_str(RESET);
         }
         out.push('\n');
@@ -132,42 +132,42 @@ pub fn plot(board: &Board, path: &[Pos], colour: bool) -> String {
     out
 }
 
-/// Whether to colour terminal output (`--color`).
+/// Whether to color terminal output (`--color`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ColourChoice {
-    /// Colour when standard output is a terminal, `NO_COLOR` is unset or
+pub enum ColorChoice {
+    /// Color when standard output is a terminal, `NO_COLOR` is unset or
     /// empty and `TERM` is not `dumb`.
     #[default]
     Auto,
-    /// Always colour (overrides `NO_COLOR`).
+    /// Always color (overrides `NO_COLOR`).
     Always,
-    /// Never colour.
+    /// Never color.
     Never,
 }
 
-impl std::str::FromStr for ColourChoice {
+impl std::str::FromStr for ColorChoice {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<ColourChoice, String> {
+    fn from_str(s: &str) -> Result<ColorChoice, String> {
         match s {
-            "auto" => Ok(ColourChoice::Auto),
-            "always" => Ok(ColourChoice::Always),
-            "never" => Ok(ColourChoice::Never),
+            "auto" => Ok(ColorChoice::Auto),
+            "always" => Ok(ColorChoice::Always),
+            "never" => Ok(ColorChoice::Never),
             _ => Err(format!(
-                "unknown colour choice {s:?} (auto, always or never)"
+                "unknown color choice {s:?} (auto, always or never)"
             )),
         }
     }
 }
 
-impl ColourChoice {
-    /// Whether to colour, given whether the output is a terminal and the
+impl ColorChoice {
+    /// Whether to color, given whether the output is a terminal and the
     /// values of `NO_COLOR` and `TERM` (see <https://no-color.org>).
     pub fn resolve(self, is_terminal: bool, no_color: Option<&str>, term: Option<&str>) -> bool {
         match self {
-            ColourChoice::Always => true,
-            ColourChoice::Never => false,
-            ColourChoice::Auto => {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
                 is_terminal && no_color.map_or(true, str::is_empty) && term != Some("dumb")
             }
         }
@@ -177,7 +177,7 @@ impl ColourChoice {
 /// Text blocks (each a few lines, such as a title over a [`plot`]) set side
 /// by side in rows, as many to a row as fit in `width` columns with `gap`
 /// spaces between them; rows of blocks are separated by a blank line. Widths
-/// ignore colour escapes. A block wider than `width` gets a row of its own.
+/// ignore color escapes. A block wider than `width` gets a row of its own.
 pub fn side_by_side(blocks: &[String], width: usize, gap: usize) -> String {
     let mut out = String::new();
     let mut k = 0;
@@ -223,17 +223,17 @@ pub fn side_by_side(blocks: &[String], width: usize, gap: usize) -> String {
 }
 
 /// The number of characters a plotted line shows: its length in characters
-/// without ANSI colour escapes.
+/// without ANSI color escapes.
 pub fn visible_width(line: &str) -> usize {
     visible_chars(line).count()
 }
 
-/// Removes ANSI colour escapes.
-pub fn strip_colour(text: &str) -> String {
+/// Removes ANSI color escapes.
+pub fn strip_color(text: &str) -> String {
     visible_chars(text).collect()
 }
 
-/// The characters of `text` outside ANSI colour escapes (an escape runs
+/// The characters of `text` outside ANSI color escapes (an escape runs
 /// from `\x1b` to the first ASCII letter).
 fn visible_chars(text: &str) -> impl Iterator<Item = char> + '_ {
     let mut chars = text.chars();
@@ -315,7 +315,7 @@ pub(crate) mod tests {
              ↖      ↓\n\
              g    H5 ← I4\n"
         );
-        assert_eq!(strip_colour(&plot(&board, &path, true)), text);
+        assert_eq!(strip_color(&plot(&board, &path, true)), text);
         assert!(plot(&board, &path, true).contains(START));
     }
 
@@ -331,8 +331,8 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn colour_follows_no_color_and_terminals() {
-        use ColourChoice::*;
+    fn color_follows_no_color_and_terminals() {
+        use ColorChoice::*;
         assert!(Auto.resolve(true, None, Some("xterm-256color")));
         assert!(Auto.resolve(true, Some(""), None));
         assert!(!Auto.resolve(false, None, Some("xterm")), "a pipe");
@@ -340,8 +340,8 @@ pub(crate) mod tests {
         assert!(!Auto.resolve(true, None, Some("dumb")));
         assert!(Always.resolve(false, Some("1"), Some("dumb")));
         assert!(!Never.resolve(true, None, None));
-        assert_eq!("never".parse::<ColourChoice>(), Ok(Never));
-        assert!("sometimes".parse::<ColourChoice>().is_err());
+        assert_eq!("never".parse::<ColorChoice>(), Ok(Never));
+        assert!("sometimes".parse::<ColorChoice>().is_err());
     }
 
     #[test]
@@ -363,10 +363,10 @@ pub(crate) mod tests {
         ];
         // 2 + 2 + 3 = 7 columns for the first two; the third wraps.
         let text = side_by_side(&blocks, 8, 2);
-        assert_eq!(strip_colour(&text), "ab  xyz\nc   w\n\n1\n2\n3\n");
+        assert_eq!(strip_color(&text), "ab  xyz\nc   w\n\n1\n2\n3\n");
         // Wide enough for all three, short blocks padded below.
         let text = side_by_side(&blocks, 80, 1);
-        assert_eq!(strip_colour(&text), "ab xyz 1\nc  w   2\n       3\n");
+        assert_eq!(strip_color(&text), "ab xyz 1\nc  w   2\n       3\n");
         // Too narrow for even one: one a row, never dropped.
         assert_eq!(side_by_side(&blocks[..1], 1, 2), "ab\nc\n");
     }
@@ -374,9 +374,9 @@ pub(crate) mod tests {
     #[test]
     fn widths_ignore_escapes() {
         let board = en().parse("ab cd").unwrap();
-        let coloured = plot(&board, &[pos(0, 0), pos(0, 1)], true);
+        let colored = plot(&board, &[pos(0, 0), pos(0, 1)], true);
         let plain = plot(&board, &[pos(0, 0), pos(0, 1)], false);
-        for (c, p) in coloured.lines().zip(plain.lines()) {
+        for (c, p) in colored.lines().zip(plain.lines()) {
             assert_eq!(visible_width(c), p.chars().count());
         }
     }

@@ -3,7 +3,7 @@
 //! A step onto a cell follows that cell's face (one letter, or several for a
 //! `Qu` or `Th` face) from the current state. The walk stops as soon as no
 //! word continues, so the search visits only live prefixes. Each cell is used
-//! once per word; each distinct word counts once per board, recognised by its
+//! once per word; each distinct word counts once per board, recognized by its
 //! id (its rank in the pack) in a bitset small enough to stay in L1 cache;
 //! only the bits a board set are cleared after it.
 //!
@@ -210,7 +210,9 @@ impl Solver {
 
     /// As [`warm_up`](Solver::warm_up), but with the wide table layout (four
     /// `u32`s an edge) even when the packed one fits: for tests that check
-    /// both layouts give the same answers.
+    /// both layouts give the same answers. Only with the `test-hooks`
+    /// feature, which no program enables.
+    #[cfg(feature = "test-hooks")]
     #[doc(hidden)]
     pub fn warm_up_wide(&mut self) {
         self.compact = Some(Arc::new(Compact::wide(&self.lex)));
@@ -335,10 +337,10 @@ impl Solver {
             self.cell.push(code);
             self.face_len.push(len);
         }
-        // In one pass over each cell's neighbours: the letters a word may
-        // continue with from it (the first letters of its live neighbours'
-        // faces) and, on a board of up to 64 cells, its neighbours by letter
-        // as cell masks, so the search visits only neighbours whose letter
+        // In one pass over each cell's neighbors: the letters a word may
+        // continue with from it (the first letters of its live neighbors'
+        // faces) and, on a board of up to 64 cells, its neighbors by letter
+        // as cell masks, so the search visits only neighbors whose letter
         // continues a word. Only the masks the last board set are cleared.
         for &k in &self.by_letter_set {
             self.by_letter[k as usize] = 0;

@@ -123,7 +123,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
             }
             Some(self.states.child(n, code))
         } else {
-            self.states.walk(n, &self.p.multi[j])
+            self.states.follow(n, &self.p.multi[j])
         }
     }
 
@@ -163,7 +163,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     }
 
     /// Steps from `cell` (in state `n`, its word already counted) to every
-    /// free neighbour whose face continues a word.
+    /// free neighbor whose face continues a word.
     fn dfs<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
         let mask = S::mask(n);
         self.used.set(cell);
@@ -174,7 +174,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         let cells: &[u8] = self.p.cell;
         if U::SMALL {
             // Only the letters that both continue the word and lie next to
-            // this cell; for each, the free neighbours showing it. The set
+            // this cell; for each, the free neighbors showing it. The set
             // of free cells cannot change underfoot: every deeper call gives
             // back the cell it takes.
             let free = !self.used.bits();
@@ -205,8 +205,8 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
             }
         } else {
             // As above, without per-board masks: first, without a branch,
-            // which neighbours are free and show a letter that continues
-            // the word (a cell's neighbours fit in a `u32`); then only those.
+            // which neighbors are free and show a letter that continues
+            // the word (a cell's neighbors fit in a `u32`); then only those.
             let list = neighbors.of(cell);
             let mut next = 0u32;
             for (k, &j) in list.iter().enumerate() {
@@ -241,7 +241,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     #[inline(never)]
     fn multi_step<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
         let multi: &[Vec<u8>] = self.p.multi;
-        if let Some((child, out)) = self.states.walk(n, &multi[j]) {
+        if let Some((child, out)) = self.states.follow(n, &multi[j]) {
             self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.p.face_len[j]);
         }
     }
