@@ -157,7 +157,7 @@ fn rolls_are_reproducible_and_seeds_differ() {
         .map(|s| en_rules().text(&roller.roll(&mut Rng::new(s)), TextStyle::Rows))
         .collect();
     assert!(boards.len() > 195, "{} distinct boards", boards.len());
-    // The generator itself is pinned (see also the unit tests in roll.rs).
+    // The generator itself is pinned (see also the unit tests in random/rng.rs).
     let mut r = Rng::new(7);
     let first: Vec<u64> = (0..3).map(|_| r.below(1000)).collect();
     let mut r = Rng::new(7);

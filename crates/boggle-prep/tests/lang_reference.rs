@@ -16,7 +16,7 @@
 //!
 //! ```text
 //! apt-get install wngerman wfrench wspanish      # .ci/run does this
-//! cargo test -p boggle-tests --release --test lang_reference -- --ignored
+//! cargo test -p boggle-prep --release --test lang_reference -- --ignored
 //! ```
 
 mod common;

@@ -55,7 +55,7 @@ fn the_same_seed_rolls_the_same_board() {
     assert_eq!(a.lines().filter(|l| l.starts_with("  ")).count(), 4, "{a}");
     assert!(a.trim_end().ends_with("classic dice, 4x4, seed 7"), "{a}");
     // Regression: the board this implementation rolls for seed 7. The
-    // generator and the rolling procedure are fixed (solve::roll), so this
+    // generator and the rolling procedure are fixed (solve::random), so this
     // must never change; if it does, seeds people saved now roll other
     // boards.
     assert_eq!(board, REGRESSION_CLASSIC_7);
@@ -64,7 +64,7 @@ fn the_same_seed_rolls_the_same_board() {
 }
 
 /// `boggle roll --dice classic --seed 7`. Also reproduced outside Rust: a
-/// 30-line Python transcription of the procedure documented in `solve::roll`
+/// 30-line Python transcription of the procedure documented in `solve::random`
 /// (SplitMix64 seeding, xoshiro256**, Lemire's bounded draw, Fisher–Yates,
 /// then one face per die) rolls the same board.
 const REGRESSION_CLASSIC_7: &str = "oeje/aflm/eode/liee";

@@ -3,9 +3,9 @@
 //! `--top` and `--sort`, `boggle packs` with packs installed by
 //! `boggle-prep install`, and the generated completions and man pages.
 //!
-//! Snapshots live in `tests/tests/snapshots/`; after a deliberate change,
-//! review and accept them (`INSTA_UPDATE=always cargo test -p boggle-tests
-//! --test show_cli`, then read the diff of the `.snap` files).
+//! Snapshots live in `crates/boggle/tests/snapshots/`; after a deliberate
+//! change, review and accept them (`INSTA_UPDATE=always cargo test -p
+//! boggle --test show_cli`, then read the diff of the `.snap` files).
 
 mod common;
 
