@@ -27,6 +27,7 @@ pub fn error_kind(e: &PackError) -> &'static str {
         PackError::TooShort { .. } => "too_short",
         PackError::BadMagic { .. } => "bad_magic",
         PackError::UnsupportedVersion { .. } => "unsupported_version",
+        PackError::UnsupportedFlags { .. } => "unsupported_flags",
         PackError::HeaderChecksum { .. } => "header_checksum",
         PackError::Length { .. } => "length",
         PackError::MetaChecksum { .. } => "meta_checksum",

@@ -59,11 +59,17 @@ fn words_are(pack: &Path, expected: &str) {
 /// Runs `boggle-prep args…`, expects exit code 1 and a single-line message
 /// on standard error; returns that line.
 fn fails_with_one_line(args: &[&OsStr]) -> String {
+    fails_with_code(args, 1)
+}
+
+/// As [`fails_with_one_line`], with exit code `code` (2 for the caller's
+/// mistakes, such as a bad recipe).
+fn fails_with_code(args: &[&OsStr], code: i32) -> String {
     let out = prep_cmd().args(args).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         out.status.code(),
-        Some(1),
+        Some(code),
         "{args:?}: expected exit 1, stderr: {stderr}"
     );
     assert!(out.stdout.is_empty(), "{args:?}: stdout not empty");
@@ -83,14 +89,26 @@ fn fails_with_one_line(args: &[&OsStr]) -> String {
 /// The one-line message of a failing `boggle-prep build LIST --recipe
 /// RECIPE -o OUT` (see [`fails_with_one_line`]).
 fn build_fails(list: &Path, recipe: impl AsRef<OsStr>, out: &Path) -> String {
-    fails_with_one_line(&[
-        os("build"),
-        list.as_os_str(),
-        os("--recipe"),
-        recipe.as_ref(),
-        os("-o"),
-        out.as_os_str(),
-    ])
+    build_fails_with(list, recipe, out, 1)
+}
+
+/// A build whose recipe is the caller's mistake: exit 2, one line.
+fn recipe_fails(list: &Path, recipe: impl AsRef<OsStr>, out: &Path) -> String {
+    build_fails_with(list, recipe, out, 2)
+}
+
+fn build_fails_with(list: &Path, recipe: impl AsRef<OsStr>, out: &Path, code: i32) -> String {
+    fails_with_code(
+        &[
+            os("build"),
+            list.as_os_str(),
+            os("--recipe"),
+            recipe.as_ref(),
+            os("-o"),
+            out.as_os_str(),
+        ],
+        code,
+    )
 }
 
 fn os(s: &(impl AsRef<OsStr> + ?Sized)) -> &OsStr {
@@ -270,16 +288,16 @@ fn unknown_recipe_is_one_line() {
     let dir = TempDir::new().unwrap();
     let list = write(dir.path(), "list.txt", MESSY);
     let out = dir.path().join("x.pack");
-    let line = build_fails(&list, "klingon", &out);
+    let line = recipe_fails(&list, "klingon", &out);
     assert!(line.contains("unknown recipe \"klingon\""), "{line}");
     assert_eq!(listing(dir.path()), ["list.txt"]);
 
     // A recipe file that does not exist names the file.
     let missing = dir.path().join("nope.toml");
-    let line = build_fails(&list, &missing, &out);
+    let line = recipe_fails(&list, &missing, &out);
     assert!(line.contains("nope.toml"), "{line}");
 
-    let line = fails_with_one_line(&[os("recipes"), os("klingon")]);
+    let line = fails_with_code(&[os("recipes"), os("klingon")], 2);
     assert!(line.contains("klingon"), "{line}");
 }
 
@@ -496,7 +514,7 @@ fn bad_recipe_file_is_one_line() {
         ),
     ] {
         let recipe = write(dir.path(), name, text.as_bytes());
-        let line = build_fails(&list, &recipe, &out);
+        let line = recipe_fails(&list, &recipe, &out);
         assert!(line.contains(expected), "{name}: {line}");
     }
     assert!(!out.exists());
@@ -704,4 +722,143 @@ fn install_and_uninstall() {
         .unwrap();
     assert!(out.status.success());
     assert!(!data.join("boggle/packs/tiny.pack").exists());
+}
+
+/// The output may not be the input, by the same path, a symbolic link or a
+/// hard link: exit 2, and the word list is untouched.
+#[test]
+fn the_output_is_never_the_input() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "same.txt", MESSY);
+    let link = dir.path().join("link.txt");
+    let hard = dir.path().join("hard.txt");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&list, &link).unwrap();
+    fs::hard_link(&list, &hard).unwrap();
+    for out in [&list, &link, &hard] {
+        if !out.exists() {
+            continue;
+        }
+        build(&list, "enable", &[], out).code(2);
+        assert_eq!(fs::read(&list).unwrap(), MESSY, "{}", out.display());
+    }
+}
+
+/// Usage errors of boggle-prep exit 2, on one line: an unknown recipe, a
+/// recipe file with bad TOML or a bad pattern.
+#[test]
+fn recipe_mistakes_are_usage_errors() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "l.txt", b"cat\n");
+    let pack = dir.path().join("l.pack");
+    let bad_toml = write(dir.path(), "bad.toml", b"name = \"x\n");
+    let bad_regex = write(
+        dir.path(),
+        "re.toml",
+        b"name = \"x\"\nalphabet = \"abc\"\n[language]\ncode = \"xx\"\nname = \"X\"\n[filter]\npattern = \"[a-\"\n",
+    );
+    for recipe in [
+        OsStr::new("no-such-recipe"),
+        bad_toml.as_os_str(),
+        bad_regex.as_os_str(),
+    ] {
+        let out = build(&list, recipe, &[], &pack).code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    let out = prep_cmd().args(["recipes", "no-such"]).assert().code(2);
+    assert_eq!(out.get_output().stderr.lines().count(), 1);
+}
+
+/// A missing file's error names the cause once; a directory given as a
+/// pack says so.
+#[test]
+fn file_errors_say_the_cause_once() {
+    let dir = TempDir::new().unwrap();
+    let out = prep_cmd()
+        .arg("verify")
+        .arg(dir.path().join("missing.pack"))
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert_eq!(
+        stderr.matches("No such file or directory").count(),
+        1,
+        "{stderr}"
+    );
+    let out = prep_cmd().arg("verify").arg(dir.path()).assert().code(1);
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(stderr.contains("is a directory"), "{stderr}");
+}
+
+/// A name of a built-in pack is refused unless --force.
+#[test]
+fn builtin_names_are_refused_without_force() {
+    let tmp = TempDir::new().unwrap();
+    let data = tmp.path().join("data");
+    let src = tmp.path().join("tiny.pack");
+    std::fs::write(&src, common::tiny_pack_bytes(&["cab"], false)).unwrap();
+    for name in ["en", "NL"] {
+        let out = prep_cmd()
+            .arg("install")
+            .arg(&src)
+            .args(["--name", name])
+            .env("XDG_DATA_HOME", &data)
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(stderr.contains("built-in"), "{stderr}");
+    }
+    prep_cmd()
+        .arg("install")
+        .arg(&src)
+        .args(["--name", "en", "--force"])
+        .env("XDG_DATA_HOME", &data)
+        .assert()
+        .success();
+}
+
+/// SIGINT or SIGTERM during a build: exit 130, no pack, and no hidden
+/// temporary file left beside it.
+#[test]
+fn an_interrupted_build_leaves_nothing_behind() {
+    let dir = TempDir::new().unwrap();
+    // A list big enough to take a while: 3 million made-up words.
+    let mut list = Vec::with_capacity(40 << 20);
+    let mut x = 7u64;
+    for _ in 0..3_000_000 {
+        for _ in 0..8 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            list.push(b'a' + (x >> 59) as u8 % 26);
+        }
+        list.push(b'\n');
+    }
+    let input = write(dir.path(), "big.txt", &list);
+    let out_dir = dir.path().join("out");
+    fs::create_dir(&out_dir).unwrap();
+    let pack = out_dir.join("big.pack");
+    for signal in ["INT", "TERM"] {
+        let child = Command::new(boggle_prep())
+            .arg("build")
+            .arg(&input)
+            .args(["--recipe", "enable", "-o"])
+            .arg(&pack)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{signal}");
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(stderr.contains("interrupted"), "{stderr}");
+        let left: Vec<_> = fs::read_dir(&out_dir).unwrap().collect();
+        assert!(left.is_empty(), "{signal}: {left:?}");
+    }
 }

@@ -200,15 +200,14 @@ pub(crate) fn positive_u64(text: &str) -> std::result::Result<u64, String> {
     }
 }
 
-/// Reads a duration: a number with a unit (`ms`, `s`, `m`, `h`), or several
-/// (`1h30m`); a bare number is seconds. Fractions are allowed (`1.5m`).
+/// Reads a duration: numbers each with a unit (`ms`, `s`, `m`, `h`):
+/// `90s`, `5m`, `1h30m`, `1.5m`, `500ms`; more than zero.
 pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {
-    let bad = || {
-        format!("duration {text:?}: expected a number with a unit, like 90s, 5m, 1h30m or 500ms")
-    };
+    let syntax =
+        || format!("duration {text:?}: expected numbers with units, like 90s, 5m, 1h30m or 500ms");
     let s = text.trim().to_ascii_lowercase();
     if s.is_empty() {
-        return Err(bad());
+        return Err(syntax());
     }
     let mut total = 0f64;
     let mut rest = s.as_str();
@@ -217,25 +216,33 @@ pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(rest.len());
         if digits == 0 {
-            return Err(bad());
+            return Err(syntax());
         }
-        let n: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        let n: f64 = rest[..digits].parse().map_err(|_| syntax())?;
         rest = &rest[digits..];
         let unit = rest
             .find(|c: char| c.is_ascii_digit() || c == '.')
             .unwrap_or(rest.len());
         let scale = match rest[..unit].trim() {
-            "" | "s" | "sec" | "secs" => 1.0,
+            "s" | "sec" | "secs" => 1.0,
             "ms" => 0.001,
             "m" | "min" | "mins" => 60.0,
             "h" | "hr" | "hours" | "hour" => 3600.0,
-            _ => return Err(bad()),
+            "" => {
+                return Err(format!(
+                    "duration {text:?}: give a unit: {n}s, {n}m or {n}h"
+                ))
+            }
+            _ => return Err(syntax()),
         };
         rest = &rest[unit..];
         total += n * scale;
     }
-    if !total.is_finite() || total <= 0.0 || total > 1e9 {
-        return Err(bad());
+    if !total.is_finite() || total > 1e9 {
+        return Err(syntax());
+    }
+    if total <= 0.0 {
+        return Err(format!("duration {text:?}: must be more than zero"));
     }
     Ok(Duration::from_secs_f64(total))
 }
@@ -253,12 +260,15 @@ mod tests {
     fn durations() {
         let s = |t: &str| duration(t).map(|d| d.as_secs_f64()).ok();
         assert_eq!(s("5m"), Some(300.0));
-        assert_eq!(s("90"), Some(90.0));
+        assert_eq!(s("90s"), Some(90.0));
+        // One syntax: a unit always, and more than zero, each said plainly.
+        assert!(duration("90").unwrap_err().contains("give a unit"));
+        assert!(duration("0s").unwrap_err().contains("more than zero"));
         assert_eq!(s("1h30m"), Some(5400.0));
         assert_eq!(s("500ms"), Some(0.5));
         assert_eq!(s("1.5m"), Some(90.0));
         assert_eq!(s("2 s"), Some(2.0));
-        for bad in ["", "m", "5x", "-3s", "0s", "1e999"] {
+        for bad in ["", "m", "5x", "-3s", "0s", "1e999", "1"] {
             assert!(duration(bad).is_err(), "{bad}");
         }
     }

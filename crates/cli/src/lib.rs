@@ -9,6 +9,7 @@
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 pub use indicatif::ProgressBar;
@@ -26,6 +27,19 @@ impl std::fmt::Display for Usage {
 }
 
 impl std::error::Error for Usage {}
+
+/// A run stopped by SIGINT or SIGTERM, with what it says about the work it
+/// did (or did not) finish: exit status 130.
+#[derive(Debug)]
+pub struct Interrupted(pub String);
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Interrupted {}
 
 /// Marks an error as a usage error (exit status 2).
 pub fn usage(e: impl Into<anyhow::Error>) -> anyhow::Error {
@@ -75,21 +89,45 @@ fn one_line(message: &str) -> String {
 }
 
 /// Ends a run: success, or the error on one line after `PROGRAM: ` with exit
-/// status 2 for a [`Usage`] error and 1 for anything else. An error caused
+/// status 2 for a [`Usage`] error, 130 for [`Interrupted`] and 1 for
+/// anything else. An error caused
 /// by a closed pipe (`boggle … | head`) is a success.
 pub fn finish(program: &str, result: anyhow::Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("{program}: {e:#}");
-            if e.downcast_ref::<Usage>().is_some() {
+            eprintln!("{program}: {}", message(&e));
+            if e.downcast_ref::<Interrupted>().is_some() {
+                ExitCode::from(INTERRUPTED_EXIT)
+            } else if e.downcast_ref::<Usage>().is_some() {
                 ExitCode::from(2)
             } else {
                 ExitCode::FAILURE
             }
         }
     }
+}
+
+/// An error and its causes on one line, each cause once: a cause whose
+/// text the message already holds (an error that prints its own source, as
+/// `path: No such file or directory` does) is not repeated.
+pub fn message(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = match cause.downcast_ref::<Usage>() {
+            Some(usage) => message(&usage.0),
+            None => cause.to_string(),
+        };
+        if text.is_empty() || out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out.lines().map(str::trim).collect::<Vec<_>>().join(" ")
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -99,6 +137,31 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
             || c.downcast_ref::<serde_json::Error>()
                 .is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
     })
+}
+
+/// Set by the first SIGINT or SIGTERM once [`catch_interrupts`] has run.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The exit status of a run stopped by SIGINT or SIGTERM (128 + 2, as a
+/// shell reports Ctrl-C).
+pub const INTERRUPTED_EXIT: u8 = 130;
+
+/// Catches SIGINT and SIGTERM: the first sets the flag [`interrupted`]
+/// returns, so a long job can stop, keep what it found and say so; a second
+/// one ends the process at once (exit 130). Without it the signals kill the
+/// process as usual.
+pub fn catch_interrupts() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(INTERRUPTED_EXIT));
+        }
+    });
+}
+
+/// The flag the first SIGINT or SIGTERM sets (see [`catch_interrupts`]),
+/// to hand to the libraries' long jobs.
+pub fn interrupted() -> &'static AtomicBool {
+    &INTERRUPTED
 }
 
 /// The thread count to use: the one asked for, else one per core.
@@ -161,6 +224,26 @@ mod tests {
             one_line(missing),
             "the following required arguments were not provided: --size <SIZE>"
         );
+    }
+
+    #[test]
+    fn each_cause_once() {
+        #[derive(Debug)]
+        struct Wrapper(io::Error);
+        impl std::fmt::Display for Wrapper {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "x.pack: {}", self.0)
+            }
+        }
+        impl std::error::Error for Wrapper {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                Some(&self.0)
+            }
+        }
+        let e = anyhow::Error::new(Wrapper(io::Error::from(io::ErrorKind::NotFound)));
+        assert_eq!(message(&e), "x.pack: entity not found");
+        let e = usage(anyhow::anyhow!("bad size").context("--size"));
+        assert_eq!(message(&e), "--size: bad size");
     }
 
     #[test]

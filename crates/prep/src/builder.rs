@@ -2,6 +2,7 @@
 //! or written atomically to a file.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use sha2::{Digest, Sha256};
 
@@ -20,6 +21,7 @@ pub struct PackBuilder<'a> {
     source: Source,
     invalid: InvalidLines,
     progress: Option<Box<dyn FnMut(usize, usize) + 'a>>,
+    cancel: Option<&'a AtomicBool>,
 }
 
 impl<'a> PackBuilder<'a> {
@@ -30,6 +32,22 @@ impl<'a> PackBuilder<'a> {
             source: Source::default(),
             invalid: InvalidLines::Fail,
             progress: None,
+            cancel: None,
+        }
+    }
+
+    /// Stops the build when `flag` is set (by a signal handler, say): the
+    /// build fails with [`BuildError::Interrupted`] and leaves no file, not
+    /// even a temporary one.
+    pub fn cancel_on(mut self, flag: &'a AtomicBool) -> PackBuilder<'a> {
+        self.cancel = Some(flag);
+        self
+    }
+
+    fn check_cancel(&self) -> Result<(), BuildError> {
+        match self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(BuildError::Interrupted),
+            _ => Ok(()),
         }
     }
 
@@ -92,10 +110,18 @@ impl<'a> PackBuilder<'a> {
     /// the pack to `output` atomically. A failed build leaves no file.
     pub fn build_file(&mut self, input: &Path, output: &Path) -> Result<PackMeta, BuildError> {
         let raw = read_input(input)?;
+        self.check_cancel()?;
         let (bytes, meta) = self.build_bytes(&raw, &input.display().to_string())?;
-        write_atomic(output, &bytes, Replace::Yes).map_err(|source| BuildError::Io {
-            path: output.display().to_string(),
-            source,
+        self.check_cancel()?;
+        write_atomic(output, &bytes, Replace::Yes, self.cancel).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::Interrupted {
+                BuildError::Interrupted
+            } else {
+                BuildError::Io {
+                    path: output.display().to_string(),
+                    source,
+                }
+            }
         })?;
         Ok(meta)
     }

@@ -75,6 +75,9 @@ pub enum BuildError {
     /// The metadata could not be encoded.
     #[error("encoding the pack metadata: {0}")]
     Meta(#[from] serde_json::Error),
+    /// The build was stopped (see [`PackBuilder::cancel_on`](crate::PackBuilder::cancel_on)).
+    #[error("interrupted: no pack written")]
+    Interrupted,
 }
 
 /// A pack file could not be opened or failed verification.
@@ -113,6 +116,14 @@ pub enum PackError {
         found: u32,
         /// The version this build reads.
         supported: u32,
+    },
+    /// The header sets flags this format version does not define.
+    #[error("{path}: pack header sets flags {flags:#x}, which format version 1 does not define; rebuild the pack or upgrade")]
+    UnsupportedFlags {
+        /// The file.
+        path: String,
+        /// The flags in the header.
+        flags: u32,
     },
     /// The header's checksum does not match.
     #[error("{path}: pack header is corrupt (checksum mismatch)")]

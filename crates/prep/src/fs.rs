@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether [`write_atomic`] may replace an existing file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +21,15 @@ pub(crate) enum Replace {
 /// The file gets the permissions of the file it replaces, else `0644`
 /// (temporary files are created private, `0600`; a pack is meant to be
 /// shared).
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8], replace: Replace) -> std::io::Result<()> {
+///
+/// When `cancel` is set by the time the bytes are on disk, the temporary
+/// file is removed and the write fails with [`std::io::ErrorKind::Interrupted`].
+pub(crate) fn write_atomic(
+    path: &Path,
+    bytes: &[u8],
+    replace: Replace,
+    cancel: Option<&AtomicBool>,
+) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -38,6 +47,13 @@ pub(crate) fn write_atomic(path: &Path, bytes: &[u8], replace: Replace) -> std::
     }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
+    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        // Dropping the temporary file removes it.
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "interrupted",
+        ));
+    }
     match replace {
         Replace::Yes => tmp.persist(path).map(drop),
         Replace::No => tmp.persist_noclobber(path).map(drop),
@@ -53,12 +69,18 @@ mod tests {
     fn writes_replaces_or_refuses_and_leaves_no_temporary_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.pack");
-        write_atomic(&path, b"one", Replace::No).unwrap();
+        write_atomic(&path, b"one", Replace::No, None).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
-        let err = write_atomic(&path, b"two", Replace::No).unwrap_err();
+        let err = write_atomic(&path, b"two", Replace::No, None).unwrap_err();
         assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
-        write_atomic(&path, b"three", Replace::Yes).unwrap();
+        write_atomic(&path, b"three", Replace::Yes, None).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"three");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+        // Cancelled: an error, the old file kept, no temporary file left.
+        let cancel = AtomicBool::new(true);
+        let err = write_atomic(&path, b"four", Replace::Yes, Some(&cancel)).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::Interrupted);
         assert_eq!(std::fs::read(&path).unwrap(), b"three");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         #[cfg(unix)]

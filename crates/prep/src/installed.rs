@@ -26,6 +26,11 @@ use crate::pack::Pack;
 /// The extension of an installed pack file.
 pub const EXTENSION: &str = "pack";
 
+/// The names of the packs compiled into the solver (`boggle --lang en`).
+/// Built-in packs come first, so an installed pack of one of these names
+/// would be hidden: [`PackDir::install`] refuses them unless told to.
+pub const BUILTIN_NAMES: &[&str] = &["en", "nl"];
+
 /// What went wrong finding, installing or removing a pack.
 #[derive(Debug, thiserror::Error)]
 pub enum InstallError {
@@ -43,6 +48,9 @@ pub enum InstallError {
         /// Why.
         source: PackError,
     },
+    /// The name is a built-in pack's, which would hide the installed one.
+    #[error("{0} is the name of a built-in pack, which comes first: an installed {0} would be hidden; choose another --name (or --force to install it anyway)")]
+    Builtin(String),
     /// A pack of that name is installed already.
     #[error("{} exists: pass --force to replace it", .0.display())]
     Exists(PathBuf),
@@ -144,13 +152,20 @@ impl PackDir {
         Ok(self.path.join(format!("{name}.{EXTENSION}")))
     }
 
-    /// The installed pack called `name`, if there is one.
+    /// The installed pack called `name`, if there is one; names are
+    /// case-insensitive (`NL` finds `nl.pack`).
     pub fn find(&self, name: &str) -> Option<Installed> {
         let path = self.file(name).ok()?;
-        path.is_file().then(|| Installed {
-            name: name.to_string(),
-            path,
-        })
+        if path.is_file() {
+            return Some(Installed {
+                name: name.to_string(),
+                path,
+            });
+        }
+        self.list()
+            .ok()?
+            .into_iter()
+            .find(|i| i.name.eq_ignore_ascii_case(name))
     }
 
     /// Every installed pack, by name. A missing directory holds none; files
@@ -187,7 +202,8 @@ impl PackDir {
     /// Installs the pack file `from` as `name`: opens and fully verifies it,
     /// then copies it here atomically (a temporary file, then a rename), so
     /// a failure leaves no half-written pack. An existing pack of that name
-    /// is replaced only if `replace`.
+    /// is replaced, and a built-in pack's name ([`BUILTIN_NAMES`]) taken,
+    /// only if `replace`.
     pub fn install(
         &self,
         from: &Path,
@@ -195,6 +211,9 @@ impl PackDir {
         replace: bool,
     ) -> Result<(Installed, Pack), InstallError> {
         let target = self.file(name)?;
+        if !replace && BUILTIN_NAMES.iter().any(|b| b.eq_ignore_ascii_case(name)) {
+            return Err(InstallError::Builtin(name.to_string()));
+        }
         let bad = |source| InstallError::Pack {
             path: from.to_path_buf(),
             source,
@@ -211,7 +230,7 @@ impl PackDir {
         std::fs::create_dir_all(&self.path).map_err(io(&self.path))?;
         let bytes = std::fs::read(from).map_err(io(from))?;
         let how = if replace { Replace::Yes } else { Replace::No };
-        write_atomic(&target, &bytes, how).map_err(|e| {
+        write_atomic(&target, &bytes, how, None).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AlreadyExists {
                 InstallError::Exists(target.clone())
             } else {
@@ -367,9 +386,16 @@ mod tests {
             dir.install(&src, "../escape", false),
             Err(InstallError::BadName(_))
         ));
+        assert!(matches!(
+            dir.install(&src, "EN", false),
+            Err(InstallError::Builtin(_))
+        ));
         assert!(
             !dir.path().exists(),
             "nothing created for a refused install"
         );
+        // Asked to, it takes a built-in name; names are found in any case.
+        dir.install(&src, "nl", true).unwrap();
+        assert_eq!(dir.find("NL").map(|i| i.name), Some("nl".to_string()));
     }
 }

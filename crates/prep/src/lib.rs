@@ -50,7 +50,7 @@ mod words;
 pub use builder::{read_input, sha256_hex, PackBuilder, TOOL};
 pub use error::{BuildError, PackError, RecipeError};
 pub use filter::{DropReason, Filter, FilterRules};
-pub use installed::{InstallError, Installed, PackDir, EXTENSION};
+pub use installed::{InstallError, Installed, PackDir, BUILTIN_NAMES, EXTENSION};
 pub use normalize::{NormalizeRules, Normalizer};
 #[doc(hidden)]
 pub use pack::reseal;

@@ -7,19 +7,34 @@
 //!   (`board` is the line as given, trimmed);
 //!   with `words` on, also `"words":[{"word":..,"score":..,"len":..,"path":[[r,c],..]},..]`.
 //! - A line that is not a board: `{"line":N,"input":"ab1d","error":"row 1, column 3 …"}`.
+//!   That includes a line that is not UTF-8 and a line longer than
+//!   [`MAX_LINE`] bytes. `input` echoes at most the first
+//!   [`ECHO_CHARS`] characters (invalid bytes shown as `\u{fffd}`), with
+//!   `…` and `"input_bytes":N`, the line's length, when it is cut.
 //!
 //! `line` counts from 1 and includes blank lines, which produce no record.
+//! Every line gets its record, in input order, whatever the lines before it
+//! held. Memory is bounded: a round reads at most [`CHUNK`] lines or
+//! [`CHUNK_BYTES`] bytes, and a line's bytes past [`MAX_LINE`] are not kept.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::Serialize;
 
 use crate::board::FaceRules;
 use crate::search::{FoundWord, Solver};
 
-/// Lines read and solved per round; bounds memory whatever the input size.
-const CHUNK: usize = 16_384;
+/// Lines read and solved per round, at most.
+pub const CHUNK: usize = 16_384;
+/// Bytes read per round, at most (the line that crosses it ends the round).
+pub const CHUNK_BYTES: usize = 16 << 20;
+/// The longest line taken as a board (a 1000x1000 board with separators is
+/// about 1 MB); a longer line is an error record, and only its first bytes
+/// are kept.
+pub const MAX_LINE: usize = 4 << 20;
+/// How many characters of a bad line an error record echoes.
+pub const ECHO_CHARS: usize = 80;
 /// Lines a worker takes at a time.
 const GRAIN: usize = 64;
 
@@ -34,6 +49,13 @@ pub struct BatchReport {
     pub total_score: u64,
     /// Sum of all boards' word counts.
     pub total_words: u64,
+    /// Lines read (blank ones included).
+    pub lines: u64,
+    /// The first line that was not a board.
+    pub first_error: Option<u64>,
+    /// Whether `cancel` stopped the run (every line read before it has its
+    /// record).
+    pub interrupted: bool,
 }
 
 #[derive(Serialize)]
@@ -47,10 +69,18 @@ struct Record<'a> {
 }
 
 #[derive(Serialize)]
-struct ErrorRecord<'a> {
+struct ErrorRecord {
     line: u64,
-    input: &'a str,
+    input: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_bytes: Option<usize>,
     error: String,
+}
+
+/// One line as read: its first bytes (up to [`MAX_LINE`]) and its length.
+struct Line {
+    bytes: Vec<u8>,
+    len: usize,
 }
 
 struct Done {
@@ -62,7 +92,9 @@ struct Done {
 
 /// Solves every board read from `input`, writing one record a board to
 /// `output`. `solvers` holds one solver a thread (all for the same pack and
-/// rules; warm them up first); `progress` is called with the lines done.
+/// rules; warm them up first); `progress` is called with the lines done;
+/// when `cancel` is set the run stops after the round it is in, with every
+/// record of that round written.
 pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
@@ -70,18 +102,28 @@ pub fn run(
     solvers: &mut [Solver],
     with_words: bool,
     progress: &mut dyn FnMut(u64),
+    cancel: Option<&AtomicBool>,
 ) -> std::io::Result<BatchReport> {
     let mut report = BatchReport::default();
-    let mut lines: Vec<String> = Vec::with_capacity(CHUNK);
+    let mut lines: Vec<Line> = Vec::with_capacity(CHUNK);
     let mut first_line = 1u64;
     let mut done: Vec<Option<Done>> = Vec::with_capacity(CHUNK);
     loop {
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            report.interrupted = true;
+            break;
+        }
         lines.clear();
-        for _ in 0..CHUNK {
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+        let mut bytes = 0;
+        while lines.len() < CHUNK && bytes < CHUNK_BYTES {
+            let mut line = Line {
+                bytes: Vec::new(),
+                len: 0,
+            };
+            if !read_line(input, &mut line)? {
                 break;
             }
+            bytes += line.bytes.len();
             lines.push(line);
         }
         if lines.is_empty() {
@@ -90,10 +132,12 @@ pub fn run(
         done.clear();
         done.resize_with(lines.len(), || None);
         solve_chunk(&lines, first_line, faces, solvers, with_words, &mut done);
-        for d in done.iter().flatten() {
+        for (i, d) in done.iter().enumerate() {
+            let Some(d) = d else { continue };
             output.write_all(&d.text)?;
             if d.error {
                 report.errors += 1;
+                report.first_error.get_or_insert(first_line + i as u64);
             } else {
                 report.boards += 1;
                 report.total_score += d.score;
@@ -101,14 +145,43 @@ pub fn run(
             }
         }
         first_line += lines.len() as u64;
-        progress(first_line - 1);
+        report.lines = first_line - 1;
+        progress(report.lines);
     }
     output.flush()?;
     Ok(report)
 }
 
+/// Reads one line (without its `\n`) into `line`, keeping at most
+/// [`MAX_LINE`] of its bytes and counting them all; false at the end.
+fn read_line(input: &mut dyn BufRead, line: &mut Line) -> std::io::Result<bool> {
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(any);
+        }
+        any = true;
+        let (take, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (buf.len(), false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(line.bytes.len());
+        line.bytes.extend_from_slice(&buf[..take.min(room)]);
+        line.len += take;
+        input.consume(take + usize::from(end));
+        if end {
+            return Ok(true);
+        }
+    }
+}
+
 fn solve_chunk(
-    lines: &[String],
+    lines: &[Line],
     first_line: u64,
     faces: &FaceRules,
     solvers: &mut [Solver],
@@ -152,34 +225,59 @@ fn solve_chunk(
 }
 
 fn solve_line(
-    line: &str,
+    line: &Line,
     line_no: u64,
     faces: &FaceRules,
     solver: &mut Solver,
     with_words: bool,
 ) -> Option<Done> {
-    let text = line.trim();
+    let mut out = Vec::with_capacity(96);
+    let error = |out: &mut Vec<u8>, text: &str, message: String| {
+        let trimmed = text.trim();
+        let cut = trimmed.chars().count() > ECHO_CHARS || line.len > line.bytes.len();
+        let mut input: String = trimmed.chars().take(ECHO_CHARS).collect();
+        if cut {
+            input.push('…');
+        }
+        let rec = ErrorRecord {
+            line: line_no,
+            input,
+            input_bytes: cut.then_some(line.len),
+            error: message,
+        };
+        let _ = serde_json::to_writer(&mut *out, &rec);
+        out.push(b'\n');
+        Done {
+            text: std::mem::take(out),
+            score: 0,
+            words: 0,
+            error: true,
+        }
+    };
+    let raw = line.bytes.strip_suffix(b"\r").unwrap_or(&line.bytes);
+    if line.len > MAX_LINE {
+        let text = String::from_utf8_lossy(&raw[..raw.len().min(4 * ECHO_CHARS)]);
+        let message = format!(
+            "a line of {} bytes; a batch line holds at most {MAX_LINE} (solve a bigger board on its own)",
+            line.len
+        );
+        return Some(error(&mut out, &text, message));
+    }
+    let text = match std::str::from_utf8(raw) {
+        Ok(text) => text,
+        Err(e) => {
+            let text = String::from_utf8_lossy(raw);
+            let message = format!("not valid UTF-8 (byte {} of the line)", e.valid_up_to() + 1);
+            return Some(error(&mut out, &text, message));
+        }
+    };
+    let text = text.trim();
     if text.is_empty() {
         return None;
     }
-    let mut out = Vec::with_capacity(96);
     let board = match faces.parse(text) {
         Ok(b) => b,
-        Err(e) => {
-            let rec = ErrorRecord {
-                line: line_no,
-                input: text,
-                error: e.to_string(),
-            };
-            let _ = serde_json::to_writer(&mut out, &rec);
-            out.push(b'\n');
-            return Some(Done {
-                text: out,
-                score: 0,
-                words: 0,
-                error: true,
-            });
-        }
+        Err(e) => return Some(error(&mut out, text, e.to_string())),
     };
     let (score, words) = if with_words {
         let solution = solver.solve(&board);

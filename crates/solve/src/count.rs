@@ -36,7 +36,7 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 use thiserror::Error;
@@ -70,6 +70,15 @@ pub enum CountError {
         /// `rows * cols`.
         cells: usize,
     },
+    /// [`CountOptions::cancel`] stopped the count: a part of a count is no
+    /// count, so there is none.
+    #[error("interrupted after {done} of {total} tasks: no count")]
+    Interrupted {
+        /// Tasks finished.
+        done: usize,
+        /// Tasks in all.
+        total: usize,
+    },
     /// The local thread pool could not be built.
     #[error("cannot start a pool of {threads} threads: {message}")]
     Threads {
@@ -93,6 +102,9 @@ pub struct CountOptions<'a> {
     /// Called with `(tasks done, tasks in all)`: once with `0` before the
     /// walk starts, then after every task, from whichever thread ran it.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    /// Stop as soon as this is set (by a signal handler, say): the count
+    /// ends with [`CountError::Interrupted`] within a fraction of a second.
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 impl Default for CountOptions<'_> {
@@ -101,6 +113,7 @@ impl Default for CountOptions<'_> {
             threads: None,
             symmetry: true,
             progress: None,
+            cancel: None,
         }
     }
 }
@@ -144,8 +157,8 @@ pub fn count_paths(
         vec![(0..cells as u32).collect()]
     };
     let counter = Counter::new(&neighbors, max_len);
-    match options.threads {
-        None => Ok(counter.run(&group, options.progress)),
+    let counted = match options.threads {
+        None => Ok(counter.run(&group, options)),
         Some(threads) => rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -153,8 +166,46 @@ pub fn count_paths(
                 threads,
                 message: e.to_string(),
             })
-            .map(|pool| pool.install(|| counter.run(&group, options.progress))),
+            .map(|pool| pool.install(|| counter.run(&group, options))),
+    };
+    counted?
+}
+
+/// An estimate of the number of paths of 1 to `max_len` cells on an empty
+/// board of the given shape, without counting them: the mean of `probes`
+/// random walks (Knuth's estimator: a walk from a random cell that takes a
+/// random free neighbor at each step stands for the product of the choices
+/// it had), seeded for reproducibility. Unbiased; a few thousand probes
+/// give the order of magnitude in milliseconds, enough to say whether an
+/// exact count takes seconds or weeks.
+pub fn estimate_paths(shape: Shape, max_len: usize, probes: usize, seed: u64) -> f64 {
+    let cells = shape.rows * shape.cols;
+    if cells == 0 || cells > MAX_CELLS || probes == 0 {
+        return 0.0;
     }
+    let counter = Counter::new(&Neighbors::new(shape), max_len.min(cells));
+    let mut rng = crate::random::Rng::new(seed);
+    let mut sum = 0f64;
+    for _ in 0..probes {
+        let mut cell = rng.below(cells as u64) as usize;
+        let mut used = 1u64 << cell;
+        let mut weight = cells as f64;
+        let mut paths = weight;
+        for _ in 1..counter.max_len {
+            let avail = counter.nbr[cell] & !used;
+            if avail == 0 {
+                break;
+            }
+            let k = avail.count_ones();
+            weight *= f64::from(k);
+            paths += weight;
+            let pick = rng.below(u64::from(k)) as usize;
+            cell = bits(avail).nth(pick).unwrap_or(0);
+            used |= 1 << cell;
+        }
+        sum += paths;
+    }
+    sum / probes as f64
 }
 
 /// Running sums: `out[len]` is the number of paths of at most `len` cells.
@@ -205,14 +256,11 @@ impl Counter {
 
     /// The whole count: short paths while making the tasks, then the tasks in
     /// parallel on the current rayon pool.
-    fn run(
-        &self,
-        group: &[Vec<u32>],
-        progress: Option<&(dyn Fn(usize, usize) + Sync)>,
-    ) -> Vec<u128> {
+    fn run(&self, group: &[Vec<u32>], options: &CountOptions<'_>) -> Result<Vec<u128>, CountError> {
+        let (progress, cancel) = (options.progress, options.cancel);
         let mut counts = vec![0u128; self.max_len + 1];
         if self.max_len == 0 {
-            return counts;
+            return Ok(counts);
         }
         let tasks = self.tasks(group, &mut counts);
         let total = tasks.len();
@@ -225,9 +273,22 @@ impl Counter {
             .with_max_len(1)
             .map(|task| {
                 let mut tally: Lengths = [0; 128];
-                self.count_from(task.used, task.avail, self.depth(task.used), &mut tally);
+                let len = self.depth(task.used);
+                match cancel {
+                    None => self.count_from(task.used, task.avail, len, &mut tally),
+                    // Look at the flag down to where 20 cells are left:
+                    // each subtree below is small enough to finish quickly.
+                    Some(flag) => {
+                        let levels = self.cells.saturating_sub(20 + len);
+                        self.count_checked(task.used, task.avail, len, &mut tally, flag, levels)
+                    }
+                }
+                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    return vec![0u128; self.max_len + 1];
+                }
+                let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if let Some(report) = progress {
-                    report(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                    report(finished, total);
                 }
                 let mut weighted = vec![0u128; self.max_len + 1];
                 for (w, &n) in weighted.iter_mut().zip(&tally) {
@@ -242,8 +303,14 @@ impl Counter {
                     a
                 },
             );
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(CountError::Interrupted {
+                done: done.load(Ordering::Relaxed),
+                total,
+            });
+        }
         counts.iter_mut().zip(&sums).for_each(|(x, y)| *x += y);
-        counts
+        Ok(counts)
     }
 
     /// The number of cells in a prefix.
@@ -302,6 +369,37 @@ impl Counter {
     /// The free neighbors of a prefix's last cell.
     fn free(&self, prefix: &[u8]) -> u64 {
         self.nbr[*prefix.last().expect("prefixes are never empty") as usize] & !mask(prefix)
+    }
+
+    /// [`count_from`](Counter::count_from) with a look at `cancel` at each
+    /// of the first `levels` levels (so a cancelled count stops soon), and
+    /// the plain walk below them.
+    fn count_checked(
+        &self,
+        used: u64,
+        avail: u64,
+        len: usize,
+        tally: &mut Lengths,
+        cancel: &AtomicBool,
+        levels: usize,
+    ) {
+        if levels == 0 {
+            return self.count_from(used, avail, len, tally);
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        tally[(len + 1) & 127] += u64::from(avail.count_ones());
+        if len + 1 >= self.max_len {
+            return;
+        }
+        for c in bits(avail) {
+            let used = used | 1 << c;
+            let avail = self.nbr[c & 63] & !used;
+            if avail != 0 {
+                self.count_checked(used, avail, len + 1, tally, cancel, levels - 1);
+            }
+        }
     }
 
     /// Counts the paths that extend a path of `len` cells, the cells `used`,
@@ -530,6 +628,37 @@ mod tests {
             count_paths(king(0, 3), 3, &CountOptions::default()),
             Err(CountError::Empty)
         );
+    }
+
+    #[test]
+    fn count_cancelled_is_no_count_and_checked_walks_agree() {
+        let flag = AtomicBool::new(false);
+        let options = CountOptions {
+            cancel: Some(&flag),
+            ..CountOptions::default()
+        };
+        for s in [king(4, 4), rook(4, 4), shape(3, 4, Adjacency::King, true)] {
+            assert_eq!(
+                count_paths(s, 16, &options).unwrap(),
+                counts(s, true),
+                "{s:?}"
+            );
+        }
+        flag.store(true, Ordering::Relaxed);
+        assert!(matches!(
+            count_paths(king(5, 5), 25, &options),
+            Err(CountError::Interrupted { done: 0, .. })
+        ));
+    }
+
+    #[test]
+    fn estimates_are_near_the_counts() {
+        for s in [king(4, 4), rook(5, 5), king(4, 5)] {
+            let exact: u128 = counts(s, true).iter().sum();
+            let guess = estimate_paths(s, 64, 20_000, 1);
+            let ratio = guess / exact as f64;
+            assert!((0.5..2.0).contains(&ratio), "{s:?}: {guess} vs {exact}");
+        }
     }
 
     #[test]

@@ -9,14 +9,6 @@ pub enum BoardError {
     /// No cells at all.
     #[error("the board is empty")]
     Empty,
-    /// A single run of cells that is not a square number.
-    #[error(
-        "{cells} cells in one run do not make a square board; separate the rows with spaces or '/'"
-    )]
-    NotSquare {
-        /// How many cells were given.
-        cells: usize,
-    },
     /// Rows of different lengths.
     #[error("row {row} has {len} cells but row 1 has {expected}")]
     Ragged {
@@ -50,12 +42,8 @@ pub enum BoardError {
         cells: usize,
     },
     /// A board larger than the solver takes.
-    #[error("{rows} x {cols} is too large (at most {max} cells)")]
+    #[error("the board has more than {max} cells")]
     TooLarge {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        cols: usize,
         /// The most cells a board may have.
         max: usize,
     },

@@ -122,6 +122,8 @@ impl Neighbors {
             }
         }
         start.push(list.len() as u32);
+        // Edge cells have fewer neighbors than the rule's steps.
+        list.shrink_to_fit();
         let masks = if cells <= 64 {
             (0..cells)
                 .map(|i| {

@@ -4,10 +4,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Result;
-use boggle_cli::usage_msg;
+use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use prep::{
-    BuildStats, DefaultSource, DropReason, InvalidLines, PackBuilder, PackMeta, Recipe, Source,
+    BuildError, BuildStats, DefaultSource, DropReason, InvalidLines, PackBuilder, PackMeta, Recipe,
+    Source,
 };
 use serde::Serialize;
 
@@ -60,7 +61,9 @@ struct BuildJson<'a> {
 
 /// Builds the pack and reports what was kept and dropped.
 pub fn run(args: BuildArgs) -> Result<()> {
-    let recipe = Recipe::resolve(&args.recipe)?;
+    // A recipe that does not resolve (unknown, unreadable, bad TOML or
+    // pattern) is the caller's to fix: exit 2.
+    let recipe = Recipe::resolve(&args.recipe).map_err(usage)?;
     let (input, own) = match args.input.or(args.input_flag) {
         Some(input) => {
             // The recipe's own list named explicitly is still its own.
@@ -72,6 +75,12 @@ pub fn run(args: BuildArgs) -> Result<()> {
         }
         None => default_input(&recipe)?,
     };
+    if input != Path::new("-") && same_file(&input, &args.output) {
+        return Err(usage_msg(format!(
+            "{} is the input: writing the pack there would replace the word list; give another -o",
+            args.output.display()
+        )));
+    }
     let name = args
         .source_name
         .or_else(|| own.map(|s| s.name.clone()))
@@ -85,7 +94,9 @@ pub fn run(args: BuildArgs) -> Result<()> {
         .or_else(|| own.and_then(|s| debian_version(&s.debian_package)))
         .unwrap_or_default();
     let bar = boggle_cli::bar("{spinner} reading {bytes}/{total_bytes} {wide_bar} {eta}");
+    boggle_cli::catch_interrupts();
     let mut builder = PackBuilder::new(recipe.clone())
+        .cancel_on(boggle_cli::interrupted())
         .source(&name, &source_version, &license)
         .invalid_lines(if args.skip_invalid {
             InvalidLines::Skip
@@ -103,7 +114,12 @@ pub fn run(args: BuildArgs) -> Result<()> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let meta = result?;
+    let meta = match result {
+        Err(BuildError::Interrupted) => {
+            return Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
+        }
+        other => other?,
+    };
     let output = args.output.display().to_string();
     if args.json {
         let report = BuildJson {
@@ -146,8 +162,16 @@ fn default_input(recipe: &Recipe) -> Result<(PathBuf, Option<&DefaultSource>)> {
     Ok((path, Some(own)))
 }
 
-/// Whether two paths name the same existing file.
+/// Whether two paths name the same existing file: through symbolic links
+/// (and, on Unix, hard links: the same device and inode).
 fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => false,

@@ -35,9 +35,10 @@ fn pack_dir() -> Result<PackDir> {
 /// Install errors that are the caller's to fix exit with status 2.
 fn install_error(e: InstallError) -> anyhow::Error {
     match e {
-        InstallError::BadName(_) | InstallError::Exists(_) | InstallError::NotInstalled { .. } => {
-            usage(e)
-        }
+        InstallError::BadName(_)
+        | InstallError::Builtin(_)
+        | InstallError::Exists(_)
+        | InstallError::NotInstalled { .. } => usage(e),
         e => e.into(),
     }
 }

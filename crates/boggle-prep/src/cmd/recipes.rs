@@ -1,6 +1,7 @@
 //! `boggle-prep recipes [NAME]`: the built-in recipes, or one as TOML.
 
 use anyhow::{Context, Result};
+use boggle_cli::usage;
 use clap::Args;
 use prep::Recipe;
 
@@ -15,8 +16,9 @@ pub struct RecipesArgs {
 pub fn run(args: RecipesArgs) -> Result<()> {
     match args.name {
         Some(name) => {
-            let recipe =
-                Recipe::resolve(&name).with_context(|| format!("cannot show recipe {name:?}"))?;
+            let recipe = Recipe::resolve(&name)
+                .with_context(|| format!("cannot show recipe {name:?}"))
+                .map_err(usage)?;
             print!("{}", recipe.to_toml());
         }
         None => {

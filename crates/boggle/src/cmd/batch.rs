@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use boggle_cli::plural;
 use clap::Args;
 use solve::Solver;
 
@@ -47,7 +48,11 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
             std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?,
         )),
     };
-    let bar = boggle_cli::spinner("{spinner} {human_pos} boards  {per_sec}  {elapsed}");
+    let bar = boggle_cli::spinner("{spinner} {human_pos} lines  {per_sec}  {elapsed}");
+    if let Some(bar) = &bar {
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    }
+    boggle_cli::catch_interrupts();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let report = solve::batch::run(
         &mut input,
@@ -60,6 +65,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
                 bar.set_position(n);
             }
         },
+        Some(boggle_cli::interrupted()),
     )?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
@@ -76,6 +82,25 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
             report.boards as f64 / secs,
             threads
         );
+    }
+    if let Some(first) = report.first_error {
+        eprintln!(
+            "boggle: {} of {} {} (the first: line {first}); see their error records",
+            report.errors,
+            report.boards + report.errors,
+            plural(
+                report.errors,
+                "lines was not a board",
+                "lines were not boards"
+            ),
+        );
+    }
+    if report.interrupted {
+        return Err(boggle_cli::Interrupted(format!(
+            "interrupted after {} lines: their records are written",
+            report.lines
+        ))
+        .into());
     }
     Ok(if report.errors > 0 {
         ExitCode::FAILURE

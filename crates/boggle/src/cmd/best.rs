@@ -105,7 +105,9 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         top: args.top.get(),
         schedule,
         stop_at: args.target,
+        cancel: Some(boggle_cli::interrupted()),
     };
+    boggle_cli::catch_interrupts();
     let solver = Solver::with_rules(&pack, rules)?;
     let bar = boggle_cli::spinner("{spinner} {elapsed_precise}  {msg}");
     let mut report = |p: &Progress| {
@@ -161,6 +163,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
                 Budget::Iterations(_) => None,
             },
             wrap: rules.wrap,
+            interrupted: outcome.interrupted,
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
@@ -193,11 +196,20 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
             outcome.best_seconds,
             if outcome.reached_target {
                 " (target reached)"
+            } else if outcome.interrupted {
+                " (interrupted)"
             } else {
                 ""
             },
         )?;
     }
     out.flush()?;
+    if outcome.interrupted {
+        return Err(boggle_cli::Interrupted(format!(
+            "interrupted after {:.1} s: the best boards found so far are above",
+            outcome.seconds
+        ))
+        .into());
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,11 +3,12 @@
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::count::{count_paths, cumulative, CountError, CountOptions, MAX_CELLS};
+use solve::count::{count_paths, cumulative, estimate_paths, CountError, CountOptions, MAX_CELLS};
 use solve::{Adjacency, Shape, Size};
 
 use crate::args::{parse, positive, ThreadsArg};
@@ -37,7 +38,13 @@ pub(crate) struct CountArgs {
     json: bool,
     #[command(flatten)]
     threads: ThreadsArg,
+    /// Count even when the estimate says it takes more than five minutes.
+    #[arg(long)]
+    yes: bool,
 }
+
+/// Counts estimated to take longer than this need `--yes`.
+const LONG: Duration = Duration::from_secs(300);
 
 /// `boggle count`: the total, the cumulative table, or JSON.
 ///
@@ -67,7 +74,29 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         adjacency: args.neighbors,
         wrap: args.wrap,
     };
-    let bar = boggle_cli::bar("{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed, ETA {eta}");
+    let estimate = estimate(shape, max_len, args.threads.given());
+    if let Some((paths, seconds)) = estimate {
+        if seconds > LONG.as_secs_f64() && !args.yes {
+            return Err(usage_msg(format!(
+                "a {rows}x{cols} board has about {} paths: an estimated {} of counting here; \
+                 pass --yes to count anyway (Ctrl-C stops it)",
+                scientific(paths),
+                human(seconds)
+            )));
+        }
+    }
+    let bar = boggle_cli::bar("{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed  {msg}");
+    if let Some(bar) = &bar {
+        bar.enable_steady_tick(Duration::from_millis(200));
+        if let Some((paths, seconds)) = estimate {
+            bar.set_message(format!(
+                "about {} paths, estimated {}",
+                scientific(paths),
+                human(seconds)
+            ));
+        }
+    }
+    boggle_cli::catch_interrupts();
     let report = |done: usize, total: usize| {
         if let Some(bar) = &bar {
             bar.set_length(total as u64);
@@ -79,10 +108,12 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         progress: bar
             .as_ref()
             .map(|_| &report as &(dyn Fn(usize, usize) + Sync)),
+        cancel: Some(boggle_cli::interrupted()),
         ..CountOptions::default()
     };
     let per_length = count_paths(shape, max_len, &options).map_err(|e| match e {
         CountError::Threads { .. } => anyhow!(e),
+        CountError::Interrupted { .. } => boggle_cli::Interrupted(e.to_string()).into(),
         e => usage(e),
     })?;
     if let Some(bar) = &bar {
@@ -113,4 +144,43 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// For a board over 20 cells: about how many paths it has, and about how
+/// long counting them takes here (paths from a random-walk estimate, the
+/// rate from timing an exact count of a 4x5 board with the same rules).
+fn estimate(shape: Shape, max_len: usize, threads: Option<usize>) -> Option<(f64, f64)> {
+    if shape.rows * shape.cols <= 20 {
+        return None;
+    }
+    let paths = estimate_paths(shape, max_len, 20_000, 1);
+    let sample = Shape {
+        rows: 4,
+        cols: 5,
+        ..shape
+    };
+    let options = CountOptions {
+        threads,
+        ..CountOptions::default()
+    };
+    let started = Instant::now();
+    let counted: u128 = count_paths(sample, 20, &options).ok()?.iter().sum();
+    let rate = counted as f64 / started.elapsed().as_secs_f64().max(1e-6);
+    Some((paths, paths / rate))
+}
+
+/// `1.2e16`.
+fn scientific(x: f64) -> String {
+    format!("{x:.1e}")
+}
+
+/// `40 s`, `12 minutes`, `3.4 hours`, `31 days`, `12 years`.
+fn human(seconds: f64) -> String {
+    match seconds {
+        s if s < 90.0 => format!("{s:.0} s"),
+        s if s < 5400.0 => format!("{:.0} minutes", s / 60.0),
+        s if s < 2.0 * 86_400.0 => format!("{:.1} hours", s / 3600.0),
+        s if s < 2.0 * 31_557_600.0 => format!("{:.0} days", s / 86_400.0),
+        s => format!("{:.0} years", s / 31_557_600.0),
+    }
 }

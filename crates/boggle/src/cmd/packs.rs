@@ -69,7 +69,8 @@ pub(crate) fn run(args: &PacksArgs) -> Result<ExitCode> {
     match &dir {
         Some(d) => writeln!(
             out,
-            "\ninstalled packs: {} (add one: boggle-prep install FILE.pack)",
+            "\ninstalled packs: {} (add one: boggle-prep install FILE.pack)\n\
+             built-in packs come first: an installed pack with a built-in name is hidden",
             d.path().display()
         )?,
         None => writeln!(out, "\nno data directory: set XDG_DATA_HOME or HOME")?,

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::{Solver, TextStyle};
+use solve::{Board, FaceRules, Solver, TextStyle};
 
 use crate::args::{PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};
@@ -44,24 +44,88 @@ pub(crate) struct SolveArgs {
     view: ViewArgs,
 }
 
-/// The board text: the arguments joined, a file's contents, or standard input.
+/// File extensions that make a board argument a path (see [`board_text`]).
+const BOARD_FILE_EXTENSIONS: &[&str] = &["txt", "board", "boards", "text", "in"];
+
+/// Whether an argument that names no file was meant as one: it starts like
+/// a path (`/name`, `./`, `../`, `~/`) or ends in a board file's
+/// extension.
+fn looks_like_a_path(arg: &str) -> bool {
+    let arg = arg.trim();
+    let rooted = arg
+        .strip_prefix('/')
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_alphanumeric() || c == '.'));
+    rooted
+        || ["./", "../", "~/"].iter().any(|p| arg.starts_with(p))
+        || arg.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && BOARD_FILE_EXTENSIONS
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(ext))
+        })
+}
+
+/// The board text, by these rules (README.md, "Boards"):
+/// - `-` reads standard input;
+/// - one argument that names a file reads the file;
+/// - one argument that looks like a path ([`looks_like_a_path`]) but names
+///   no file is an error, not a board;
+/// - otherwise the arguments are the board, several of them its rows.
+///
+/// Text that is not UTF-8 is a usage error, like any bad board.
 fn board_text(args: &[String]) -> Result<String> {
+    let utf8 = |bytes: Vec<u8>, what: &str| {
+        String::from_utf8(bytes).map_err(|e| {
+            usage_msg(format!(
+                "{what} is not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to() + 1
+            ))
+        })
+    };
     match args {
         [] => Err(usage_msg(
             "no board given; try: boggle \"oatr ihps htnr enei\"",
         )),
         [one] if one == "-" => {
-            let mut s = String::new();
+            let mut bytes = Vec::new();
             io::stdin()
-                .read_to_string(&mut s)
+                .read_to_end(&mut bytes)
                 .context("reading the board from standard input")?;
-            Ok(s)
+            utf8(bytes, "standard input")
         }
         [one] if Path::new(one).is_file() => {
-            std::fs::read_to_string(one).with_context(|| format!("reading board file {one}"))
+            let bytes = std::fs::read(one).with_context(|| format!("reading board file {one}"))?;
+            utf8(bytes, &format!("board file {one}"))
         }
+        [one] if looks_like_a_path(one) => Err(usage_msg(format!(
+            "{one}: no such board file (an argument that ends in .txt or .board, or starts with / or ./, names a file)"
+        ))),
         many => Ok(many.join(" ")),
     }
+}
+
+/// Several arguments are the rows of one board; when each of them is a
+/// whole square board by itself and together they make no square, they are
+/// most likely several boards: an error that says so.
+fn one_board(args: &[String], faces: &FaceRules, board: &Board) -> Result<()> {
+    if args.len() < 2 || board.rows() == board.cols() {
+        return Ok(());
+    }
+    let squares = args.iter().all(|a| {
+        faces
+            .parse(a)
+            .is_ok_and(|b| b.rows() == b.cols() && b.rows() >= 2)
+    });
+    if squares {
+        return Err(usage_msg(format!(
+            "{} arguments that are each a whole board: solve one at a time, or put them one a line \
+             into `boggle batch`; for a {}x{} board, write its rows with '/'",
+            args.len(),
+            board.rows(),
+            board.cols()
+        )));
+    }
+    Ok(())
 }
 
 /// Solves the board and prints it as asked.
@@ -74,6 +138,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
     let pack = args.pack.open()?;
     let (faces, rules) = args.rules.resolve(&pack)?;
     let board = faces.parse(&text).map_err(usage)?;
+    one_board(&args.board, &faces, &board)?;
     let mut solver = Solver::with_rules(&pack, rules)?;
     let solution = solver.solve_parallel(&board, args.threads.get());
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());

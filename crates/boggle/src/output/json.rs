@@ -124,4 +124,7 @@ pub(crate) struct BestJson<'a> {
     pub(crate) threads: usize,
     pub(crate) time_limit: Option<f64>,
     pub(crate) wrap: bool,
+    /// Whether SIGINT or SIGTERM stopped the search (the boards are the
+    /// best found until then).
+    pub(crate) interrupted: bool,
 }

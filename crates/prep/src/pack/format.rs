@@ -7,7 +7,7 @@
 //! |---:|---:|---|
 //! | 0 | 8 | magic `BOGGLEPK` |
 //! | 8 | 4 | format version ([`FORMAT_VERSION`]) |
-//! | 12 | 4 | flags (0) |
+//! | 12 | 4 | flags (0 in version 1; anything else is refused) |
 //! | 16 | 8 | metadata length *m* |
 //! | 24 | 8 | automaton length *f* |
 //! | 32 | 4 | CRC-32 of the metadata |
@@ -160,6 +160,13 @@ impl Header {
                 path: name.to_string(),
                 found: version,
                 supported: FORMAT_VERSION,
+            });
+        }
+        let flags = u32_at(all, 12);
+        if flags != 0 {
+            return Err(PackError::UnsupportedFlags {
+                path: name.to_string(),
+                flags,
             });
         }
         let header = Header {

@@ -183,7 +183,11 @@ impl Pack {
             source,
         };
         let file = File::open(path).map_err(io)?;
-        let len = file.metadata().map_err(io)?.len();
+        let metadata = file.metadata().map_err(io)?;
+        if metadata.is_dir() {
+            return Err(io(std::io::Error::other("is a directory, not a pack file")));
+        }
+        let len = metadata.len();
         if len < HEADER_LEN as u64 {
             return Err(PackError::TooShort {
                 path: name,
@@ -513,6 +517,14 @@ mod tests {
         let mut magic = good.clone();
         magic[0] = b'X';
         assert!(matches!(open(magic), PackError::BadMagic { .. }));
+        let mut flagged = good.clone();
+        flagged[12] = 1;
+        let crc = crc32fast::hash(&flagged[..40]);
+        flagged[40..44].copy_from_slice(&crc.to_le_bytes());
+        assert!(matches!(
+            open(flagged),
+            PackError::UnsupportedFlags { flags: 1, .. }
+        ));
         let mut future = good.clone();
         future[8..12].copy_from_slice(&2u32.to_le_bytes());
         let crc = crc32fast::hash(&future[..40]);

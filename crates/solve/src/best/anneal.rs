@@ -122,6 +122,14 @@ impl Worker<'_> {
         if self.shared.stop.load(Ordering::Relaxed) {
             return true;
         }
+        if self
+            .shared
+            .cancel
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
         if let Some(deadline) = self.shared.deadline {
             if Instant::now() >= deadline {
                 self.shared.stop.store(true, Ordering::Relaxed);

@@ -137,6 +137,9 @@ pub struct Options {
     pub schedule: Schedule,
     /// Stop as soon as a board scores at least this much.
     pub stop_at: Option<u64>,
+    /// Stop as soon as this is set (by a signal handler, say); the boards
+    /// found so far are the outcome, marked [`Outcome::interrupted`].
+    pub cancel: Option<&'static AtomicBool>,
 }
 
 /// A board found, in canonical form.
@@ -172,6 +175,8 @@ pub struct Outcome {
     /// Whether the search stopped because a board reached
     /// [`Options::stop_at`].
     pub reached_target: bool,
+    /// Whether [`Options::cancel`] stopped the search before its budget.
+    pub interrupted: bool,
 }
 
 /// A snapshot for a progress display.
@@ -222,6 +227,7 @@ pub fn search(
             Budget::Iterations(_) => None,
         },
         stop: AtomicBool::new(false),
+        cancel: options.cancel,
         stop_at: options.stop_at,
         evaluations: AtomicU64::new(0),
         best_score: AtomicU64::new(0),
@@ -325,6 +331,7 @@ pub fn search(
         runs,
         best_seconds,
         reached_target,
+        interrupted: options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)),
     })
 }
 
@@ -342,6 +349,7 @@ pub(super) struct Shared {
     pub(super) deadline: Option<Instant>,
     pub(super) stop: AtomicBool,
     pub(super) stop_at: Option<u64>,
+    pub(super) cancel: Option<&'static AtomicBool>,
     pub(super) evaluations: AtomicU64,
     pub(super) best_score: AtomicU64,
     pub(super) best: Mutex<Option<Found>>,
@@ -382,6 +390,7 @@ mod tests {
                 ..Schedule::for_cells(6)
             },
             stop_at: None,
+            cancel: None,
         }
     }
 

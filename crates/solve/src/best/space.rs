@@ -17,6 +17,9 @@ pub struct Space {
     pub(super) faces: Vec<Option<String>>,
     /// Each face as board text.
     text: Vec<String>,
+    /// What may not follow a bare letter in board text (see
+    /// [`FaceRules::continuations`]).
+    continuations: Vec<(String, String)>,
     pub(super) kind: Kind,
     label: String,
 }
@@ -126,6 +129,7 @@ impl Space {
             cols,
             faces,
             text,
+            continuations: rules.continuations(),
             kind,
             label,
         }
@@ -166,7 +170,13 @@ impl Space {
             .iter()
             .map(|&f| self.text[f as usize].as_str())
             .collect();
-        symmetry::canonical_with(&texts, self.rows, self.cols, symmetries)
+        symmetry::canonical_with(
+            &texts,
+            self.rows,
+            self.cols,
+            symmetries,
+            &self.continuations,
+        )
     }
 
     /// A random state: letters drawn by weight, or the dice rolled as

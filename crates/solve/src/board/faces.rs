@@ -4,7 +4,7 @@
 
 use prep::{Normalizer, Pack, Recipe};
 
-use super::Board;
+use super::{Board, MAX_CELLS, MAX_FACE};
 use crate::error::BoardError;
 
 /// How a board's text becomes faces: the pack's normalization, alphabet and
@@ -115,30 +115,44 @@ impl FaceRules {
         Some(&LETTERS[c as usize - 'a' as usize..=c as usize - 'a' as usize])
     }
 
-    /// Parses a board (see the module docs for the syntax).
+    /// The rest of the face a lone letter reads as, when that face is longer
+    /// and starts with the letter (`u` for `q` → `qu`): typed after the
+    /// letter, it belongs to the same cell.
+    pub(crate) fn continuation(&self, letter: &str) -> Option<&str> {
+        self.aliases
+            .iter()
+            .find(|(from, to)| from == letter && to.len() > from.len() && to.starts_with(from))
+            .map(|(from, to)| &to[from.len()..])
+    }
+
+    /// Parses a board (see [`crate::board`] for the syntax). Memory stays a
+    /// small multiple of the number of cells, however long the text.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
-        let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
-        let mut rows: Vec<Vec<Option<String>>> = Vec::new();
-        let mut row: Vec<Option<String>> = Vec::new();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if let Some(board) = self.parse_plain(text) {
             return board;
         }
+        let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
+        let mut board = Board::with_capacity(0, 0);
+        // Cells in each finished row, and in the row being read.
+        let mut rows: Vec<usize> = Vec::new();
+        let mut row = 0usize;
         let mut chars = text.char_indices().peekable();
         while let Some((at, c)) = chars.next() {
             if is_sep(c) {
-                if !row.is_empty() {
+                if row > 0 {
                     rows.push(std::mem::take(&mut row));
                 }
                 continue;
             }
             let cell_err = |message: String| BoardError::Cell {
                 row: rows.len() + 1,
-                col: row.len() + 1,
-                at: at + 1,
+                col: row + 1,
+                at: text[..at].chars().count() + 1,
                 message,
             };
-            match c {
-                '.' | '_' => row.push(None),
+            let face = match c {
+                '.' | '_' => None,
                 '[' => {
                     let mut inner = String::new();
                     loop {
@@ -148,10 +162,14 @@ impl FaceRules {
                             _ => return Err(cell_err("'[' without a matching ']'".into())),
                         }
                     }
-                    if inner == "." || inner.is_empty() {
-                        row.push(None);
-                    } else {
-                        row.push(Some(self.face(&inner, true).map_err(cell_err)?));
+                    match inner.as_str() {
+                        "" => {
+                            return Err(cell_err(
+                                "'[]' is an empty face; write '.' for a blank cell".into(),
+                            ))
+                        }
+                        "." => None,
+                        _ => Some(self.face(&inner, true).map_err(cell_err)?),
                     }
                 }
                 _ if c.is_alphabetic() => {
@@ -165,44 +183,69 @@ impl FaceRules {
                             break;
                         }
                     }
-                    row.push(Some(self.face(&typed, false).map_err(cell_err)?));
+                    let face = self.face(&typed, false).map_err(cell_err)?;
+                    // `qu` typed where a `q` cell reads `qu` is that one cell.
+                    let plain = self.face(&typed, true).map_err(cell_err)?;
+                    if let Some(rest) = self.continuation(&plain) {
+                        let from = chars.peek().map_or(text.len(), |&(i, _)| i);
+                        let next: String = text[from..]
+                            .chars()
+                            .take(rest.chars().count())
+                            .flat_map(char::to_lowercase)
+                            .collect();
+                        if next == rest {
+                            for _ in rest.chars() {
+                                chars.next();
+                            }
+                        }
+                    }
+                    Some(face)
                 }
                 _ => return Err(cell_err(format!("{c:?} is not a letter, '[face]' or '.'"))),
+            };
+            if let Some(face) = &face {
+                let letters = face.chars().count();
+                if letters > MAX_FACE {
+                    return Err(cell_err(format!(
+                        "a face of {letters} letters; a face has at most {MAX_FACE}"
+                    )));
+                }
             }
+            if board.len() >= MAX_CELLS {
+                return Err(BoardError::TooLarge { max: MAX_CELLS });
+            }
+            board.push(face.as_deref().unwrap_or(""));
+            row += 1;
         }
-        if !row.is_empty() {
+        if row > 0 {
             rows.push(row);
         }
-        match rows.len() {
-            0 => Err(BoardError::Empty),
-            1 => {
-                let cells = rows.pop().unwrap_or_default();
-                let n = (cells.len() as f64).sqrt().round() as usize;
-                if n * n != cells.len() {
-                    return Err(BoardError::NotSquare { cells: cells.len() });
-                }
-                Board::new(n, n, cells)
-            }
-            _ => {
-                let cols = rows[0].len();
-                if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != cols) {
+        let cells = board.len();
+        let (r, c) = match rows.as_slice() {
+            [] => return Err(BoardError::Empty),
+            // One run, or single cells separated by spaces: a square when
+            // the count is one, else one row.
+            _ if rows.len() == 1 || rows.iter().all(|&n| n == 1) => run_shape(cells),
+            [first, ..] => {
+                if let Some((i, &len)) = rows.iter().enumerate().find(|(_, &n)| n != *first) {
                     return Err(BoardError::Ragged {
                         row: i + 1,
-                        len: r.len(),
-                        expected: cols,
+                        len,
+                        expected: *first,
                     });
                 }
-                let n = rows.len();
-                Board::new(n, cols, rows.into_iter().flatten().collect())
+                (rows.len(), *first)
             }
-        }
+        };
+        board.set_shape(r, c);
+        Ok(board)
     }
 }
 
 impl FaceRules {
     /// The fast path for the commonest input: ASCII letters in rows separated
-    /// by single spaces or '/', or one square run, with no brackets or blanks.
-    /// `None` sends anything else to the general parser.
+    /// by single spaces or '/', or one run, with no brackets, blanks or typed
+    /// `qu`. `None` sends anything else to the general parser.
     fn parse_plain(&self, text: &str) -> Option<Result<Board, BoardError>> {
         let text = text.trim();
         let bytes = text.as_bytes();
@@ -212,7 +255,8 @@ impl FaceRules {
         let mut cols = 0;
         let mut width = None;
         let mut rows = 0;
-        for &b in bytes {
+        let mut cells = 0;
+        for (i, &b) in bytes.iter().enumerate() {
             if b == b' ' || b == b'/' {
                 if cols == 0 || width.is_some_and(|w| w != cols) {
                     return None;
@@ -221,7 +265,15 @@ impl FaceRules {
                 rows += 1;
                 cols = 0;
             } else if b.is_ascii_alphabetic() {
+                let face = self.ascii_face(b, false)?;
+                if face.len() > 1 && bytes[i + 1..].len() >= face.len() - 1 {
+                    let rest = &bytes[i + 1..i + face.len()];
+                    if rest.eq_ignore_ascii_case(&face.as_bytes()[1..]) {
+                        return None;
+                    }
+                }
                 cols += 1;
+                cells += 1;
             } else {
                 return None;
             }
@@ -230,12 +282,8 @@ impl FaceRules {
             return None;
         }
         rows += 1;
-        let (rows, cols) = if rows == 1 {
-            let n = (cols as f64).sqrt().round() as usize;
-            if n * n != cols {
-                return None;
-            }
-            (n, n)
+        let (rows, cols) = if rows == 1 || cols == 1 {
+            run_shape(cells)
         } else {
             (rows, cols)
         };
@@ -244,6 +292,16 @@ impl FaceRules {
             board.push(self.ascii_face(b, false)?);
         }
         Some(Ok(board))
+    }
+}
+
+/// The shape of a single run of cells: N x N for N² cells, else one row.
+fn run_shape(cells: usize) -> (usize, usize) {
+    let n = (cells as f64).sqrt().round() as usize;
+    if n * n == cells {
+        (n, n)
+    } else {
+        (1, cells)
     }
 }
 
@@ -320,14 +378,52 @@ mod tests {
         let e = en().parse("abcdé").unwrap_err();
         assert!(e.to_string().contains("row 1, column 5"), "{e}");
         assert!(matches!(en().parse("  / ").unwrap_err(), BoardError::Empty));
-        assert!(matches!(
-            en().parse("abcde").unwrap_err(),
-            BoardError::NotSquare { cells: 5 }
-        ));
+        // A run that is not a square is one row.
+        let row = en().parse("abcde").unwrap();
+        assert_eq!((row.rows(), row.cols()), (1, 5));
+        assert_eq!(en().parse("abcde/").unwrap(), row);
         assert!(matches!(
             en().parse("[ab").unwrap_err(),
             BoardError::Cell { .. }
         ));
+    }
+
+    #[test]
+    fn newcomer_boards_read_as_typed() {
+        // Single letters separated by spaces are one run: here a square.
+        let spaced = en().parse("o a t r i h p s h t n r e n e i").unwrap();
+        assert_eq!(spaced, en().parse("oatrihpshtnrenei").unwrap());
+        let row = en().parse("a b c").unwrap();
+        assert_eq!((row.rows(), row.cols()), (1, 3));
+        // Typed `qu` is the one Qu cell where a q reads qu; `[q]u` is two.
+        let b = en().parse("quaietsrnolpedbmc").unwrap();
+        assert_eq!(
+            (b.rows(), b.cols(), b.face(0), b.face(1)),
+            (4, 4, Some("qu"), Some("a"))
+        );
+        assert_eq!(
+            en().parse("QUIT").unwrap().cells(),
+            [Some("qu"), Some("i"), Some("t")]
+        );
+        let b = en().parse("[q]u ab").unwrap();
+        assert_eq!(b.cells(), [Some("q"), Some("u"), Some("a"), Some("b")]);
+        let b = en().parse("[q][u] ab").unwrap();
+        assert_eq!(b.cells(), [Some("q"), Some("u"), Some("a"), Some("b")]);
+        // With no q alias, typed qu is two cells.
+        assert_eq!(nl().parse("quit").unwrap().len(), 4);
+        // Empty and over-long faces are errors naming the cell.
+        let e = en().parse("ab [] cd").unwrap_err();
+        assert!(matches!(e, BoardError::Cell { row: 2, col: 1, .. }), "{e}");
+        let e = en()
+            .parse(&format!("ab [{}]c", "x".repeat(120)))
+            .unwrap_err();
+        assert!(matches!(e, BoardError::Cell { row: 2, col: 1, .. }), "{e}");
+        assert!(e.to_string().contains("at most 8"), "{e}");
+        // A byte-order mark is not a cell.
+        assert_eq!(
+            en().parse("\u{feff}ab cd").unwrap(),
+            en().parse("ab cd").unwrap()
+        );
     }
 
     #[test]

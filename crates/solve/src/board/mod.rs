@@ -5,15 +5,24 @@
 //!
 //! # Board syntax
 //!
-//! - Rows are separated by white space, `/`, `,` or newlines:
-//!   `"oatr ihps htnr enei"`, `"oatr/ihps/htnr/enei"`.
-//! - A single run of N² cells is a square board: `"oatrihpshtnrenei"`.
-//! - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`.
-//! - `.` is a blank cell (a hole in a shaped board).
+//! - Rows are separated by white space, `/`, `,`, `;` or newlines:
+//!   `"oatr ihps htnr enei"`, `"oatr/ihps/htnr/enei"`; every row has the
+//!   same number of cells.
+//! - A single run of N² cells is a square board: `"oatrihpshtnrenei"`. A
+//!   run of any other length is one row (1 x N): `"abcde"`.
+//! - Single cells separated by spaces are one run, not a column: `"o a t r
+//!   i h p s h t n r e n e i"` is the 4x4 board above.
+//! - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`; a
+//!   face has at most [`MAX_FACE`] letters, and `[]` is an error.
+//! - `.` (or `[.]`, `_`) is a blank cell (a hole in a shaped board).
 //! - Letters are case-insensitive and normalized with the pack's rules, so
 //!   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
 //! - A lone letter may read as more: with the English packs a `q` cell is the
-//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`.
+//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`. Typed
+//!   `qu` is that one `Qu` cell too (so `quit` is three cells, `Qu I T`); a
+//!   board that really has a `q` next to a `u` writes `[q]u`.
+//! - A leading byte-order mark is ignored; a board has at most
+//!   [`MAX_CELLS`] cells.
 
 use std::fmt;
 
@@ -27,6 +36,13 @@ mod text;
 pub use faces::FaceRules;
 pub use layout::{Layout, Size, MAX_SIDE};
 pub use text::TextStyle;
+
+/// The most letters a face may have.
+pub const MAX_FACE: usize = 8;
+
+/// The most cells a board may have: 2²⁴, a 4,096 x 4,096 board. Reading a
+/// board takes about 6 bytes a cell; solving one, about 40 more a cell.
+pub const MAX_CELLS: usize = 1 << 24;
 
 /// A cell position: row and column, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -82,6 +98,13 @@ impl Board {
             faces: String::with_capacity(rows * cols),
             ends: Vec::with_capacity(rows * cols),
         }
+    }
+
+    /// Sets the shape of a board whose cells were pushed one by one.
+    pub(crate) fn set_shape(&mut self, rows: usize, cols: usize) {
+        debug_assert_eq!(rows * cols, self.ends.len());
+        self.rows = rows;
+        self.cols = cols;
     }
 
     pub(crate) fn push(&mut self, face: &str) {

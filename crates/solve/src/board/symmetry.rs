@@ -115,9 +115,16 @@ pub fn preserves(neighbors: &Neighbors, perm: &[u32]) -> bool {
 
 /// The canonical text of a board given as its cells' texts (row-major, each
 /// a letter, `[face]` or `.`): the smallest [`TextStyle::Compact`] text
-/// among the board's images under `symmetries` (from [`grid`]). Panics if
-/// `cells.len()` is not `rows * cols`.
-pub fn canonical_with(cells: &[&str], rows: usize, cols: usize, symmetries: &[Vec<u32>]) -> String {
+/// among the board's images under `symmetries` (from [`grid`]), written
+/// with the rules' [`continuations`](FaceRules::continuations) so that it
+/// reads back cell for cell. Panics if `cells.len()` is not `rows * cols`.
+pub fn canonical_with(
+    cells: &[&str],
+    rows: usize,
+    cols: usize,
+    symmetries: &[Vec<u32>],
+    continuations: &[(String, String)],
+) -> String {
     assert_eq!(cells.len(), rows * cols, "canonical_text: wrong cell count");
     let mut best: Option<String> = None;
     let mut moved: Vec<&str> = vec![""; cells.len()];
@@ -125,7 +132,13 @@ pub fn canonical_with(cells: &[&str], rows: usize, cols: usize, symmetries: &[Ve
         for (i, &p) in perm.iter().enumerate() {
             moved[p as usize] = cells[i];
         }
-        let s = join(moved.iter().copied(), rows, cols, TextStyle::Compact);
+        let s = join(
+            moved.iter().copied(),
+            rows,
+            cols,
+            TextStyle::Compact,
+            continuations,
+        );
         if best.as_ref().map_or(true, |b| s < *b) {
             best = Some(s);
         }
@@ -133,9 +146,10 @@ pub fn canonical_with(cells: &[&str], rows: usize, cols: usize, symmetries: &[Ve
     best.unwrap_or_default()
 }
 
-/// [`canonical_with`] the grid's own symmetries.
+/// [`canonical_with`] the grid's own symmetries, for cells that need no
+/// continuation rules.
 pub fn canonical_text(cells: &[&str], rows: usize, cols: usize) -> String {
-    canonical_with(cells, rows, cols, &grid(rows, cols))
+    canonical_with(cells, rows, cols, &grid(rows, cols), &[])
 }
 
 /// The canonical text of a board, its cells written as `rules` write them
@@ -145,7 +159,14 @@ pub fn canonical_board(board: &Board, rules: &FaceRules) -> String {
         .map(|i| rules.cell_text(board.face(i), TextStyle::Compact))
         .collect();
     let cells: Vec<&str> = texts.iter().map(String::as_str).collect();
-    canonical_text(&cells, board.rows(), board.cols())
+    let (rows, cols) = (board.rows(), board.cols());
+    canonical_with(
+        &cells,
+        rows,
+        cols,
+        &grid(rows, cols),
+        &rules.continuations(),
+    )
 }
 
 #[cfg(test)]

@@ -21,15 +21,30 @@ impl FaceRules {
     /// A board's text in `style`; [`FaceRules::parse`] reads it back as the
     /// same board.
     pub fn text(&self, board: &Board, style: TextStyle) -> String {
-        let cells: Vec<String> = (0..board.len())
-            .map(|i| self.cell_text(board.face(i), style))
-            .collect();
+        // Cell by cell into one string: a board's text costs about its
+        // length, however many cells it has.
         join(
-            cells.iter().map(String::as_str),
+            (0..board.len()).map(|i| self.cell_text(board.face(i), style)),
             board.rows(),
             board.cols(),
             style,
+            &self.continuations(),
         )
+    }
+
+    /// The letters whose face is longer and starts with them, with the rest
+    /// of that face (`("q", "u")` where `q` reads `qu`): typed after such a
+    /// letter, the rest joins its cell, so a writer must not put it there
+    /// bare.
+    pub fn continuations(&self) -> Vec<(String, String)> {
+        self.alphabet()
+            .iter()
+            .filter_map(|c| {
+                let letter = c.to_string();
+                let rest = self.continuation(&letter)?.to_string();
+                Some((letter, rest))
+            })
+            .collect()
     }
 
     /// One cell's text in `style`: a face that its own letter reads as is
@@ -57,19 +72,40 @@ impl FaceRules {
 
 /// Cells' texts (row-major) joined into a board's text: rows separated by
 /// `/`, except a square board in [`TextStyle::Compact`], which is one run.
-pub(crate) fn join<'a>(
-    cells: impl Iterator<Item = &'a str>,
+/// A bare cell that would join the bare letter before it (`u` after a `q`
+/// that reads `qu`, by `continuations`) is bracketed, so the text reads back
+/// cell for cell.
+pub(crate) fn join<S: AsRef<str>>(
+    cells: impl Iterator<Item = S>,
     rows: usize,
     cols: usize,
     style: TextStyle,
+    continuations: &[(String, String)],
 ) -> String {
     let slash = style == TextStyle::Rows || rows != cols;
     let mut s = String::with_capacity(rows * (cols + 1));
+    // Where the previous cell's text starts in `s` (None after a '/').
+    let mut previous: Option<usize> = None;
     for (i, cell) in cells.enumerate() {
+        let cell = cell.as_ref();
         if slash && i > 0 && i % cols == 0 {
             s.push('/');
+            previous = None;
         }
-        s.push_str(cell);
+        let joins = previous.is_some_and(|at| {
+            let before = &s[at..];
+            continuations
+                .iter()
+                .any(|(letter, rest)| before == letter && cell.starts_with(rest.as_str()))
+        });
+        previous = Some(s.len());
+        if joins {
+            s.push('[');
+            s.push_str(cell);
+            s.push(']');
+        } else {
+            s.push_str(cell);
+        }
     }
     s
 }
@@ -87,7 +123,11 @@ mod tests {
     fn every_style_reads_back_as_the_same_board() {
         let en = rules("enable");
         let nl = rules("opentaal");
-        for (faces, text) in [(&en, "qa.b [q]c[th]d e.fg hijk"), (&nl, "qa.b q[th]cd")] {
+        for (faces, text) in [
+            (&en, "qa.b [q]c[th]d e.fg hijk"),
+            (&en, "[qu]u[q]u [q]uqu[u]"),
+            (&nl, "qa.b q[th]cd"),
+        ] {
             let board = faces.parse(text).unwrap();
             for style in [TextStyle::Rows, TextStyle::Compact] {
                 let written = faces.text(&board, style);
@@ -103,5 +143,10 @@ mod tests {
         assert_eq!(en.text(&board, TextStyle::Compact), "qabc");
         let board = en.parse("qab cde").unwrap();
         assert_eq!(en.text(&board, TextStyle::Compact), "qab/cde");
+        // A u after a Qu cell is bracketed where the Qu is written `q`.
+        let board = en.parse("[qu]u ab").unwrap();
+        assert_eq!(en.text(&board, TextStyle::Compact), "q[u]ab");
+        assert_eq!(en.parse("q[u]ab").unwrap(), board);
+        assert_eq!(en.text(&board, TextStyle::Rows), "[qu]u/ab");
     }
 }

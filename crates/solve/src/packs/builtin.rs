@@ -18,8 +18,10 @@ pub const BUILTIN: &[(&str, &str, &str)] = &[
 
 /// A built-in pack by name (`en`, `nl`), served from static bytes (which
 /// this crate's build script made, so its automaton is trusted as it is).
+/// Names are case-insensitive (`EN` is `en`).
 pub fn builtin(name: &str) -> Option<Pack> {
-    let bytes = match name {
+    let name = name.to_ascii_lowercase();
+    let bytes = match name.as_str() {
         "en" => EN,
         "nl" => NL,
         _ => return None,

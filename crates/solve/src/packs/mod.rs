@@ -178,6 +178,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn prep_knows_the_builtin_names() {
+        assert_eq!(builtin_names(), prep::BUILTIN_NAMES);
+        assert!(open("EN", None).is_ok() && open("Nl", None).is_ok());
+    }
+
+    #[test]
     fn builtins_first_then_installed() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = PackDir::new(tmp.path().join("packs"));
@@ -201,7 +207,7 @@ mod tests {
         let src = tmp.path().join("tiny.pack");
         std::fs::write(&src, bytes).unwrap();
         dir.install(&src, "tiny", false).unwrap();
-        dir.install(&src, "nl", false).unwrap();
+        dir.install(&src, "nl", true).unwrap();
         std::fs::write(dir.path().join("broken.pack"), b"BOGGLEPK junk").unwrap();
 
         assert_eq!(open("tiny", Some(&dir)).unwrap().len(), 2);

@@ -118,7 +118,9 @@ pub struct Solver {
     neighbors: Neighbors,
     seen: Vec<u64>,
     cell: Vec<u8>,
-    multi: Vec<Vec<u8>>,
+    /// For a multi-letter cell, where its letters start in `multi_letters`.
+    multi_at: Vec<u32>,
+    multi_letters: Vec<u8>,
     face_len: Vec<u32>,
     near: Vec<u32>,
     by_letter: Vec<u64>,
@@ -172,7 +174,8 @@ impl Solver {
             neighbors,
             seen: vec![0; words / 64 + 1],
             cell: Vec::new(),
-            multi: Vec::new(),
+            multi_at: Vec::new(),
+            multi_letters: Vec::new(),
             face_len: Vec::new(),
             near: Vec::new(),
             by_letter: Vec::new(),
@@ -305,7 +308,9 @@ impl Solver {
         let n = board.rows() * board.cols();
         self.cell.clear();
         self.face_len.clear();
-        self.multi.resize(n, Vec::new());
+        self.multi_at.clear();
+        self.multi_at.resize(n, 0);
+        self.multi_letters.clear();
         self.used.clear();
         self.used.resize(n, false);
         self.small_used = 0;
@@ -322,9 +327,9 @@ impl Solver {
                 _ => match alphabet.encode(face) {
                     None => (DEAD, 0),
                     Some(l) => {
-                        let len = l.len() as u32;
-                        self.multi[i] = l;
-                        (MULTI, len)
+                        self.multi_at[i] = self.multi_letters.len() as u32;
+                        self.multi_letters.extend_from_slice(&l);
+                        (MULTI, l.len() as u32)
                     }
                 },
             };
@@ -364,7 +369,7 @@ impl Solver {
                         if small {
                             self.multi_near[i] |= 1 << j;
                         }
-                        self.multi[j as usize][0]
+                        self.multi_letters[self.multi_at[j as usize] as usize]
                     }
                     code => {
                         if small {
@@ -416,7 +421,8 @@ impl Solver {
             by_letter: &self.by_letter,
             multi_near: &self.multi_near,
             any_multi: self.any_multi,
-            multi: &self.multi,
+            multi_at: &self.multi_at,
+            multi_letters: &self.multi_letters,
             points: &self.points,
             min_len: self.rules.min_len as u32,
             seen: &mut self.seen,

@@ -15,7 +15,8 @@ pub(crate) struct Parts<'a> {
     pub(crate) by_letter: &'a [u64],
     pub(crate) multi_near: &'a [u64],
     pub(crate) any_multi: bool,
-    pub(crate) multi: &'a [Vec<u8>],
+    pub(crate) multi_at: &'a [u32],
+    pub(crate) multi_letters: &'a [u8],
     pub(crate) points: &'a [u32],
     pub(crate) min_len: u32,
     pub(crate) seen: &'a mut [u64],
@@ -123,7 +124,9 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
             }
             Some(self.states.child(n, code))
         } else {
-            self.states.follow(n, &self.p.multi[j])
+            let at = self.p.multi_at[j] as usize;
+            let letters = &self.p.multi_letters[at..at + self.p.face_len[j] as usize];
+            self.states.follow(n, letters)
         }
     }
 
@@ -240,8 +243,9 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     /// Steps onto a multi-letter face (rare: kept out of the hot loop).
     #[inline(never)]
     fn multi_step<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
-        let multi: &[Vec<u8>] = self.p.multi;
-        if let Some((child, out)) = self.states.follow(n, &multi[j]) {
+        let at = self.p.multi_at[j] as usize;
+        let letters: &[u8] = &self.p.multi_letters[at..at + self.p.face_len[j] as usize];
+        if let Some((child, out)) = self.states.follow(n, letters) {
             self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.p.face_len[j]);
         }
     }
