@@ -271,3 +271,39 @@ fn messages_are_one_line_with_the_cause_once() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("boggle: "), "{stderr}");
 }
+
+/// A 50 MB line is read in bounded memory: under a 700 MB address-space
+/// limit, `batch` answers with an error record and `boggle FILE` with a
+/// one-line error, instead of running out of memory.
+#[test]
+fn a_50_mb_line_stays_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("line.txt");
+    let mut line = b"etaoinshrdlu".repeat(50_000_000 / 12);
+    line.push(b'\n');
+    std::fs::write(&file, &line).unwrap();
+    let limited = |args: &str| {
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 700000; exec \"{}\" {args} \"{}\"",
+                boggle_bin().display(),
+                file.display()
+            ))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, stdout, stderr) = limited("batch");
+    assert_eq!(code, Some(1), "{stderr}");
+    let record: Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert!(record["error"].is_string());
+    assert!(record["input"].as_str().unwrap().chars().count() <= 81);
+    let (code, _, stderr) = limited("--json");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("more than"), "{stderr}");
+}
