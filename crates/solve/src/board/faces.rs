@@ -127,11 +127,41 @@ impl FaceRules {
 
     /// Parses a board (see [`crate::board`] for the syntax). Memory stays a
     /// small multiple of the number of cells, however long the text.
+    ///
+    /// Each letter is a cell. Only when that reading gives no board of the
+    /// usual shape (a run that is not a square, rows of different lengths)
+    /// and reading a typed `qu` as the one `Qu` cell (where a `q` cell
+    /// reads `qu`) does, is that the board: `quaietsrnolpedbmc` is 4x4,
+    /// while a 16-letter run with a `q` next to a `u` stays `Qu` and `U`.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if let Some(board) = self.parse_plain(text) {
             return board;
         }
+        let plain = self.parse_with(text, false);
+        if matches!(plain, Ok((_, true))) || !self.may_continue(text) {
+            return plain.map(|(board, _)| board);
+        }
+        match self.parse_with(text, true) {
+            Ok((board, true)) => Ok(board),
+            _ => plain.map(|(board, _)| board),
+        }
+    }
+
+    /// Whether a typed letter in `text` is followed by the rest of the
+    /// longer face it reads as (`qu` where `q` reads `qu`).
+    fn may_continue(&self, text: &str) -> bool {
+        let lower = text.to_lowercase();
+        self.continuations()
+            .iter()
+            .any(|(letter, rest)| lower.contains(&format!("{letter}{rest}")))
+    }
+
+    /// Reads a board, each typed letter a cell, or with `merge` a typed
+    /// letter and the rest of its longer face (`qu`) one cell. The flag says
+    /// whether the board has its usual shape: a square from a single run,
+    /// or rows of one length.
+    fn parse_with(&self, text: &str, merge: bool) -> Result<(Board, bool), BoardError> {
         let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
         let mut board = Board::with_capacity(0, 0);
         // Cells in each finished row, and in the row being read.
@@ -186,7 +216,7 @@ impl FaceRules {
                     let face = self.face(&typed, false).map_err(cell_err)?;
                     // `qu` typed where a `q` cell reads `qu` is that one cell.
                     let plain = self.face(&typed, true).map_err(cell_err)?;
-                    if let Some(rest) = self.continuation(&plain) {
+                    if let Some(rest) = self.continuation(&plain).filter(|_| merge) {
                         let from = chars.peek().map_or(text.len(), |&(i, _)| i);
                         let next: String = text[from..]
                             .chars()
@@ -237,15 +267,16 @@ impl FaceRules {
                 (rows.len(), *first)
             }
         };
+        let usual = r == c || rows.iter().any(|&n| n > 1) && rows.len() > 1;
         board.set_shape(r, c);
-        Ok(board)
+        Ok((board, usual))
     }
 }
 
 impl FaceRules {
     /// The fast path for the commonest input: ASCII letters in rows separated
-    /// by single spaces or '/', or one run, with no brackets, blanks or typed
-    /// `qu`. `None` sends anything else to the general parser.
+    /// by single spaces or '/', or one square run, with no brackets or
+    /// blanks. `None` sends anything else to the general parser.
     fn parse_plain(&self, text: &str) -> Option<Result<Board, BoardError>> {
         let text = text.trim();
         let bytes = text.as_bytes();
@@ -256,7 +287,7 @@ impl FaceRules {
         let mut width = None;
         let mut rows = 0;
         let mut cells = 0;
-        for (i, &b) in bytes.iter().enumerate() {
+        for &b in bytes {
             if b == b' ' || b == b'/' {
                 if cols == 0 || width.is_some_and(|w| w != cols) {
                     return None;
@@ -265,13 +296,6 @@ impl FaceRules {
                 rows += 1;
                 cols = 0;
             } else if b.is_ascii_alphabetic() {
-                let face = self.ascii_face(b, false)?;
-                if face.len() > 1 && bytes[i + 1..].len() >= face.len() - 1 {
-                    let rest = &bytes[i + 1..i + face.len()];
-                    if rest.eq_ignore_ascii_case(&face.as_bytes()[1..]) {
-                        return None;
-                    }
-                }
                 cols += 1;
                 cells += 1;
             } else {
@@ -283,7 +307,11 @@ impl FaceRules {
         }
         rows += 1;
         let (rows, cols) = if rows == 1 || cols == 1 {
-            run_shape(cells)
+            // A run that is not a square may be read otherwise (see `parse`).
+            match run_shape(cells) {
+                (1, n) if n > 1 => return None,
+                shape => shape,
+            }
         } else {
             (rows, cols)
         };
@@ -395,22 +423,27 @@ mod tests {
         assert_eq!(spaced, en().parse("oatrihpshtnrenei").unwrap());
         let row = en().parse("a b c").unwrap();
         assert_eq!((row.rows(), row.cols()), (1, 3));
-        // Typed `qu` is the one Qu cell where a q reads qu; `[q]u` is two.
+        // Typed `qu` is the one Qu cell where a q reads qu, when only that
+        // reading gives a square or rows of one length; `[q]u` is two.
         let b = en().parse("quaietsrnolpedbmc").unwrap();
-        assert_eq!(
-            (b.rows(), b.cols(), b.face(0), b.face(1)),
-            (4, 4, Some("qu"), Some("a"))
-        );
-        assert_eq!(
-            en().parse("QUIT").unwrap().cells(),
-            [Some("qu"), Some("i"), Some("t")]
-        );
+        assert_eq!((b.rows(), b.cols()), (4, 4));
+        assert_eq!((b.face(0), b.face(1)), (Some("qu"), Some("a")));
+        let b = en().parse("QUICK").unwrap();
+        assert_eq!(b.cells(), [Some("qu"), Some("i"), Some("c"), Some("k")]);
+        let b = en().parse("quaie tsrn olpe dbmc").unwrap();
+        assert_eq!((b.rows(), b.cols()), (4, 4));
+        // A square run keeps a q next to a u as two cells (data files
+        // write the Qu face as q).
+        let b = en().parse("qutr ihps htnr enei").unwrap();
+        assert_eq!((b.face(0), b.face(1)), (Some("qu"), Some("u")));
+        let b = en().parse("qutrihpshtnrenei").unwrap();
+        assert_eq!((b.face(0), b.face(1)), (Some("qu"), Some("u")));
         let b = en().parse("[q]u ab").unwrap();
         assert_eq!(b.cells(), [Some("q"), Some("u"), Some("a"), Some("b")]);
         let b = en().parse("[q][u] ab").unwrap();
         assert_eq!(b.cells(), [Some("q"), Some("u"), Some("a"), Some("b")]);
         // With no q alias, typed qu is two cells.
-        assert_eq!(nl().parse("quit").unwrap().len(), 4);
+        assert_eq!(nl().parse("quick").unwrap().len(), 5);
         // Empty and over-long faces are errors naming the cell.
         let e = en().parse("ab [] cd").unwrap_err();
         assert!(matches!(e, BoardError::Cell { row: 2, col: 1, .. }), "{e}");

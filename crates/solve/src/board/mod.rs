@@ -18,9 +18,12 @@
 //! - Letters are case-insensitive and normalized with the pack's rules, so
 //!   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
 //! - A lone letter may read as more: with the English packs a `q` cell is the
-//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`. Typed
-//!   `qu` is that one `Qu` cell too (so `quit` is three cells, `Qu I T`); a
-//!   board that really has a `q` next to a `u` writes `[q]u`.
+//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`. When
+//!   the letters as typed give no board of the usual shape (a run that is
+//!   not a square, rows of different lengths) and reading a typed `qu` as
+//!   that one `Qu` cell does, that is the board: `quick` is the 2x2 board
+//!   `Qu I C K`. A square run stays as typed, so data files that write the
+//!   `Qu` face as `q` read as they always did; `[q]u` is always two cells.
 //! - A leading byte-order mark is ignored; a board has at most
 //!   [`MAX_CELLS`] cells.
 

@@ -308,8 +308,11 @@ impl Solver {
         let n = board.rows() * board.cols();
         self.cell.clear();
         self.face_len.clear();
-        self.multi_at.clear();
-        self.multi_at.resize(n, 0);
+        // Read only for this board's multi-letter cells, which set theirs:
+        // no need to clear the rest.
+        if self.multi_at.len() < n {
+            self.multi_at.resize(n, 0);
+        }
         self.multi_letters.clear();
         self.used.clear();
         self.used.resize(n, false);
