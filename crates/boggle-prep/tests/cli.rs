@@ -809,13 +809,15 @@ fn builtin_names_are_refused_without_force() {
         let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
         assert!(stderr.contains("built-in"), "{stderr}");
     }
-    prep_cmd()
+    let out = prep_cmd()
         .arg("install")
         .arg(&src)
         .args(["--name", "en", "--force"])
         .env("XDG_DATA_HOME", &data)
         .assert()
         .success();
+    let said = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(said.contains("built-in en comes first"), "{said}");
 }
 
 /// SIGINT or SIGTERM during a build: exit 130, no pack, and no hidden

@@ -307,3 +307,31 @@ fn a_50_mb_line_stays_in_bounded_memory() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("more than"), "{stderr}");
 }
+
+/// On a terminal (a pseudo-terminal from `script`), long jobs show
+/// progress that moves: count's bar counts tasks and ticks, batch counts
+/// lines. Piped, they print nothing but their results (the other tests).
+#[test]
+fn progress_moves_on_a_terminal() {
+    let on_terminal = |command: String| {
+        let out = Command::new("timeout")
+            .args(["4", "script", "-qfec", &command, "/dev/null"])
+            .output()
+            .expect("script (bsdutils) runs a command on a pseudo-terminal");
+        String::from_utf8_lossy(&out.stdout).replace('\r', "\n")
+    };
+    let bin = boggle_bin().display().to_string();
+    let count = on_terminal(format!("{bin} count --size 5x5 -j 1 --yes"));
+    let steps: std::collections::BTreeSet<&str> = count
+        .lines()
+        .filter_map(|l| l.split(" tasks").next())
+        .filter_map(|l| l.rsplit(' ').next())
+        .filter(|s| s.contains('/'))
+        .collect();
+    assert!(steps.len() >= 2, "the bar did not move: {steps:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("boards.txt");
+    std::fs::write(&boards, "oatr ihps htnr enei\n".repeat(300_000)).unwrap();
+    let batch = on_terminal(format!("{bin} batch {} > /dev/null", boards.display()));
+    assert!(batch.contains(" lines"), "no progress line: {batch:?}");
+}

@@ -56,7 +56,9 @@ pub mod random;
 pub mod render;
 
 pub use board::symmetry;
-pub use board::{capitalize, Board, FaceRules, Layout, Pos, Size, TextStyle, MAX_SIDE};
+pub use board::{
+    capitalize, Board, FaceRules, Layout, Pos, Size, TextStyle, MAX_BOARD_CELLS, MAX_FACE, MAX_SIDE,
+};
 pub use error::{BoardError, LayoutError, LexiconError};
 pub use lexicon::{Alphabet, Lexicon, MAX_LETTERS, NO_WORD};
 pub use neighbors::{Adjacency, Neighbors, Shape};

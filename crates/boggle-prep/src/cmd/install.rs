@@ -56,12 +56,20 @@ pub fn install(args: InstallArgs) -> Result<()> {
     let (installed, pack) = dir
         .install(from, &name, args.force)
         .map_err(install_error)?;
+    let hidden = prep::BUILTIN_NAMES
+        .iter()
+        .any(|b| b.eq_ignore_ascii_case(&name));
     println!(
-        "installed {name} ({} words, {}, recipe {}) as {}\nuse it with: boggle --lang {name} BOARD",
+        "installed {name} ({} words, {}, recipe {}) as {}\n{}",
         pack.len(),
         pack.recipe().language.name,
         pack.recipe().name,
-        installed.path.display()
+        installed.path.display(),
+        if hidden {
+            format!("the built-in {name} comes first, so boggle --lang {name} does not use it; install it under another --name")
+        } else {
+            format!("use it with: boggle --lang {name} BOARD")
+        }
     );
     Ok(())
 }

@@ -1,14 +1,38 @@
 //! Reading boards: [`FaceRules`] turn typed text into faces with a pack's
-//! normalization, alphabet and aliases (see the board syntax in
-//! [`crate::board`]).
+//! normalization, alphabet and aliases (the board syntax is documented on
+//! [`FaceRules`]).
 
 use prep::{Normalizer, Pack, Recipe};
 
-use super::{Board, MAX_CELLS, MAX_FACE};
+use super::{Board, MAX_BOARD_CELLS, MAX_FACE};
 use crate::error::BoardError;
 
 /// How a board's text becomes faces: the pack's normalization, alphabet and
-/// aliases.
+/// aliases ([`FaceRules::parse`]), and back ([`FaceRules::text`]).
+///
+/// # Board syntax
+///
+/// - Rows are separated by white space, `/`, `,`, `;` or newlines:
+///   `"oatr ihps htnr enei"`, `"oatr/ihps/htnr/enei"`; every row has the
+///   same number of cells.
+/// - A single run of N² cells is a square board: `"oatrihpshtnrenei"`. A
+///   run of any other length is one row (1 x N): `"abcde"`.
+/// - Single cells separated by spaces are one run, not a column: `"o a t r
+///   i h p s h t n r e n e i"` is the 4x4 board above.
+/// - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`; a
+///   face has at most [`MAX_FACE`] letters, and `[]` is an error.
+/// - `.` (or `[.]`, `_`) is a blank cell (a hole in a shaped board).
+/// - Letters are case-insensitive and normalized with the pack's rules, so
+///   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
+/// - A lone letter may read as more: with the English packs a `q` cell is the
+///   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`. When
+///   the letters as typed give no board of the usual shape (a run that is
+///   not a square, rows of different lengths) and reading a typed `qu` as
+///   that one `Qu` cell does, that is the board: `quick` is the 2x2 board
+///   `Qu I C K`. A square run stays as typed, so data files that write the
+///   `Qu` face as `q` read as they always did; `[q]u` is always two cells.
+/// - A leading byte-order mark is ignored; a board has at most
+///   [`MAX_BOARD_CELLS`] cells.
 #[derive(Clone, Debug)]
 pub struct FaceRules {
     normalizer: Normalizer,
@@ -125,7 +149,7 @@ impl FaceRules {
             .map(|(from, to)| &to[from.len()..])
     }
 
-    /// Parses a board (see [`crate::board`] for the syntax). Memory stays a
+    /// Parses a board (see [`FaceRules`] for the syntax). Memory stays a
     /// small multiple of the number of cells, however long the text.
     ///
     /// Each letter is a cell. Only when that reading gives no board of the
@@ -241,8 +265,10 @@ impl FaceRules {
                     )));
                 }
             }
-            if board.len() >= MAX_CELLS {
-                return Err(BoardError::TooLarge { max: MAX_CELLS });
+            if board.len() >= MAX_BOARD_CELLS {
+                return Err(BoardError::TooLarge {
+                    max: MAX_BOARD_CELLS,
+                });
             }
             board.push(face.as_deref().unwrap_or(""));
             row += 1;

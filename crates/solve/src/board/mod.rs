@@ -3,29 +3,7 @@
 //! and a board text ([`FaceRules`]), board sizes and shapes ([`Size`],
 //! [`Layout`]) and the grid's symmetries ([`symmetry`]).
 //!
-//! # Board syntax
-//!
-//! - Rows are separated by white space, `/`, `,`, `;` or newlines:
-//!   `"oatr ihps htnr enei"`, `"oatr/ihps/htnr/enei"`; every row has the
-//!   same number of cells.
-//! - A single run of N² cells is a square board: `"oatrihpshtnrenei"`. A
-//!   run of any other length is one row (1 x N): `"abcde"`.
-//! - Single cells separated by spaces are one run, not a column: `"o a t r
-//!   i h p s h t n r e n e i"` is the 4x4 board above.
-//! - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`; a
-//!   face has at most [`MAX_FACE`] letters, and `[]` is an error.
-//! - `.` (or `[.]`, `_`) is a blank cell (a hole in a shaped board).
-//! - Letters are case-insensitive and normalized with the pack's rules, so
-//!   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
-//! - A lone letter may read as more: with the English packs a `q` cell is the
-//!   `Qu` face (the pack's `aliases`); `[q]` always means a plain `q`. When
-//!   the letters as typed give no board of the usual shape (a run that is
-//!   not a square, rows of different lengths) and reading a typed `qu` as
-//!   that one `Qu` cell does, that is the board: `quick` is the 2x2 board
-//!   `Qu I C K`. A square run stays as typed, so data files that write the
-//!   `Qu` face as `q` read as they always did; `[q]u` is always two cells.
-//! - A leading byte-order mark is ignored; a board has at most
-//!   [`MAX_CELLS`] cells.
+//! The board syntax is documented on [`FaceRules`], which reads it.
 
 use std::fmt;
 
@@ -45,7 +23,7 @@ pub const MAX_FACE: usize = 8;
 
 /// The most cells a board may have: 2²⁴, a 4,096 x 4,096 board. Reading a
 /// board takes about 6 bytes a cell; solving one, about 40 more a cell.
-pub const MAX_CELLS: usize = 1 << 24;
+pub const MAX_BOARD_CELLS: usize = 1 << 24;
 
 /// A cell position: row and column, both from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
