@@ -11,12 +11,14 @@
 
 pub mod brute;
 pub mod dice;
+pub mod scored;
 
 /// Makes every checksum of a damaged pack right again (see `prep`).
 pub use prep::reseal;
 
 pub use brute::*;
 pub use dice::*;
+pub use scored::*;
 
 use std::env;
 use std::path::{Path, PathBuf};

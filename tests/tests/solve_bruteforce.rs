@@ -190,6 +190,7 @@ impl Play {
                 Scoring::boggle()
             },
             min_len: self.min_len,
+            bonus: None,
         }
     }
 }

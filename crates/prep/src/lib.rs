@@ -55,5 +55,5 @@ pub use normalize::{NormalizeRules, Normalizer};
 #[doc(hidden)]
 pub use pack::reseal;
 pub use pack::{Pack, PackBytes, PackMeta, Source, FORMAT_VERSION, HEADER_LEN, MAGIC};
-pub use recipe::{BoardRules, DefaultSource, Language, Recipe};
+pub use recipe::{BoardRules, DefaultSource, Language, LetterRules, Recipe};
 pub use words::{apply_recipe, BuildStats, InvalidLines, WordList, EXAMPLES_PER_REASON};

@@ -87,6 +87,10 @@ pub struct Recipe {
     /// How a board in this language reads.
     #[serde(default)]
     pub board: BoardRules,
+    /// What the letters are worth (`[letters]`), for the letter-value
+    /// scoring schemes.
+    #[serde(default, skip_serializing_if = "LetterRules::is_empty")]
+    pub letters: LetterRules,
     /// The word list the recipe is written for, read when a build names no
     /// input.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -161,6 +165,51 @@ impl Default for BoardRules {
             scoring: default_scoring(),
             dice: Vec::new(),
         }
+    }
+}
+
+/// What a language's letters are worth (`[letters]`): its Scrabble tile
+/// values, used by the letter-value scoring schemes (`letters`, `ruzzle`).
+///
+/// ```toml
+/// [letters]
+/// values = { a = 1, b = 3, c = 3, qu = 10 }
+/// ```
+///
+/// A key is a letter of the alphabet, or a multi-letter face (`qu`, `ij`,
+/// `ch`) worth something other than the sum of its letters. A letter with
+/// no value is worth 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LetterRules {
+    /// Points by letter or face.
+    #[serde(default)]
+    pub values: BTreeMap<String, u32>,
+}
+
+impl LetterRules {
+    /// The most a letter or face may be worth.
+    pub const MAX_VALUE: u32 = 1000;
+
+    /// Whether no letter has a value.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// What a face is worth: its own entry, else the sum of its letters'.
+    pub fn value(&self, face: &str) -> u32 {
+        if let Some(&v) = self.values.get(face) {
+            return v;
+        }
+        let mut buf = [0u8; 4];
+        face.chars()
+            .map(|c| {
+                self.values
+                    .get(&*c.encode_utf8(&mut buf))
+                    .copied()
+                    .unwrap_or(0)
+            })
+            .sum()
     }
 }
 
@@ -289,6 +338,22 @@ impl Recipe {
             if let Some(c) = face.chars().find(|c| !letters.contains(c)) {
                 return Err(format!(
                     "board.aliases: {c:?} in {face:?} is not in the alphabet"
+                ));
+            }
+        }
+        for (face, &value) in &self.letters.values {
+            if face.is_empty() {
+                return Err("letters.values: an empty key".into());
+            }
+            if let Some(c) = face.chars().find(|c| !letters.contains(c)) {
+                return Err(format!(
+                    "letters.values: {c:?} in {face:?} is not in the alphabet"
+                ));
+            }
+            if value > LetterRules::MAX_VALUE {
+                return Err(format!(
+                    "letters.values: {face:?} = {value}; a value is at most {}",
+                    LetterRules::MAX_VALUE
                 ));
             }
         }

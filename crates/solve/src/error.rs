@@ -47,6 +47,9 @@ pub enum BoardError {
         /// The most cells a board may have.
         max: usize,
     },
+    /// A bonus grid that does not fit the board.
+    #[error("{0}")]
+    Bonus(String),
     /// The pack's rules cannot read boards.
     #[error("pack rules: {0}")]
     Pack(String),

@@ -40,6 +40,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod bonus;
 mod error;
 mod lexicon;
 mod neighbors;
@@ -57,10 +58,12 @@ pub mod render;
 
 pub use board::symmetry;
 pub use board::{
-    capitalize, Board, FaceRules, Layout, Pos, Size, TextStyle, MAX_BOARD_CELLS, MAX_FACE, MAX_SIDE,
+    capitalize, Board, FaceRules, Layout, Place, Pos, Size, TextStyle, Tile, MAX_ALTERNATIVES,
+    MAX_BOARD_CELLS, MAX_FACE, MAX_SIDE,
 };
+pub use bonus::{Bonus, CellBonus};
 pub use error::{BoardError, LayoutError, LexiconError};
 pub use lexicon::{Alphabet, Lexicon, MAX_LETTERS, NO_WORD};
 pub use neighbors::{Adjacency, Neighbors, Shape};
-pub use scoring::{Beyond, Scoring};
+pub use scoring::{parse_values, Beyond, Scoring};
 pub use search::{FoundWord, Rules, Solution, Solver, Tally};

@@ -1,7 +1,10 @@
-//! Scoring schemes: points by word length (in letters; a `Qu` face is two).
+//! Scoring schemes: points by word length (in letters; a `Qu` face is two),
+//! and the letter-value schemes of the phone games, where the path matters.
 //!
-//! A scheme is a table from length to points plus a rule for lengths past
-//! the table. The named schemes:
+//! # Length schemes
+//!
+//! A length scheme is a table from length to points plus a rule for lengths
+//! past the table. The named ones:
 //!
 //! | name | min | points |
 //! |---|---:|---|
@@ -16,9 +19,91 @@
 //! `LEN+=Px` (P points per letter from that length on) or `LEN+=+P` (P more
 //! for each letter past the previous entry). The smallest length given is the
 //! minimum word length.
+//!
+//! # Letter-value schemes
+//!
+//! Here a word scores by the cells of its path, so the same word may score
+//! differently along two paths; each word scores by its best path, and that
+//! is the path reported. A path's score is
+//!
+//! ```text
+//! floor(sum of (cell value x letter bonus) x product of word bonuses x multiplier(len)) + bonus(len)
+//! ```
+//!
+//! where a cell's value is the value printed on its tile when the board
+//! gives one (`s2`, see [`crate::FaceRules`]), else its face's value in the
+//! scheme's table (a face without an entry of its own, such as `qu`, is the
+//! sum of its letters; a letter without one is 0). Letter and word bonuses
+//! come from a bonus grid ([`crate::Bonus`]); without one they are 1.
+//!
+//! | name | values | multiplier | length bonus | min |
+//! |---|---|---|---|---:|
+//! | `letters` | the pack's (`[letters]` in its recipe) | 1 | none | 1 |
+//! | `ruzzle` | the pack's | 1 | 5→5 6→10 7→15 8→20 9+→25 | 2 |
+//! | `wordament` | Wordament's English tiles (below) | 5→1.5 6,7→2 8+→2.5 | none | 3 |
+//!
+//! Wordament's tiles: A2 B5 C3 D3 E1 F5 G4 H4 I2 J10 K6 L3 M4 N2 O2 P4 Q8 R2
+//! S2 T2 U4 V6 W6 X9 Y5 Z8.
+//!
+//! A custom letter scheme is `letters+TABLE`, the pack's values plus a
+//! length bonus written as a length table (`letters+5=5,6=10,7=15,8=20,9+=25`
+//! is `ruzzle`), or a TOML file read with [`Scoring::from_toml`]:
+//!
+//! ```toml
+//! name = "my-game"                        # optional; default "custom"
+//! min_len = 3                             # optional; default 1
+//! values = { a = 1, b = 3, qu = 10 }      # optional; default the pack's
+//! length_bonus = "5=5,6=10,7=15,8+=20"    # optional; a length table
+//! multiplier = "5=1.5,6=2,8=2.5"          # optional; from each length on
+//! ```
+//!
+//! [`Scoring::with_values`] replaces any letter scheme's values (the
+//! `--letter-values a=1,b=3,…` of the command line).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
+
+use serde::Deserialize;
+
+/// Wordament's English tile values.
+const WORDAMENT: [(char, u32); 26] = [
+    ('a', 2),
+    ('b', 5),
+    ('c', 3),
+    ('d', 3),
+    ('e', 1),
+    ('f', 5),
+    ('g', 4),
+    ('h', 4),
+    ('i', 2),
+    ('j', 10),
+    ('k', 6),
+    ('l', 3),
+    ('m', 4),
+    ('n', 2),
+    ('o', 2),
+    ('p', 4),
+    ('q', 8),
+    ('r', 2),
+    ('s', 2),
+    ('t', 2),
+    ('u', 4),
+    ('v', 6),
+    ('w', 6),
+    ('x', 9),
+    ('y', 5),
+    ('z', 8),
+];
+
+/// The letter-value part of a scheme (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Letters {
+    /// Values by letter or face; `None` until the pack's are filled in.
+    values: Option<BTreeMap<String, u32>>,
+    /// Multiplier steps: from this length on, this many hundredths.
+    multiplier: Vec<(usize, u32)>,
+}
 
 /// How points continue past the end of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +125,7 @@ pub struct Scoring {
     beyond_from: usize,
     beyond: Beyond,
     min_len: usize,
+    letters: Option<Letters>,
 }
 
 impl Scoring {
@@ -78,6 +164,43 @@ impl Scoring {
         Scoring::table("words", 1, &[1], Beyond::Flat)
     }
 
+    /// The pack's letter values summed over the path (and its bonus
+    /// cells), nothing for length.
+    pub fn letters() -> Scoring {
+        Scoring::letter_scheme("letters", 1, Scoring::table("", 1, &[0], Beyond::Flat))
+    }
+
+    /// Ruzzle: the pack's letter values with letter and word bonuses, plus
+    /// 5 points for 5 letters, 10 for 6, 15 for 7, 20 for 8, 25 for 9+.
+    pub fn ruzzle() -> Scoring {
+        let bonus = Scoring::table("", 5, &[5, 10, 15, 20, 25], Beyond::Flat);
+        Scoring::letter_scheme("ruzzle", 2, bonus)
+    }
+
+    /// Wordament: its English tile values, times 1 up to 4 letters, 1.5 for
+    /// 5, 2 for 6 and 7, 2.5 for 8 or more, rounded down.
+    pub fn wordament() -> Scoring {
+        let mut s =
+            Scoring::letter_scheme("wordament", 3, Scoring::table("", 1, &[0], Beyond::Flat));
+        if let Some(l) = &mut s.letters {
+            l.values = Some(WORDAMENT.iter().map(|&(c, v)| (c.to_string(), v)).collect());
+            l.multiplier = vec![(5, 150), (6, 200), (8, 250)];
+        }
+        s
+    }
+
+    fn letter_scheme(name: &str, min_len: usize, bonus: Scoring) -> Scoring {
+        Scoring {
+            name: name.to_string(),
+            min_len,
+            letters: Some(Letters {
+                values: None,
+                multiplier: Vec::new(),
+            }),
+            ..bonus
+        }
+    }
+
     /// The named schemes.
     pub const NAMES: &'static [&'static str] = &[
         "boggle",
@@ -85,7 +208,121 @@ impl Scoring {
         "super-big-boggle",
         "word-hunt",
         "words",
+        "letters",
+        "ruzzle",
+        "wordament",
     ];
+
+    /// Whether words score by their letters, so that the path matters.
+    pub fn is_letter_scheme(&self) -> bool {
+        self.letters.is_some()
+    }
+
+    /// This letter scheme with its values replaced (a length scheme becomes
+    /// `letters` with the length table as its bonus).
+    pub fn with_values(mut self, values: BTreeMap<String, u32>) -> Scoring {
+        match &mut self.letters {
+            Some(l) => l.values = Some(values),
+            None => {
+                self.letters = Some(Letters {
+                    values: Some(values),
+                    multiplier: Vec::new(),
+                })
+            }
+        }
+        self
+    }
+
+    /// Fills in the pack's letter values where the scheme takes them.
+    pub fn resolve(mut self, pack_values: &BTreeMap<String, u32>) -> Scoring {
+        if let Some(l) = &mut self.letters {
+            if l.values.is_none() {
+                l.values = Some(pack_values.clone());
+            }
+        }
+        self
+    }
+
+    /// The letter values (after [`resolve`](Scoring::resolve)), or `None`
+    /// for a length scheme.
+    pub fn values(&self) -> Option<&BTreeMap<String, u32>> {
+        self.letters.as_ref()?.values.as_ref()
+    }
+
+    /// What a face (`a`, `qu`) is worth under a letter scheme: its own
+    /// entry, else the sum of its letters' (0 for a letter without one).
+    pub fn face_value(&self, face: &str) -> u32 {
+        let Some(values) = self.values() else {
+            return 0;
+        };
+        if let Some(&v) = values.get(face) {
+            return v;
+        }
+        let mut buf = [0u8; 4];
+        face.chars()
+            .map(|c| values.get(&*c.encode_utf8(&mut buf)).copied().unwrap_or(0))
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// The letter sum's multiplier for a word of `len` letters, in
+    /// hundredths (100 is x1).
+    pub fn multiplier(&self, len: usize) -> u32 {
+        self.letters
+            .as_ref()
+            .and_then(|l| l.multiplier.iter().rev().find(|&&(from, _)| from <= len))
+            .map_or(100, |&(_, m)| m)
+    }
+
+    /// A path's score under a letter scheme, from the sum of its cells'
+    /// values times their letter bonuses and the product of its word
+    /// bonuses; a length scheme scores by length alone.
+    pub fn word_score(&self, letter_sum: u64, word_bonus: u64, len: usize) -> u32 {
+        let length = u64::from(self.points(len));
+        if self.letters.is_none() {
+            return length as u32;
+        }
+        let letters = letter_sum
+            .saturating_mul(word_bonus)
+            .saturating_mul(u64::from(self.multiplier(len)))
+            / 100;
+        letters.saturating_add(length).min(u64::from(u32::MAX)) as u32
+    }
+
+    /// Reads a letter scheme from TOML (see the module docs); `origin`
+    /// names the text in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Scoring, String> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct File {
+            name: Option<String>,
+            min_len: Option<usize>,
+            values: Option<BTreeMap<String, u32>>,
+            length_bonus: Option<String>,
+            multiplier: Option<String>,
+        }
+        let file: File = toml::from_str(text).map_err(|e| {
+            let message: Vec<&str> = e.message().lines().map(str::trim).collect();
+            format!("{origin}: {}", message.join(" "))
+        })?;
+        let bonus = match &file.length_bonus {
+            Some(t) => length_table(t).map_err(|e| format!("{origin}: length_bonus: {e}"))?,
+            None => Scoring::table("", 1, &[0], Beyond::Flat),
+        };
+        let min_len = file.min_len.unwrap_or(1);
+        if min_len == 0 || min_len > 64 {
+            return Err(format!("{origin}: min_len must be 1 to 64"));
+        }
+        let mut scoring =
+            Scoring::letter_scheme(file.name.as_deref().unwrap_or("custom"), min_len, bonus);
+        if let Some(values) = file.values {
+            check_values(&values).map_err(|e| format!("{origin}: values: {e}"))?;
+            scoring = scoring.with_values(values);
+        }
+        if let (Some(m), Some(l)) = (&file.multiplier, &mut scoring.letters) {
+            l.multiplier = multiplier(m).map_err(|e| format!("{origin}: multiplier: {e}"))?;
+        }
+        Ok(scoring)
+    }
 
     fn table(name: &str, min_len: usize, points: &[u32], beyond: Beyond) -> Scoring {
         let mut table = vec![0; min_len];
@@ -100,6 +337,7 @@ impl Scoring {
             beyond_from,
             beyond,
             min_len,
+            letters: None,
         }
     }
 
@@ -113,7 +351,8 @@ impl Scoring {
         self.min_len
     }
 
-    /// Points for a word of `len` letters.
+    /// Points for a word of `len` letters under a length scheme; under a
+    /// letter scheme, its length bonus.
     pub fn points(&self, len: usize) -> u32 {
         if len < self.beyond_from {
             return self.table.get(len).copied().unwrap_or(0);
@@ -152,8 +391,81 @@ impl FromStr for Scoring {
             "super-big-boggle" | "super_big_boggle" => return Ok(Scoring::super_big_boggle()),
             "word-hunt" | "word_hunt" | "wordhunt" => return Ok(Scoring::word_hunt()),
             "words" => return Ok(Scoring::words()),
+            "letters" => return Ok(Scoring::letters()),
+            "ruzzle" => return Ok(Scoring::ruzzle()),
+            "wordament" => return Ok(Scoring::wordament()),
             _ => {}
         }
+        if let Some(table) = s.strip_prefix("letters+") {
+            return Ok(Scoring::letter_scheme("custom", 1, length_table(table)?));
+        }
+        length_table(s)
+    }
+}
+
+/// Parses letter values written `a=1,b=3,qu=10` (what `--letter-values`
+/// takes).
+pub fn parse_values(s: &str) -> Result<BTreeMap<String, u32>, String> {
+    let mut values = BTreeMap::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || format!("letter value {part:?}: expected LETTER=POINTS, as in a=1");
+        let (face, points) = part.split_once('=').ok_or_else(bad)?;
+        let face: String = face.trim().chars().flat_map(char::to_lowercase).collect();
+        if face.is_empty() || !face.chars().all(char::is_alphabetic) {
+            return Err(bad());
+        }
+        let points: u32 = points.trim().parse().map_err(|_| bad())?;
+        values.insert(face, points);
+    }
+    if values.is_empty() {
+        return Err("no letter values: write them as a=1,b=3,…".into());
+    }
+    check_values(&values)?;
+    Ok(values)
+}
+
+/// The largest letter value a table may hold.
+const MAX_VALUE: u32 = prep::LetterRules::MAX_VALUE;
+
+fn check_values(values: &BTreeMap<String, u32>) -> Result<(), String> {
+    match values.iter().find(|(_, &v)| v > MAX_VALUE) {
+        Some((face, v)) => Err(format!("{face:?} = {v}; a value is at most {MAX_VALUE}")),
+        None => Ok(()),
+    }
+}
+
+/// Parses a multiplier table, `5=1.5,6=2,8=2.5`: from each length on, the
+/// letter sum is multiplied by that much (to the hundredth).
+fn multiplier(s: &str) -> Result<Vec<(usize, u32)>, String> {
+    let mut steps: Vec<(usize, u32)> = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || format!("{part:?}: expected LEN=FACTOR, as in 5=1.5");
+        let (len, factor) = part.split_once('=').ok_or_else(bad)?;
+        let len: usize = len
+            .trim()
+            .trim_end_matches('+')
+            .parse()
+            .map_err(|_| bad())?;
+        let (whole, frac) = factor.trim().split_once('.').unwrap_or((factor.trim(), ""));
+        if frac.len() > 2 || !frac.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!("{part:?}: a factor has at most two decimals"));
+        }
+        let whole: u32 = whole.parse().map_err(|_| bad())?;
+        let frac: u32 = format!("{frac:0<2}").parse().map_err(|_| bad())?;
+        if whole > 100 {
+            return Err(format!("{part:?}: a factor is at most 100"));
+        }
+        if steps.last().is_some_and(|&(l, _)| len <= l) || len == 0 {
+            return Err(format!("{part:?}: lengths must count up from 1"));
+        }
+        steps.push((len, whole * 100 + frac));
+    }
+    Ok(steps)
+}
+
+/// Parses a length table (see the module docs).
+fn length_table(s: &str) -> Result<Scoring, String> {
+    {
         if !s.contains('=') {
             return Err(format!(
                 "unknown scoring {s:?}: use one of {} or a table like 3=1,4=1,5=2,6=3,7=5,8+=11",

@@ -2,8 +2,9 @@
 //! normalization, alphabet and aliases (the board syntax is documented on
 //! [`FaceRules`]).
 
-use prep::{Normalizer, Pack, Recipe};
+use prep::{LetterRules, Normalizer, Pack, Recipe};
 
+use super::tile::{Place, Tile, MAX_ALTERNATIVES};
 use super::{Board, MAX_BOARD_CELLS, MAX_FACE};
 use crate::error::BoardError;
 
@@ -22,6 +23,13 @@ use crate::error::BoardError;
 /// - A multi-letter face is written in brackets: `[th]`, `[qu]`, `[In]`; a
 ///   face has at most [`MAX_FACE`] letters, and `[]` is an error.
 /// - `.` (or `[.]`, `_`) is a blank cell (a hole in a shaped board).
+/// - Wordament's special tiles, in brackets: `[re-]` is a prefix tile (it
+///   may only start a word), `[-ing]` a suffix tile (it may only end one),
+///   `[a/e]` an either/or tile (it reads as one of its letters, chosen per
+///   word). See [`Tile`].
+/// - A face may be followed by the value printed on its tile, in digits:
+///   `s2o2t1`, `[qu]8`, `[-ing]10`. The letter-value schemes score that
+///   cell by it instead of the letter table ([`crate::Scoring`]).
 /// - Letters are case-insensitive and normalized with the pack's rules, so
 ///   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
 /// - A lone letter may read as more: with the English packs a `q` cell is the
@@ -119,6 +127,38 @@ impl FaceRules {
         Ok(face)
     }
 
+    /// Reads a special tile's bracketed text (`re-`, `-ing`, `a/e`): each
+    /// alternative normalized as a bracketed face.
+    fn tile(&self, typed: &str) -> Result<String, String> {
+        let (place, letters) = if let Some(rest) = typed.strip_prefix('-') {
+            (Place::Last, rest)
+        } else if let Some(rest) = typed.strip_suffix('-') {
+            (Place::First, rest)
+        } else {
+            (Place::Anywhere, typed)
+        };
+        if letters.starts_with('-') || letters.ends_with('-') {
+            return Err(format!(
+                "[{typed}]: a tile is a prefix (re-) or a suffix (-ing), not both"
+            ));
+        }
+        let mut alternatives = Vec::new();
+        for alt in letters.split('/') {
+            if alt.is_empty() || alt.contains('-') {
+                return Err(format!(
+                    "[{typed}]: write a prefix [re-], a suffix [-ing] or either/or letters [a/e]"
+                ));
+            }
+            alternatives.push(self.face(alt, true)?);
+        }
+        if alternatives.len() > MAX_ALTERNATIVES {
+            return Err(format!(
+                "[{typed}]: a tile has at most {MAX_ALTERNATIVES} alternatives"
+            ));
+        }
+        Ok(Tile::face(place, &alternatives))
+    }
+
     /// The face a single ASCII letter reads as, when no rule changes it
     /// beyond lowercasing (the common case, without allocating).
     #[inline]
@@ -212,7 +252,9 @@ impl FaceRules {
                     loop {
                         match chars.next() {
                             Some((_, ']')) => break,
-                            Some((_, ch)) if !is_sep(ch) && ch != '[' => inner.push(ch),
+                            Some((_, ch)) if (ch == '/' || !is_sep(ch)) && ch != '[' => {
+                                inner.push(ch)
+                            }
                             _ => return Err(cell_err("'[' without a matching ']'".into())),
                         }
                     }
@@ -223,6 +265,7 @@ impl FaceRules {
                             ))
                         }
                         "." => None,
+                        _ if !Tile::is_plain(&inner) => Some(self.tile(&inner).map_err(cell_err)?),
                         _ => Some(self.face(&inner, true).map_err(cell_err)?),
                     }
                 }
@@ -258,12 +301,33 @@ impl FaceRules {
                 _ => return Err(cell_err(format!("{c:?} is not a letter, '[face]' or '.'"))),
             };
             if let Some(face) = &face {
-                let letters = face.chars().count();
-                if letters > MAX_FACE {
+                let tile = Tile::of(face);
+                if let Some(letters) = tile
+                    .alternatives()
+                    .map(|a| a.chars().count())
+                    .find(|&n| n > MAX_FACE)
+                {
                     return Err(cell_err(format!(
                         "a face of {letters} letters; a face has at most {MAX_FACE}"
                     )));
                 }
+            }
+            // The tile's printed value, in digits right after its face.
+            let mut value: Option<u32> = None;
+            while let Some(&(_, d)) = chars.peek() {
+                let Some(digit) = d.to_digit(10) else { break };
+                chars.next();
+                if face.is_none() {
+                    return Err(cell_err("a blank cell has no value".into()));
+                }
+                let v = value.unwrap_or(0) * 10 + digit;
+                if v > LetterRules::MAX_VALUE {
+                    return Err(cell_err(format!(
+                        "a tile value is at most {}",
+                        LetterRules::MAX_VALUE
+                    )));
+                }
+                value = Some(v);
             }
             if board.len() >= MAX_BOARD_CELLS {
                 return Err(BoardError::TooLarge {
@@ -271,6 +335,9 @@ impl FaceRules {
                 });
             }
             board.push(face.as_deref().unwrap_or(""));
+            if value.is_some() {
+                board.set_value(board.len() - 1, value);
+            }
             row += 1;
         }
         if row > 0 {
@@ -427,7 +494,7 @@ mod tests {
             ),
             "{e}"
         );
-        let e = en().parse("abc d1f").unwrap_err();
+        let e = en().parse("abc d#f").unwrap_err();
         assert!(matches!(e, BoardError::Cell { row: 2, col: 2, .. }), "{e}");
         let e = en().parse("abcdé").unwrap_err();
         assert!(e.to_string().contains("row 1, column 5"), "{e}");

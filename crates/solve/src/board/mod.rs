@@ -13,10 +13,12 @@ mod faces;
 mod layout;
 pub mod symmetry;
 mod text;
+mod tile;
 
 pub use faces::FaceRules;
 pub use layout::{Layout, Size, MAX_SIDE};
 pub use text::TextStyle;
+pub use tile::{Place, Tile, MAX_ALTERNATIVES};
 
 /// The most letters a face may have.
 pub const MAX_FACE: usize = 8;
@@ -50,6 +52,9 @@ pub struct Board {
     cols: usize,
     faces: String,
     ends: Vec<u32>,
+    /// Tile values printed on cells (`s2` in board text), by cell; empty
+    /// when the board gives none.
+    values: Vec<Option<u32>>,
 }
 
 impl Board {
@@ -78,6 +83,7 @@ impl Board {
             cols,
             faces: String::with_capacity(rows * cols),
             ends: Vec::with_capacity(rows * cols),
+            values: Vec::new(),
         }
     }
 
@@ -91,6 +97,31 @@ impl Board {
     pub(crate) fn push(&mut self, face: &str) {
         self.faces.push_str(face);
         self.ends.push(self.faces.len() as u32);
+    }
+
+    /// The value printed on a cell's tile, if the board gives one (Wordament
+    /// prints each tile's points on it: `s2` in board text).
+    pub fn value(&self, index: usize) -> Option<u32> {
+        self.values.get(index).copied().flatten()
+    }
+
+    /// Whether any cell gives its tile value.
+    pub fn has_values(&self) -> bool {
+        self.values.iter().any(Option::is_some)
+    }
+
+    /// Sets or clears the value printed on a cell's tile.
+    pub fn set_value(&mut self, index: usize, value: Option<u32>) {
+        if index >= self.len() || (value.is_none() && self.values.is_empty()) {
+            return;
+        }
+        if self.values.len() < self.len() {
+            self.values.resize(self.len(), None);
+        }
+        self.values[index] = value;
+        if self.values.iter().all(Option::is_none) {
+            self.values.clear();
+        }
     }
 
     /// Number of rows.
@@ -167,11 +198,21 @@ impl fmt::Display for Board {
     }
 }
 
-/// `qu` → `Qu`, `ñ` → `Ñ`.
+/// `qu` → `Qu`, `ñ` → `Ñ`; each letter run of a special tile too: `-ing`
+/// → `-Ing`, `a/e` → `A/E`.
 pub fn capitalize(face: &str) -> String {
-    let mut chars = face.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+    let mut out = String::with_capacity(face.len());
+    let mut start = true;
+    for c in face.chars() {
+        if start && c.is_alphabetic() {
+            out.extend(c.to_uppercase());
+            start = false;
+        } else {
+            out.push(c);
+            if c == '-' || c == '/' {
+                start = true;
+            }
+        }
     }
+    out
 }

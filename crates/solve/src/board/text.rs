@@ -24,7 +24,13 @@ impl FaceRules {
         // Cell by cell into one string: a board's text costs about its
         // length, however many cells it has.
         join(
-            (0..board.len()).map(|i| self.cell_text(board.face(i), style)),
+            (0..board.len()).map(|i| {
+                let text = self.cell_text(board.face(i), style);
+                match board.value(i) {
+                    Some(v) => format!("{text}{v}"),
+                    None => text,
+                }
+            }),
             board.rows(),
             board.cols(),
             style,
@@ -127,6 +133,8 @@ mod tests {
             (&en, "qa.b [q]c[th]d e.fg hijk"),
             (&en, "[qu]u[q]u [q]uqu[u]"),
             (&nl, "qa.b q[th]cd"),
+            (&en, "[re-]a[-ing]b [a/e]c[er]d"),
+            (&en, "s2[re-]5q8u [a/e]3cd."),
         ] {
             let board = faces.parse(text).unwrap();
             for style in [TextStyle::Rows, TextStyle::Compact] {

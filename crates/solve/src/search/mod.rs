@@ -15,7 +15,8 @@
 use prep::Pack;
 use serde::Serialize;
 
-use crate::board::{Board, Pos};
+use crate::board::{Board, Place, Pos, Tile};
+use crate::bonus::Bonus;
 use crate::error::LexiconError;
 use std::sync::Arc;
 
@@ -39,6 +40,22 @@ const WARM_UP_CELLS: usize = 1024;
 pub(crate) const MULTI: u8 = 254;
 /// Letter codes are below this (a state's mask is a `u32`).
 pub(crate) const LETTERS: usize = 32;
+/// A recorded path entry is a cell index in its low bits (a board has at
+/// most 2²⁴ cells) and the alternative its tile read as above them.
+pub(crate) const CELL_BITS: u32 = 24;
+pub(crate) const CELL_MASK: u32 = (1 << CELL_BITS) - 1;
+
+/// One alternative reading of a multi-letter cell: its letters in
+/// `multi_letters`, which alternative of the tile it is, and its value
+/// (times the cell's letter bonus) under a letter-value scheme.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Alt {
+    pub(crate) at: u32,
+    pub(crate) len: u32,
+    pub(crate) nth: u32,
+    pub(crate) value: u32,
+}
+
 /// A cell's code when it can never be used (blank, or a letter no word has).
 pub(crate) const DEAD: u8 = 255;
 
@@ -54,6 +71,9 @@ pub struct Rules {
     /// The shortest word that counts (the largest of the pack's, the
     /// scheme's and the caller's minimum).
     pub min_len: usize,
+    /// Bonus cells, for the letter-value schemes: a grid of the board's
+    /// shape (cells outside it have none).
+    pub bonus: Option<Bonus>,
 }
 
 impl Rules {
@@ -65,7 +85,8 @@ impl Rules {
             adjacency: Adjacency::King,
             wrap: false,
             min_len: board.min_word_len.max(scoring.min_len()),
-            scoring,
+            scoring: scoring.resolve(&pack.recipe().letters.values),
+            bonus: None,
         }
     }
 }
@@ -75,11 +96,13 @@ impl Rules {
 pub struct FoundWord {
     /// The word, in the pack's spelling.
     pub word: String,
-    /// Its points.
+    /// Its points (under a letter-value scheme, along its best path).
     pub score: u32,
     /// Its length in letters.
     pub len: usize,
-    /// One path that spells it: cell positions, first letter first.
+    /// One path that spells it: cell positions, first letter first. Under a
+    /// letter-value scheme, the path that scores the most (the first found,
+    /// among equals).
     pub path: Vec<Pos>,
 }
 
@@ -118,10 +141,29 @@ pub struct Solver {
     neighbors: Neighbors,
     seen: Vec<u64>,
     cell: Vec<u8>,
-    /// For a multi-letter cell, where its letters start in `multi_letters`.
+    /// For a multi-letter cell, its first alternative in `alts`.
     multi_at: Vec<u32>,
+    /// For a multi-letter cell, how many alternatives it has.
+    multi_n: Vec<u8>,
     multi_letters: Vec<u8>,
-    face_len: Vec<u32>,
+    alts: Vec<Alt>,
+    /// Where each cell may stand in a word ([`Place`] as `u8`).
+    place: Vec<u8>,
+    any_first: bool,
+    any_choice: bool,
+    /// The alternative each multi-letter cell on the path reads as.
+    chosen: Vec<u32>,
+    /// Letter-value scoring: whether it is on, each letter code's value,
+    /// each plain cell's value (times its letter bonus), each cell's word
+    /// bonus, the multiplier by length, each word's entry in
+    /// `found_scores` and those scores.
+    scored: bool,
+    code_value: Vec<u32>,
+    cell_value: Vec<u32>,
+    word_bonus: Vec<u8>,
+    mult: Vec<u32>,
+    slot: Vec<u32>,
+    found_scores: Vec<u32>,
     near: Vec<u32>,
     by_letter: Vec<u64>,
     by_letter_set: Vec<u32>,
@@ -142,14 +184,15 @@ impl Solver {
         Solver::with_rules(pack, Rules::for_pack(pack))
     }
 
-    /// A solver for a pack with the given rules.
-    pub fn with_rules(pack: &Pack, rules: Rules) -> Result<Solver, LexiconError> {
+    /// A solver for a pack with the given rules. A letter-value scheme
+    /// that takes the pack's values gets them here.
+    pub fn with_rules(pack: &Pack, mut rules: Rules) -> Result<Solver, LexiconError> {
         let lex = Lexicon::new(pack)?;
+        rules.scoring = rules.scoring.resolve(&pack.recipe().letters.values);
         Ok(Solver::from_lexicon(lex, rules))
     }
 
-    /// A solver over an existing lexicon.
-    pub fn from_lexicon(lex: Lexicon, rules: Rules) -> Solver {
+    fn from_lexicon(lex: Lexicon, rules: Rules) -> Solver {
         let words = lex.words();
         let points = (0..MAX_LEN)
             .map(|len| {
@@ -166,6 +209,17 @@ impl Solver {
             adjacency: rules.adjacency,
             wrap: rules.wrap,
         });
+        let scored = rules.scoring.is_letter_scheme();
+        let alphabet = lex.alphabet();
+        let code_value = (0..alphabet.len())
+            .map(|code| {
+                let letter = alphabet.letter(code as u8).to_string();
+                rules.scoring.face_value(&letter)
+            })
+            .collect();
+        let mult = (0..MAX_LEN)
+            .map(|len| rules.scoring.multiplier(len))
+            .collect();
         Solver {
             lex,
             compact: None,
@@ -175,8 +229,20 @@ impl Solver {
             seen: vec![0; words / 64 + 1],
             cell: Vec::new(),
             multi_at: Vec::new(),
+            multi_n: Vec::new(),
             multi_letters: Vec::new(),
-            face_len: Vec::new(),
+            alts: Vec::new(),
+            place: Vec::new(),
+            any_first: false,
+            any_choice: false,
+            chosen: Vec::new(),
+            scored,
+            code_value,
+            cell_value: Vec::new(),
+            word_bonus: Vec::new(),
+            mult,
+            slot: Vec::new(),
+            found_scores: Vec::new(),
             near: Vec::new(),
             by_letter: Vec::new(),
             by_letter_set: Vec::new(),
@@ -233,9 +299,11 @@ impl Solver {
         let words = self
             .found
             .iter()
-            .map(|&(_, start, len)| {
+            .enumerate()
+            .map(|(e, &(_, start, len))| {
                 let cells = &self.found_paths[start as usize..(start + len) as usize];
-                found_word(board, cells, &self.points)
+                let score = self.scored.then(|| self.found_scores[e]);
+                found_word(board, cells, &self.points, score)
             })
             .collect();
         solution(board, words)
@@ -243,9 +311,9 @@ impl Solver {
 
     /// Like [`solve`](Solver::solve), on `threads` threads for a big board
     /// (smaller boards are not worth splitting). Threads take blocks of start
-    /// cells in increasing order; for each word the path kept is the one from
-    /// the lowest start cell, which is the path `solve` finds, so the result
-    /// is identical.
+    /// cells in increasing order; for each word the path kept is the
+    /// best-scoring one from the lowest start cell, which is the path `solve`
+    /// finds, so the result is identical.
     pub fn solve_parallel(&mut self, board: &Board, threads: usize) -> Solution {
         if threads <= 1 || board.len() < PARALLEL_CELLS {
             return self.solve(board);
@@ -271,24 +339,28 @@ impl Solver {
                 });
             }
         });
-        // Every worker's entries: (word id, first cell, worker, entry).
-        let mut all: Vec<(u32, u32, usize, usize)> = Vec::new();
+        // Every worker's entries: (word id, best score first, first cell,
+        // worker, entry).
+        let mut all: Vec<(u32, std::cmp::Reverse<u32>, u32, usize, usize)> = Vec::new();
         for (k, w) in workers.iter().enumerate() {
             for (e, &(id, start, _)) in w.found.iter().enumerate() {
-                all.push((id, w.found_paths[start as usize], k, e));
+                let score = if w.scored { w.found_scores[e] } else { 0 };
+                let first = w.found_paths[start as usize] & CELL_MASK;
+                all.push((id, std::cmp::Reverse(score), first, k, e));
             }
         }
         all.sort_unstable();
         all.dedup_by_key(|entry| entry.0);
         let words = all
             .iter()
-            .map(|&(_, _, k, e)| {
+            .map(|&(_, score, _, k, e)| {
                 let w = &workers[k];
                 let (_, start, len) = w.found[e];
                 found_word(
                     board,
                     &w.found_paths[start as usize..(start + len) as usize],
                     &self.points,
+                    self.scored.then_some(score.0),
                 )
             })
             .collect();
@@ -307,43 +379,100 @@ impl Solver {
         }
         let n = board.rows() * board.cols();
         self.cell.clear();
-        self.face_len.clear();
         // Read only for this board's multi-letter cells, which set theirs:
         // no need to clear the rest.
         if self.multi_at.len() < n {
             self.multi_at.resize(n, 0);
+            self.multi_n.resize(n, 0);
+            self.chosen.resize(n, 0);
         }
         self.multi_letters.clear();
+        self.alts.clear();
+        self.place.clear();
+        self.cell_value.clear();
+        self.word_bonus.clear();
+        self.any_first = false;
+        self.any_choice = false;
         self.used.clear();
         self.used.resize(n, false);
         self.small_used = 0;
+        if self.scored && self.slot.len() < self.lex.words() {
+            self.slot.resize(self.lex.words(), 0);
+        }
         let alphabet = match &self.compact {
             Some(c) => c.alphabet(),
             None => self.lex.alphabet(),
         };
+        let cols = board.cols();
         for i in 0..n {
             let face = board.face(i).unwrap_or("");
-            let mut chars = face.chars();
-            let (code, len) = match (chars.next(), chars.next()) {
-                (None, _) => (DEAD, 0),
-                (Some(c), None) => (alphabet.code(c).unwrap_or(DEAD), 1),
-                _ => match alphabet.encode(face) {
-                    None => (DEAD, 0),
-                    Some(l) => {
-                        self.multi_at[i] = self.multi_letters.len() as u32;
-                        self.multi_letters.extend_from_slice(&l);
-                        (MULTI, l.len() as u32)
-                    }
-                },
+            let bonus = match &self.rules.bonus {
+                Some(b) if self.scored => b.get(i / cols, i % cols),
+                _ => crate::bonus::CellBonus::NONE,
             };
-            if code == DEAD {
+            let mut chars = face.chars();
+            let mut place = Place::Anywhere;
+            let mut value = 0;
+            let code = match (chars.next(), chars.next()) {
+                (None, _) => DEAD,
+                (Some(c), None) => {
+                    let code = alphabet.code(c).unwrap_or(DEAD);
+                    if self.scored && code != DEAD {
+                        value = board.value(i).unwrap_or(self.code_value[code as usize]);
+                    }
+                    code
+                }
+                _ => {
+                    // A multi-letter face, or a special tile: its
+                    // alternatives that the alphabet can spell.
+                    let tile = Tile::of(face);
+                    let first = self.alts.len();
+                    for (nth, alt) in tile.alternatives().enumerate() {
+                        let Some(letters) = alphabet.encode(alt).filter(|l| !l.is_empty()) else {
+                            continue;
+                        };
+                        let value = if self.scored {
+                            let v = board
+                                .value(i)
+                                .unwrap_or_else(|| self.rules.scoring.face_value(alt));
+                            v.saturating_mul(u32::from(bonus.letter))
+                        } else {
+                            0
+                        };
+                        self.alts.push(Alt {
+                            at: self.multi_letters.len() as u32,
+                            len: letters.len() as u32,
+                            nth: nth as u32,
+                            value,
+                        });
+                        self.multi_letters.extend_from_slice(&letters);
+                        self.any_choice |= nth > 0;
+                    }
+                    if self.alts.len() == first {
+                        DEAD
+                    } else {
+                        self.multi_at[i] = first as u32;
+                        self.multi_n[i] = (self.alts.len() - first) as u8;
+                        place = tile.place();
+                        MULTI
+                    }
+                }
+            };
+            if code == DEAD || place == Place::First {
+                // A prefix tile is never a step of a path, only its start.
                 self.used[i] = true;
                 if i < 64 {
                     self.small_used |= 1 << i;
                 }
             }
+            self.any_first |= place == Place::First;
             self.cell.push(code);
-            self.face_len.push(len);
+            self.place.push(place as u8);
+            if self.scored {
+                self.cell_value
+                    .push(value.saturating_mul(u32::from(bonus.letter)));
+                self.word_bonus.push(bonus.word);
+            }
         }
         // In one pass over each cell's neighbors: the letters a word may
         // continue with from it (the first letters of its live neighbors'
@@ -369,10 +498,18 @@ impl Solver {
                 let first = match self.cell[j as usize] {
                     DEAD => continue,
                     MULTI => {
+                        if self.place[j as usize] == Place::First as u8 {
+                            continue;
+                        }
                         if small {
                             self.multi_near[i] |= 1 << j;
                         }
-                        self.multi_letters[self.multi_at[j as usize] as usize]
+                        let at = self.multi_at[j as usize] as usize;
+                        let count = usize::from(self.multi_n[j as usize]);
+                        for alt in &self.alts[at + 1..at + count] {
+                            near |= 1 << self.multi_letters[alt.at as usize];
+                        }
+                        self.multi_letters[self.alts[at].at as usize]
                     }
                     code => {
                         if small {
@@ -387,12 +524,20 @@ impl Solver {
                 };
                 near |= 1 << first;
             }
+            if self.place[i] == Place::Last as u8 {
+                // Nothing follows a suffix tile.
+                near = 0;
+                if small {
+                    self.multi_near[i] = 0;
+                }
+            }
             self.near.push(near);
         }
         self.any_multi = self.cell.contains(&MULTI);
         self.tally = Tally::default();
         self.found.clear();
         self.found_paths.clear();
+        self.found_scores.clear();
         self.path.clear();
     }
 
@@ -414,18 +559,41 @@ impl Solver {
 
     /// Searches from the start cells in `starts`, adding to the tally.
     fn search<const RECORD: bool>(&mut self, starts: std::ops::Range<usize>) {
+        // Letter-value scoring is a mode of its own, compiled apart, so the
+        // length schemes pay nothing for it.
+        if self.scored {
+            self.search_in::<RECORD, true>(starts)
+        } else {
+            self.search_in::<RECORD, false>(starts)
+        }
+    }
+
+    fn search_in<const RECORD: bool, const SCORED: bool>(
+        &mut self,
+        starts: std::ops::Range<usize>,
+    ) {
         let small = self.cell.len() <= 64;
         let big = BigSet(std::mem::take(&mut self.used));
         let parts = Parts {
             neighbors: &self.neighbors,
             cell: &self.cell,
-            face_len: &self.face_len,
             near: &self.near,
             by_letter: &self.by_letter,
             multi_near: &self.multi_near,
             any_multi: self.any_multi,
             multi_at: &self.multi_at,
+            multi_n: &self.multi_n,
             multi_letters: &self.multi_letters,
+            alts: &self.alts,
+            place: &self.place,
+            any_first: self.any_first,
+            any_choice: self.any_choice,
+            chosen: &mut self.chosen,
+            cell_value: &self.cell_value,
+            word_bonus: &self.word_bonus,
+            mult: &self.mult,
+            slot: &mut self.slot,
+            found_scores: &mut self.found_scores,
             points: &self.points,
             min_len: self.rules.min_len as u32,
             seen: &mut self.seen,
@@ -437,23 +605,23 @@ impl Solver {
         let (tally, big) = match (self.compact.as_deref(), small) {
             (Some(c), true) => match c.packed() {
                 Some(p) => (
-                    walk::<_, _, RECORD>(p, self.small_used, starts, parts).0,
+                    walk::<_, _, RECORD, SCORED>(p, self.small_used, starts, parts).0,
                     big,
                 ),
                 None => (
-                    walk::<_, _, RECORD>(c, self.small_used, starts, parts).0,
+                    walk::<_, _, RECORD, SCORED>(c, self.small_used, starts, parts).0,
                     big,
                 ),
             },
             (Some(c), false) => match c.packed() {
-                Some(p) => walk::<_, _, RECORD>(p, big, starts, parts),
-                None => walk::<_, _, RECORD>(c, big, starts, parts),
+                Some(p) => walk::<_, _, RECORD, SCORED>(p, big, starts, parts),
+                None => walk::<_, _, RECORD, SCORED>(c, big, starts, parts),
             },
             (None, true) => (
-                walk::<_, _, RECORD>(&mut self.lex, self.small_used, starts, parts).0,
+                walk::<_, _, RECORD, SCORED>(&mut self.lex, self.small_used, starts, parts).0,
                 big,
             ),
-            (None, false) => walk::<_, _, RECORD>(&mut self.lex, big, starts, parts),
+            (None, false) => walk::<_, _, RECORD, SCORED>(&mut self.lex, big, starts, parts),
         };
         self.tally.score += tally.score;
         self.tally.words += tally.words;
@@ -469,17 +637,27 @@ impl Solver {
     }
 }
 
-/// A found word from its path of cells.
-fn found_word(board: &Board, cells: &[u32], points: &[u32]) -> FoundWord {
-    let word: String = cells
-        .iter()
-        .filter_map(|&c| board.face(c as usize))
-        .collect();
+/// A found word from its path (cells, each with the alternative it read
+/// as in its top bits) and, under a letter-value scheme, its score.
+fn found_word(board: &Board, cells: &[u32], points: &[u32], score: Option<u32>) -> FoundWord {
+    let mut word = String::new();
+    for &c in cells {
+        let face = board.face((c & CELL_MASK) as usize).unwrap_or("");
+        let nth = (c >> CELL_BITS) as usize;
+        if Tile::is_plain(face) {
+            word.push_str(face);
+        } else if let Some(alt) = Tile::of(face).alternatives().nth(nth) {
+            word.push_str(alt);
+        }
+    }
     let letters = word.chars().count();
     FoundWord {
-        score: points[letters.min(MAX_LEN - 1)],
+        score: score.unwrap_or(points[letters.min(MAX_LEN - 1)]),
         len: letters,
-        path: cells.iter().map(|&c| board.pos(c as usize)).collect(),
+        path: cells
+            .iter()
+            .map(|&c| board.pos((c & CELL_MASK) as usize))
+            .collect(),
         word,
     }
 }

@@ -2,7 +2,8 @@
 //! cells, over any state table and either used-cell set, compiled once per
 //! combination (see [`crate::search`]).
 
-use super::{Tally, LETTERS, MAX_LEN, MULTI};
+use super::{Alt, Tally, CELL_BITS, LETTERS, MAX_LEN, MULTI};
+use crate::board::Place;
 use crate::lexicon::{States, NO_WORD};
 use crate::neighbors::Neighbors;
 
@@ -10,13 +11,23 @@ use crate::neighbors::Neighbors;
 pub(crate) struct Parts<'a> {
     pub(crate) neighbors: &'a Neighbors,
     pub(crate) cell: &'a [u8],
-    pub(crate) face_len: &'a [u32],
     pub(crate) near: &'a [u32],
     pub(crate) by_letter: &'a [u64],
     pub(crate) multi_near: &'a [u64],
     pub(crate) any_multi: bool,
     pub(crate) multi_at: &'a [u32],
+    pub(crate) multi_n: &'a [u8],
     pub(crate) multi_letters: &'a [u8],
+    pub(crate) alts: &'a [Alt],
+    pub(crate) place: &'a [u8],
+    pub(crate) any_first: bool,
+    pub(crate) any_choice: bool,
+    pub(crate) chosen: &'a mut [u32],
+    pub(crate) cell_value: &'a [u32],
+    pub(crate) word_bonus: &'a [u8],
+    pub(crate) mult: &'a [u32],
+    pub(crate) slot: &'a mut [u32],
+    pub(crate) found_scores: &'a mut Vec<u32>,
     pub(crate) points: &'a [u32],
     pub(crate) min_len: u32,
     pub(crate) seen: &'a mut [u64],
@@ -27,7 +38,9 @@ pub(crate) struct Parts<'a> {
 }
 
 /// Searches from every cell; returns the tally and the used-cell set.
-pub(crate) fn walk<S: States, U: CellSet, const RECORD: bool>(
+/// With `SCORED`, words score by their cells (letter values and bonuses)
+/// and each keeps its best path.
+pub(crate) fn walk<S: States, U: CellSet, const RECORD: bool, const SCORED: bool>(
     states: S,
     used: U,
     starts: std::ops::Range<usize>,
@@ -41,11 +54,21 @@ pub(crate) fn walk<S: States, U: CellSet, const RECORD: bool>(
     };
     let root = w.states.root();
     for i in starts {
-        if w.used.has(i) {
+        // A prefix tile is kept out of every path but as its start.
+        let first = w.p.any_first && w.p.place[i] == Place::First as u8;
+        if w.used.has(i) && !first {
             continue;
         }
-        if let Some((node, out)) = w.step(root, i) {
-            w.enter::<RECORD>(i, node, out, w.p.face_len[i]);
+        if first {
+            w.used.clear(i);
+        }
+        if w.p.cell[i] == MULTI {
+            w.multi_step::<RECORD, SCORED>(i, root, 0, 0);
+        } else if let Some((node, out)) = w.step(root, i) {
+            w.enter::<RECORD, SCORED>(i, node, out, 1);
+        }
+        if first {
+            w.used.set(i);
         }
     }
     (w.tally, w.used)
@@ -114,31 +137,36 @@ struct Walk<'a, S, U> {
 }
 
 impl<S: States, U: CellSet> Walk<'_, S, U> {
-    /// Follows cell `j`'s face from state `n`.
+    /// Follows single-letter cell `j`'s face from state `n`.
     #[inline(always)]
     fn step(&mut self, n: S::Node, j: usize) -> Option<(S::Node, u32)> {
         let code = self.p.cell[j];
-        if code < MULTI {
-            if S::mask(n) & (1 << code) == 0 {
-                return None;
-            }
-            Some(self.states.child(n, code))
-        } else {
-            let at = self.p.multi_at[j] as usize;
-            let letters = &self.p.multi_letters[at..at + self.p.face_len[j] as usize];
-            self.states.follow(n, letters)
+        if S::mask(n) & (1 << code) == 0 {
+            return None;
         }
+        Some(self.states.child(n, code))
     }
 
     /// Counts the word ending at state `n` (reached along the current path
-    /// plus `cell`), if there is one and it is new on this board.
+    /// plus `cell`), if there is one and it is new on this board (or, with
+    /// `SCORED`, scores more along this path than before).
     #[inline(always)]
-    fn word_at<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
+    fn word_at<const RECORD: bool, const SCORED: bool>(
+        &mut self,
+        cell: usize,
+        n: S::Node,
+        id: u32,
+        len: u32,
+    ) {
         let word = S::word(n);
         if word == NO_WORD || len < self.p.min_len {
             return;
         }
         let w = id.wrapping_add(word);
+        if SCORED {
+            self.scored_word::<RECORD>(cell, w, len);
+            return;
+        }
         let (q, bit) = ((w >> 6) as usize, 1u64 << (w & 63));
         if self.p.seen[q] & bit != 0 {
             return;
@@ -149,28 +177,115 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         self.tally.words += 1;
         if RECORD {
             let start = self.p.found_paths.len() as u32;
-            self.p.found_paths.extend_from_slice(self.p.path);
-            self.p.found_paths.push(cell as u32);
+            self.record(cell);
             self.p.found.push((w, start, self.p.path.len() as u32 + 1));
+        }
+    }
+
+    /// Word `w` of `len` letters, found along the current path plus `cell`
+    /// under a letter-value scheme: counted if new, its score and path
+    /// replaced if this path scores more.
+    #[inline(never)]
+    fn scored_word<const RECORD: bool>(&mut self, cell: usize, w: u32, len: u32) {
+        let score = self.path_score(cell, len);
+        let (q, bit) = ((w >> 6) as usize, 1u64 << (w & 63));
+        if self.p.seen[q] & bit != 0 {
+            let slot = self.p.slot[w as usize] as usize;
+            let old = self.p.found_scores[slot];
+            if score > old {
+                self.p.found_scores[slot] = score;
+                self.tally.score += u64::from(score - old);
+                if RECORD {
+                    let start = self.p.found_paths.len() as u32;
+                    self.record(cell);
+                    self.p.found[slot] = (w, start, self.p.path.len() as u32 + 1);
+                }
+            }
+            return;
+        }
+        self.p.seen[q] |= bit;
+        self.p.found_ids.push(w);
+        self.p.slot[w as usize] = self.p.found_scores.len() as u32;
+        self.p.found_scores.push(score);
+        self.tally.score += u64::from(score);
+        self.tally.words += 1;
+        if RECORD {
+            let start = self.p.found_paths.len() as u32;
+            self.record(cell);
+            self.p.found.push((w, start, self.p.path.len() as u32 + 1));
+        }
+    }
+
+    /// The score of the current path plus `cell`, a word of `len` letters,
+    /// under a letter-value scheme.
+    fn path_score(&self, cell: usize, len: u32) -> u32 {
+        let mut sum = 0u64;
+        let mut word = 1u64;
+        for &c in self.p.path.iter().chain(std::iter::once(&(cell as u32))) {
+            let c = c as usize;
+            let value = if self.p.cell[c] == MULTI {
+                self.p.alts[self.p.chosen[c] as usize].value
+            } else {
+                self.p.cell_value[c]
+            };
+            sum += u64::from(value);
+            word = word.saturating_mul(u64::from(self.p.word_bonus[c]));
+        }
+        let len = (len as usize).min(MAX_LEN - 1);
+        let letters = sum
+            .saturating_mul(word)
+            .saturating_mul(u64::from(self.p.mult[len]))
+            / 100;
+        letters
+            .saturating_add(u64::from(self.p.points[len]))
+            .min(u64::from(u32::MAX)) as u32
+    }
+
+    /// Appends the current path plus `cell` to the recorded paths, each
+    /// multi-letter cell with the alternative it read as.
+    #[inline(always)]
+    fn record(&mut self, cell: usize) {
+        let from = self.p.found_paths.len();
+        self.p.found_paths.extend_from_slice(self.p.path);
+        self.p.found_paths.push(cell as u32);
+        if self.p.any_choice {
+            for e in &mut self.p.found_paths[from..] {
+                let c = *e as usize;
+                if self.p.cell[c] == MULTI {
+                    *e |= self.p.alts[self.p.chosen[c] as usize].nth << CELL_BITS;
+                }
+            }
         }
     }
 
     /// Enters cell `j` in state `n`: counts its word, and goes deeper if any
     /// word continues. Leaves cost no call.
     #[inline(always)]
-    fn enter<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
-        self.word_at::<RECORD>(j, n, id, len);
+    fn enter<const RECORD: bool, const SCORED: bool>(
+        &mut self,
+        j: usize,
+        n: S::Node,
+        id: u32,
+        len: u32,
+    ) {
+        self.word_at::<RECORD, SCORED>(j, n, id, len);
         if S::mask(n) & self.p.near[j] != 0 {
-            self.dfs::<RECORD>(j, n, id, len);
+            self.dfs::<RECORD, SCORED>(j, n, id, len);
         }
     }
 
     /// Steps from `cell` (in state `n`, its word already counted) to every
     /// free neighbor whose face continues a word.
-    fn dfs<const RECORD: bool>(&mut self, cell: usize, n: S::Node, id: u32, len: u32) {
+    fn dfs<const RECORD: bool, const SCORED: bool>(
+        &mut self,
+        cell: usize,
+        n: S::Node,
+        id: u32,
+        len: u32,
+    ) {
         let mask = S::mask(n);
         self.used.set(cell);
-        if RECORD {
+        if RECORD || SCORED {
             self.p.path.push(cell as u32);
         }
         let neighbors: &Neighbors = self.p.neighbors;
@@ -195,7 +310,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 while next != 0 {
                     let j = next.trailing_zeros() as usize;
                     next &= next - 1;
-                    self.enter::<RECORD>(j, child, child_id, len + 1);
+                    self.enter::<RECORD, SCORED>(j, child, child_id, len + 1);
                 }
             }
             if self.p.any_multi {
@@ -203,7 +318,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 while multis != 0 {
                     let j = multis.trailing_zeros() as usize;
                     multis &= multis - 1;
-                    self.multi_step::<RECORD>(j, n, id, len);
+                    self.multi_step::<RECORD, SCORED>(j, n, id, len);
                 }
             }
         } else {
@@ -223,30 +338,41 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 next &= next - 1;
                 let j = list[k] as usize;
                 let (child, out) = self.states.child(n, cells[j]);
-                self.enter::<RECORD>(j, child, id.wrapping_add(out), len + 1);
+                self.enter::<RECORD, SCORED>(j, child, id.wrapping_add(out), len + 1);
             }
             if self.p.any_multi {
                 for &j in list {
                     let j = j as usize;
                     if cells[j] == MULTI && !self.used.has(j) {
-                        self.multi_step::<RECORD>(j, n, id, len);
+                        self.multi_step::<RECORD, SCORED>(j, n, id, len);
                     }
                 }
             }
         }
-        if RECORD {
+        if RECORD || SCORED {
             self.p.path.pop();
         }
         self.used.clear(cell);
     }
 
-    /// Steps onto a multi-letter face (rare: kept out of the hot loop).
+    /// Steps onto a multi-letter cell, reading it as each of its
+    /// alternatives in turn (rare: kept out of the hot loop).
     #[inline(never)]
-    fn multi_step<const RECORD: bool>(&mut self, j: usize, n: S::Node, id: u32, len: u32) {
-        let at = self.p.multi_at[j] as usize;
-        let letters: &[u8] = &self.p.multi_letters[at..at + self.p.face_len[j] as usize];
-        if let Some((child, out)) = self.states.follow(n, letters) {
-            self.enter::<RECORD>(j, child, id.wrapping_add(out), len + self.p.face_len[j]);
+    fn multi_step<const RECORD: bool, const SCORED: bool>(
+        &mut self,
+        j: usize,
+        n: S::Node,
+        id: u32,
+        len: u32,
+    ) {
+        let first = self.p.multi_at[j] as usize;
+        for a in first..first + usize::from(self.p.multi_n[j]) {
+            let alt = self.p.alts[a];
+            let letters = &self.p.multi_letters[alt.at as usize..(alt.at + alt.len) as usize];
+            if let Some((child, out)) = self.states.follow(n, letters) {
+                self.p.chosen[j] = a as u32;
+                self.enter::<RECORD, SCORED>(j, child, id.wrapping_add(out), len + alt.len);
+            }
         }
     }
 }
