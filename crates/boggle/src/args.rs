@@ -14,7 +14,9 @@ use clap::Args;
 use prep::{Pack, PackDir};
 use solve::packs::{self, PacksError};
 use solve::random::LetterMode;
-use solve::{Adjacency, FaceRules, Rules, Scoring, Size};
+use std::collections::BTreeMap;
+
+use solve::{Adjacency, Bonus, FaceRules, Rules, Scoring, Size};
 
 /// Which pack to use.
 #[derive(Args, Clone)]
@@ -61,10 +63,21 @@ pub(crate) struct RuleArgs {
     /// Shortest word that counts (default: the pack's and the scheme's minimum).
     #[arg(long, value_parser = positive)]
     min_len: Option<NonZeroUsize>,
-    /// Scoring: boggle, big-boggle, super-big-boggle, word-hunt, words, or a
-    /// table like 3=1,4=1,5=2,6=3,7=5,8+=11.
-    #[arg(long, short, value_parser = parse::<Scoring>)]
+    /// Scoring by length: boggle, big-boggle, super-big-boggle, word-hunt,
+    /// words, or a table like 3=1,4=1,5=2,6=3,7=5,8+=11. By letter values,
+    /// each word by its best path: letters, ruzzle, wordament, letters+TABLE
+    /// (plus a length bonus), or a scheme file (.toml; see README.md).
+    #[arg(long, short, value_parser = scoring)]
     scoring: Option<Scoring>,
+    /// Letter values, as a=1,b=3,qu=10, for a letter-value scheme (default:
+    /// the scheme's, else the pack's); alone, it implies --scoring letters.
+    #[arg(long, value_parser = letter_values)]
+    letter_values: Option<BTreeMap<String, u32>>,
+    /// Bonus cells, for a letter-value scheme: a grid of the board's shape,
+    /// '.' none, d / t double / triple letter, D / T double / triple word:
+    /// d..T/..../.D../t...
+    #[arg(long)]
+    bonus: Option<String>,
 }
 
 impl RuleArgs {
@@ -83,11 +96,60 @@ impl RuleArgs {
             rules.scoring = s.clone();
             rules.min_len = pack.recipe().board.min_word_len.max(s.min_len());
         }
+        if let Some(values) = &self.letter_values {
+            if !rules.scoring.is_letter_scheme() {
+                if self.scoring.is_some() {
+                    return Err(usage_msg(format!(
+                        "--letter-values needs a letter-value scheme, not {}: use --scoring letters, ruzzle or wordament",
+                        rules.scoring
+                    )));
+                }
+                rules.scoring = Scoring::letters();
+                rules.min_len = pack.recipe().board.min_word_len.max(1);
+            }
+            rules.scoring = rules.scoring.clone().with_values(values.clone());
+        }
         if let Some(n) = self.min_len {
             rules.min_len = n.get();
         }
+        if let Some(text) = &self.bonus {
+            if !rules.scoring.is_letter_scheme() {
+                return Err(usage_msg(format!(
+                    "--bonus doubles and triples letter values, and {} scores by length: add --scoring ruzzle (or letters, wordament)",
+                    rules.scoring
+                )));
+            }
+            rules.bonus = Some(Bonus::parse(text).map_err(|e| usage_msg(format!("--bonus: {e}")))?);
+        }
         Ok((faces, rules))
     }
+}
+
+/// Gives the bonus grid the board's shape (a run of 16 fits a 4x4 board as
+/// well as a 1x16 one); a grid of another size is a usage error.
+pub(crate) fn fit_bonus(rules: &mut Rules, rows: usize, cols: usize) -> Result<()> {
+    if let Some(bonus) = rules.bonus.take() {
+        let fitted = bonus
+            .fit(rows, cols)
+            .map_err(|e| usage_msg(format!("--bonus: {e}")))?;
+        rules.bonus = Some(fitted);
+    }
+    Ok(())
+}
+
+/// A scoring scheme by name or table, or a scheme file (`.toml`).
+fn scoring(text: &str) -> std::result::Result<Scoring, String> {
+    let path = std::path::Path::new(text);
+    if text.ends_with(".toml") || (!text.contains('=') && path.is_file()) {
+        let toml = std::fs::read_to_string(path).map_err(|e| format!("{text}: {e}"))?;
+        return Scoring::from_toml(&toml, text);
+    }
+    text.parse()
+}
+
+/// Letter values, `a=1,b=3,qu=10`.
+fn letter_values(text: &str) -> std::result::Result<BTreeMap<String, u32>, String> {
+    solve::parse_values(text)
 }
 
 /// How a random board is rolled (`boggle roll`, `boggle solve --roll`).

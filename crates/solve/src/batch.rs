@@ -279,6 +279,18 @@ fn solve_line(
         Ok(b) => b,
         Err(e) => return Some(error(&mut out, text, e.to_string())),
     };
+    if let Some(bonus) = &solver.rules().bonus {
+        if !bonus.fits(board.rows(), board.cols()) {
+            let message = format!(
+                "the bonus grid is {}x{} but the board is {}x{}",
+                bonus.rows(),
+                bonus.cols(),
+                board.rows(),
+                board.cols()
+            );
+            return Some(error(&mut out, text, message));
+        }
+    }
     let (score, words) = if with_words {
         let solution = solver.solve(&board);
         let rec = Record {

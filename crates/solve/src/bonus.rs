@@ -126,16 +126,21 @@ impl Bonus {
     /// a 1x4 board as well as a 2x2 one); an error names both shapes when
     /// it does not fit.
     pub fn parse_for(text: &str, rows: usize, cols: usize) -> Result<Bonus, BoardError> {
-        let mut grid = Bonus::parse(text)?;
-        if grid.cells.len() != rows * cols {
+        Bonus::parse(text)?.fit(rows, cols)
+    }
+
+    /// The grid in the shape of a `rows` x `cols` board, when it holds as
+    /// many cells; else an error naming both shapes.
+    pub fn fit(mut self, rows: usize, cols: usize) -> Result<Bonus, BoardError> {
+        if self.cells.len() != rows * cols {
             return Err(BoardError::Bonus(format!(
                 "the bonus grid is {}x{} but the board is {rows}x{cols}",
-                grid.rows, grid.cols
+                self.rows, self.cols
             )));
         }
-        grid.rows = rows;
-        grid.cols = cols;
-        Ok(grid)
+        self.rows = rows;
+        self.cols = cols;
+        Ok(self)
     }
 
     /// A grid with no bonus anywhere.

@@ -69,8 +69,9 @@ pub(crate) struct BestArgs {
 /// the boards.
 pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
     let pack = args.pack.open()?;
-    let (faces, rules) = args.rules.resolve(&pack)?;
+    let (faces, mut rules) = args.rules.resolve(&pack)?;
     let Size { rows, cols } = args.size;
+    crate::args::fit_bonus(&mut rules, rows, cols)?;
     let space = match &args.dice {
         Some(name) => {
             let set = if name == "pack" {

@@ -47,7 +47,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         ));
     }
     let pack = args.pack.open()?;
-    let (faces, rules) = args.rules.resolve(&pack)?;
+    let (faces, mut rules) = args.rules.resolve(&pack)?;
     let d = &args.dice;
     // Frequency dice are sized to the board, so they are made after the layout.
     let mut frequency = false;
@@ -89,6 +89,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             },
         },
     };
+    crate::args::fit_bonus(&mut rules, layout.rows(), layout.cols())?;
     let set = match set {
         None if frequency => Some(
             DiceSet::frequency_for_board(&pack, layout.rows() * layout.cols()).map_err(usage)?,

@@ -10,7 +10,7 @@ use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use solve::{Board, FaceRules, Solver, TextStyle};
 
-use crate::args::{PackArgs, RollOptions, RuleArgs, ThreadsArg};
+use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};
 use crate::output::json::{pack_label, SolveJson};
 use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
@@ -136,9 +136,10 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
     args.view.check()?;
     let text = board_text(&args.board)?;
     let pack = args.pack.open()?;
-    let (faces, rules) = args.rules.resolve(&pack)?;
+    let (faces, mut rules) = args.rules.resolve(&pack)?;
     let board = faces.parse(&text).map_err(usage)?;
     one_board(&args.board, &faces, &board)?;
+    fit_bonus(&mut rules, board.rows(), board.cols())?;
     let mut solver = Solver::with_rules(&pack, rules)?;
     let solution = solver.solve_parallel(&board, args.threads.get());
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -150,6 +151,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
             board: &faces.text(&board, TextStyle::Rows),
             pack: pack_label(&pack),
             scoring: rules.scoring.name(),
+            bonus: rules.bonus.as_ref().map(ToString::to_string),
             min_len: rules.min_len,
             neighbors: rules.adjacency,
             wrap: rules.wrap,

@@ -28,6 +28,8 @@ pub(crate) struct SolveJson<'a> {
     pub(crate) board: &'a str,
     pub(crate) pack: String,
     pub(crate) scoring: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) bonus: Option<String>,
     pub(crate) min_len: usize,
     pub(crate) neighbors: Adjacency,
     pub(crate) wrap: bool,

@@ -50,8 +50,10 @@
 //! A board and its rotations and reflections score the same. Boards are
 //! reported in a canonical form ([`symmetry::canonical_text`]): among the symmetries
 //! that keep the board's shape (8 for a square board, 4 for a rectangle: the
-//! identity, the two mirror images and the half turn), the one whose text is
-//! smallest, comparing the texts as strings. A square board's text is its
+//! identity, the two mirror images and the half turn) and, under a bonus
+//! grid ([`crate::Bonus`], fixed while the letters are searched), that also
+//! map the grid onto itself, the one whose text is smallest, comparing the
+//! texts as strings. A square board's text is its
 //! cells in row-major order as one run (`perslatgsineters`); a rectangle's
 //! has its rows separated by `/` (`abcde/fghij/klmno/pqrst`), so that both
 //! read back as the same board. A face that a single letter reads as is
@@ -233,7 +235,16 @@ pub fn search(
         best_score: AtomicU64::new(0),
         best: Mutex::new(None),
     };
-    let symmetries = symmetry::grid(space.rows(), space.cols());
+    // Two boards are the same when a symmetry maps one onto the other; with
+    // bonus cells, only the symmetries that map the grid onto itself.
+    let mut symmetries = symmetry::grid(space.rows(), space.cols());
+    if let Some(bonus) = &solver.rules().bonus {
+        symmetries.retain(|perm| {
+            perm.iter()
+                .enumerate()
+                .all(|(i, &j)| bonus.at(i) == bonus.at(j as usize))
+        });
+    }
     let threads = options.threads;
     let mut seeds = options.seed;
     let workers: Vec<Worker> = (0..threads)

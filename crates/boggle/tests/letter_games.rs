@@ -1,0 +1,244 @@
+//! The letter-value games end to end: Ruzzle with bonus cells, Wordament
+//! with special tiles and printed values, custom schemes from the command
+//! line and from a TOML file, and the errors around them. The examples are
+//! the README's, checked by hand (the sums are in the comments).
+
+mod common;
+
+use common::{boggle, run_cmd};
+use serde_json::Value;
+
+fn run(args: &[&str], stdin: Option<&str>, code: i32) -> (String, String) {
+    let mut cmd = boggle();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let (status, stdout, stderr) = run_cmd(&mut cmd);
+    assert_eq!(
+        status, code,
+        "boggle {args:?}: exit status\nstdout: {stdout}\nstderr: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+fn json(args: &[&str]) -> Value {
+    let (stdout, _) = run(args, None, 0);
+    serde_json::from_str(&stdout).expect("JSON")
+}
+
+/// The word's (score, path) in a solve's JSON.
+fn word(v: &Value, w: &str) -> (u64, Vec<(u64, u64)>) {
+    let found = v["words"]
+        .as_array()
+        .expect("words")
+        .iter()
+        .find(|x| x["word"] == w)
+        .unwrap_or_else(|| panic!("{w} not found"));
+    let path = found["path"]
+        .as_array()
+        .expect("path")
+        .iter()
+        .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+        .collect();
+    (found["score"].as_u64().unwrap(), path)
+}
+
+const BOARD: &str = "oatr ihps htnr enei";
+const BONUS: &str = "...T/.t../.D../....";
+
+#[test]
+fn ruzzle_keeps_the_best_path_not_the_first() {
+    // Every path scores alike without bonuses: the first one found is
+    // reported, from the t at row 1, column 3.
+    let plain = json(&["--scoring", "letters", "--json", BOARD]);
+    let (score, first) = word(&plain, "tho");
+    assert_eq!(score, 1 + 4 + 1); // t1 h4 o1
+    assert_eq!(first, [(0, 2), (1, 1), (0, 0)]);
+    // With a triple letter on the h and a double word on the other t, the
+    // word scores (1 + 3x4 + 1) x 2 = 28 through that t; the first path
+    // gives 1 + 12 + 1 = 14.
+    let v = json(&["--scoring", "ruzzle", "--bonus", BONUS, "--json", BOARD]);
+    assert_eq!(v["scoring"], "ruzzle");
+    assert_eq!(v["bonus"], BONUS);
+    assert_eq!(word(&v, "tho"), (28, vec![(2, 1), (1, 1), (0, 0)]));
+    // Ruzzle's length bonus: `haptene` (7 letters) takes the h on the
+    // triple letter and the t on the double word: (h 4x3, a1 p3 t1 e1 n1
+    // e1) = 20, x2 = 40, plus 15 for 7 letters.
+    let (score, path) = word(&v, "haptene");
+    assert_eq!(
+        path,
+        [(1, 1), (0, 1), (1, 2), (2, 1), (3, 0), (3, 1), (3, 2)]
+    );
+    assert_eq!(score, 55);
+    let total: u64 = v["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["score"].as_u64().unwrap())
+        .sum();
+    assert_eq!(v["score"].as_u64(), Some(total));
+    // Bonuses are per cell: the same grid in one run reads the same.
+    let run16 = json(&[
+        "-s",
+        "ruzzle",
+        "--bonus",
+        "...T.t...D......",
+        "--json",
+        BOARD,
+    ]);
+    assert_eq!(run16["score"], v["score"]);
+}
+
+#[test]
+fn wordament_tiles_prefix_suffix_either_or_and_printed_values() {
+    let board = "[re-]ads pl[a/e]y ote[-ing]13 srni";
+    let v = json(&["--scoring", "wordament", "--json", board]);
+    // re- p l a/e y -ing: (re 2+1, p 4, l 3, a 2, y 5, printed 13) = 30,
+    // x2.5 for 9 letters = 75.
+    assert_eq!(
+        word(&v, "replaying"),
+        (75, vec![(0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (2, 3)])
+    );
+    // 3 + 4 + 3 + 2 + 5 = 17, x2 for 6 letters.
+    assert_eq!(word(&v, "replay").0, 34);
+    // 3 + 3 + 2 + 5 = 13, x1.5 for 5 letters, rounded down: 19.
+    assert_eq!(word(&v, "relay").0, 19);
+    // The either/or tile reads `a` here: p4 l3 e1 a2.
+    assert_eq!(word(&v, "plea"), (10, vec![(1, 0), (1, 1), (2, 2), (1, 2)]));
+    // A prefix tile only starts a word, a suffix tile only ends one.
+    for w in v["words"].as_array().unwrap() {
+        let path = w["path"].as_array().unwrap();
+        for (k, p) in path.iter().enumerate() {
+            let cell = (p[0].as_u64().unwrap(), p[1].as_u64().unwrap());
+            assert!(
+                cell != (0, 0) || k == 0,
+                "{w}: the prefix tile inside a word"
+            );
+            assert!(
+                cell != (2, 3) || k + 1 == path.len(),
+                "{w}: the suffix tile inside a word"
+            );
+        }
+    }
+    // The board text keeps the tiles and the printed value.
+    assert_eq!(v["board"], "[re-]ads/pl[a/e]y/ote[-ing]13/srni");
+    // Shown in the terminal as the game prints them.
+    let (text, _) = run(
+        &["--scoring", "wordament", "--show", "replaying", board],
+        None,
+        0,
+    );
+    assert!(
+        text.contains("Re-") && text.contains("-Ing") && text.contains("A/E"),
+        "{text}"
+    );
+}
+
+#[test]
+fn custom_schemes_from_the_command_line_and_a_file() {
+    // letters+TABLE is ruzzle's arithmetic without its name.
+    let a = json(&[
+        "-s",
+        "letters+5=5,6=10,7=15,8=20,9+=25",
+        "--bonus",
+        BONUS,
+        "--json",
+        BOARD,
+    ]);
+    let b = json(&["-s", "ruzzle", "--bonus", BONUS, "--json", BOARD]);
+    assert_eq!(a["score"], b["score"]);
+    // Letter values given on the command line imply the letters scheme.
+    let v = json(&["--letter-values", "t=10,h=1,o=1", "--json", BOARD]);
+    assert_eq!(v["scoring"], "letters");
+    assert_eq!(word(&v, "tho").0, 12);
+    // A scheme file.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.toml");
+    std::fs::write(
+        &file,
+        "name = \"doubles\"\nmin_len = 3\nvalues = { t = 2, h = 3, o = 5 }\nmultiplier = \"3=2\"\nlength_bonus = \"3=1\"\n",
+    )
+    .unwrap();
+    let v = json(&["-s", file.to_str().unwrap(), "--json", BOARD]);
+    assert_eq!(v["scoring"], "doubles");
+    assert_eq!(word(&v, "tho").0, (2 + 3 + 5) * 2 + 1);
+}
+
+#[test]
+fn batch_and_best_take_the_schemes_and_the_grid() {
+    let (out, _) = run(
+        &["batch", "-s", "ruzzle", "--bonus", BONUS],
+        Some("oatrihpshtnrenei\nabcde\n"),
+        1,
+    );
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let single = json(&["-s", "ruzzle", "--bonus", BONUS, "--json", BOARD]);
+    assert_eq!(lines[0]["score"], single["score"]);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("bonus grid is 4x4"),
+        "{}",
+        lines[1]
+    );
+    let (out, _) = run(
+        &[
+            "best",
+            "-s",
+            "ruzzle",
+            "--bonus",
+            "d..T/..../.D../t...",
+            "--iterations",
+            "3000",
+            "--seed",
+            "7",
+            "--json",
+            "-j",
+            "1",
+        ],
+        None,
+        0,
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let top = &v["boards"][0];
+    assert!(top["score"].as_u64().unwrap() > 0, "{v}");
+    // The best board scores what solve gives it under the same grid.
+    let board = top["board"].as_str().unwrap();
+    let again = json(&[
+        "-s",
+        "ruzzle",
+        "--bonus",
+        "d..T/..../.D../t...",
+        "--json",
+        board,
+    ]);
+    assert_eq!(again["score"], top["score"]);
+}
+
+#[test]
+fn misuse_is_a_usage_error_naming_the_problem() {
+    let (_, err) = run(&["--bonus", BONUS, BOARD], None, 2);
+    assert!(err.contains("--scoring ruzzle"), "{err}");
+    let (_, err) = run(
+        &["-s", "ruzzle", "--bonus", "d..T/..x./..../....", BOARD],
+        None,
+        2,
+    );
+    assert!(err.contains("row 2, column 3"), "{err}");
+    let (_, err) = run(&["-s", "ruzzle", "--bonus", "d..T/....", BOARD], None, 2);
+    assert!(
+        err.contains("the bonus grid is 2x4 but the board is 4x4"),
+        "{err}"
+    );
+    let (_, err) = run(&["-s", "boggle", "--letter-values", "a=1", BOARD], None, 2);
+    assert!(err.contains("letter-value scheme"), "{err}");
+    let (_, err) = run(&["-s", "nope.toml", BOARD], None, 2);
+    assert!(err.contains("nope.toml"), "{err}");
+    let (_, err) = run(&["[re--]bcd"], None, 2);
+    assert!(err.contains("row 1, column 1"), "{err}");
+}
