@@ -92,7 +92,7 @@ fn ruzzle_keeps_the_best_path_not_the_first() {
 
 #[test]
 fn wordament_tiles_prefix_suffix_either_or_and_printed_values() {
-    let board = "[re-]ads pl[a/e]y ote[-ing]13 srni";
+    let board = "[re-]ads pl[a/e]y ote[-ing:13] srni";
     let v = json(&["--scoring", "wordament", "--json", board]);
     // re- p l a/e y -ing: (re 2+1, p 4, l 3, a 2, y 5, printed 13) = 30,
     // x2.5 for 9 letters = 75.
@@ -122,7 +122,7 @@ fn wordament_tiles_prefix_suffix_either_or_and_printed_values() {
         }
     }
     // The board text keeps the tiles and the printed value.
-    assert_eq!(v["board"], "[re-]ads/pl[a/e]y/ote[-ing]13/srni");
+    assert_eq!(v["board"], "[re-]ads/pl[a/e]y/ote[-ing:13]/srni");
     // Shown in the terminal as the game prints them.
     let (text, _) = run(
         &["--scoring", "wordament", "--show", "replaying", board],

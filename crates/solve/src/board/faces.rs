@@ -27,9 +27,9 @@ use crate::error::BoardError;
 ///   may only start a word), `[-ing]` a suffix tile (it may only end one),
 ///   `[a/e]` an either/or tile (it reads as one of its letters, chosen per
 ///   word). See [`Tile`].
-/// - A face may be followed by the value printed on its tile, in digits:
-///   `s2o2t1`, `[qu]8`, `[-ing]10`. The letter-value schemes score that
-///   cell by it instead of the letter table ([`crate::Scoring`]).
+/// - A bracketed face may end with the value printed on its tile: `[s:2]`,
+///   `[qu:8]`, `[-ing:13]`. The letter-value schemes score that cell by it
+///   instead of the letter table ([`crate::Scoring`]).
 /// - Letters are case-insensitive and normalized with the pack's rules, so
 ///   `Ä` on a German board reads `ae` and `ñ` stays `ñ`.
 /// - A lone letter may read as more: with the English packs a `q` cell is the
@@ -245,6 +245,8 @@ impl FaceRules {
                 at: text[..at].chars().count() + 1,
                 message,
             };
+            // The tile's printed value, written `[s:2]`.
+            let mut value: Option<u32> = None;
             let face = match c {
                 '.' | '_' => None,
                 '[' => {
@@ -257,6 +259,20 @@ impl FaceRules {
                             }
                             _ => return Err(cell_err("'[' without a matching ']'".into())),
                         }
+                    }
+                    if let Some((face, digits)) = inner.rsplit_once(':') {
+                        let v: u32 = digits
+                            .parse()
+                            .ok()
+                            .filter(|&v| v <= LetterRules::MAX_VALUE)
+                            .ok_or_else(|| {
+                                cell_err(format!(
+                                    "[{inner}]: a tile value is a whole number up to {}, as in [s:2]",
+                                    LetterRules::MAX_VALUE
+                                ))
+                            })?;
+                        value = Some(v);
+                        inner = face.to_string();
                     }
                     match inner.as_str() {
                         "" => {
@@ -312,22 +328,8 @@ impl FaceRules {
                     )));
                 }
             }
-            // The tile's printed value, in digits right after its face.
-            let mut value: Option<u32> = None;
-            while let Some(&(_, d)) = chars.peek() {
-                let Some(digit) = d.to_digit(10) else { break };
-                chars.next();
-                if face.is_none() {
-                    return Err(cell_err("a blank cell has no value".into()));
-                }
-                let v = value.unwrap_or(0) * 10 + digit;
-                if v > LetterRules::MAX_VALUE {
-                    return Err(cell_err(format!(
-                        "a tile value is at most {}",
-                        LetterRules::MAX_VALUE
-                    )));
-                }
-                value = Some(v);
+            if value.is_some() && face.is_none() {
+                return Err(cell_err("a blank cell has no value".into()));
             }
             if board.len() >= MAX_BOARD_CELLS {
                 return Err(BoardError::TooLarge {
@@ -494,7 +496,7 @@ mod tests {
             ),
             "{e}"
         );
-        let e = en().parse("abc d#f").unwrap_err();
+        let e = en().parse("abc d1f").unwrap_err();
         assert!(matches!(e, BoardError::Cell { row: 2, col: 2, .. }), "{e}");
         let e = en().parse("abcdé").unwrap_err();
         assert!(e.to_string().contains("row 1, column 5"), "{e}");

@@ -25,10 +25,9 @@ impl FaceRules {
         // length, however many cells it has.
         join(
             (0..board.len()).map(|i| {
-                let text = self.cell_text(board.face(i), style);
-                match board.value(i) {
-                    Some(v) => format!("{text}{v}"),
-                    None => text,
+                match (board.face(i), board.value(i)) {
+                    (Some(face), Some(v)) => format!("[{face}:{v}]"),
+                    (face, _) => self.cell_text(face, style),
                 }
             }),
             board.rows(),
@@ -134,7 +133,7 @@ mod tests {
             (&en, "[qu]u[q]u [q]uqu[u]"),
             (&nl, "qa.b q[th]cd"),
             (&en, "[re-]a[-ing]b [a/e]c[er]d"),
-            (&en, "s2[re-]5q8u [a/e]3cd."),
+            (&en, "[s:2][re-:5][q:8]u [a/e:3]cd."),
         ] {
             let board = faces.parse(text).unwrap();
             for style in [TextStyle::Rows, TextStyle::Compact] {
