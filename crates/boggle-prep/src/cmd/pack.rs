@@ -92,6 +92,28 @@ fn describe(meta: &PackMeta) -> String {
     ));
     s.push_str(&format!("min length   {}\n", r.board.min_word_len));
     s.push_str(&format!("scoring      {}\n", r.board.scoring));
+    // Letters in alphabet order, then the multi-letter faces with values
+    // of their own.
+    let values = &r.letters.values;
+    let mut listed: Vec<String> = r
+        .letters()
+        .iter()
+        .filter_map(|c| values.get(&c.to_string()).map(|v| format!("{c}{v}")))
+        .collect();
+    listed.extend(
+        values
+            .iter()
+            .filter(|(k, _)| k.chars().count() > 1)
+            .map(|(k, v)| format!("{k}{v}")),
+    );
+    s.push_str(&format!(
+        "values       {}\n",
+        if listed.is_empty() {
+            "none (the letter-value schemes score 0)".to_string()
+        } else {
+            listed.join(" ")
+        }
+    ));
     s.push_str(&format!(
         "source       {} {} ({})\n",
         meta.source.name, meta.source.version, meta.source.file

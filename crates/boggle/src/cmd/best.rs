@@ -81,6 +81,9 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
             } else {
                 DiceSet::resolve(name).map_err(usage)?
             };
+            if let Some(warning) = set.q_mismatch(pack.recipe()) {
+                eprintln!("boggle: warning: {warning}");
+            }
             Space::dice(&set, &faces, rows, cols).map_err(usage)?
         }
         None => {

@@ -90,6 +90,9 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         },
     };
     crate::args::fit_bonus(&mut rules, layout.rows(), layout.cols())?;
+    if let Some(warning) = set.as_ref().and_then(|s| s.q_mismatch(pack.recipe())) {
+        eprintln!("boggle: warning: {warning}");
+    }
     let set = match set {
         None if frequency => Some(
             DiceSet::frequency_for_board(&pack, layout.rows() * layout.cols()).map_err(usage)?,

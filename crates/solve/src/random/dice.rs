@@ -42,8 +42,19 @@
 //! |---|---:|---|---|
 //! | `classic` | 16 | 4x4 | Boggle, 1976 |
 //! | `1987` (or `new`) | 16 | 4x4 | Boggle, 1987 revision |
-//! | `big` | 25 | 5x5 | Big Boggle |
+//! | `big` | 25 | 5x5 | Big Boggle (1979) |
+//! | `big-deluxe` (`deluxe`, `master`) | 25 | 5x5 | Big Boggle Deluxe / Boggle Master: four dice differ from `big` |
+//! | `big-2012` | 25 | 5x5 | Big Boggle (2012): a die of `An Er He In Qu Th` |
 //! | `super-big` | 36 | 6x6 | Super Big Boggle: `An Er He In Qu Th` and blank faces |
+//! | `french` (`fr`) | 16 | 4x4 | French Boggle: a plain `Q` face |
+//!
+//! # Dice and a pack agree on `q`
+//!
+//! A die's `Q` face is a plain `q` and a `Qu` face is `qu`, whatever the
+//! pack's boards read a typed `q` as. A set with a plain `Q` face needs a
+//! pack that keeps words with a bare `q` (`cinq`, `coq`: a recipe without
+//! `q_needs_u`), or the boards it rolls hold words the pack cannot find;
+//! [`DiceSet::q_mismatch`] says so (`boggle roll` and `best` warn).
 //!
 //! The files are in `crates/solve/dice/` and are compiled in.
 //!
@@ -97,9 +108,24 @@ const BUILTIN: &[(&str, &str, &str)] = &[
         include_str!("../../dice/big.txt"),
     ),
     (
+        "big-deluxe",
+        "Big Boggle Deluxe / Boggle Master: 25 dice, 5x5",
+        include_str!("../../dice/big-deluxe.txt"),
+    ),
+    (
+        "big-2012",
+        "Big Boggle (2012): 25 dice, 5x5, one die of two-letter faces",
+        include_str!("../../dice/big-2012.txt"),
+    ),
+    (
         "super-big",
         "Super Big Boggle: 36 dice, 6x6, multi-letter and blank faces",
         include_str!("../../dice/super-big.txt"),
+    ),
+    (
+        "french",
+        "French Boggle: 16 dice, 4x4, a plain Q face",
+        include_str!("../../dice/french.txt"),
     ),
 ];
 
@@ -110,6 +136,10 @@ const ALIASES: &[(&str, &str)] = &[
     ("big-boggle", "big"),
     ("super-big-boggle", "super-big"),
     ("superbig", "super-big"),
+    ("deluxe", "big-deluxe"),
+    ("master", "big-deluxe"),
+    ("boggle-master", "big-deluxe"),
+    ("fr", "french"),
 ];
 
 /// A dice set could not be read or used.
@@ -206,6 +236,27 @@ pub struct DiceSet {
 }
 
 impl DiceSet {
+    /// Why this set and `recipe` disagree on `q`, if they do: a plain `Q`
+    /// face on a pack that drops bare-`q` words (`q_needs_u`). One line,
+    /// for a warning.
+    pub fn q_mismatch(&self, recipe: &Recipe) -> Option<String> {
+        let has = |face: &str| {
+            self.dice.iter().any(|d| {
+                d.faces
+                    .iter()
+                    .any(|f| matches!(f, Face::Letters(s) if s.eq_ignore_ascii_case(face)))
+            })
+        };
+        if has("q") && recipe.filter.q_needs_u {
+            Some(format!(
+                "dice {} have a plain Q face, but pack {} dropped the words with a q not followed by u (cinq): those can never be found",
+                self.name, recipe.name
+            ))
+        } else {
+            None
+        }
+    }
+
     /// The built-in sets: name and description.
     pub fn builtin_names() -> impl Iterator<Item = (&'static str, &'static str)> {
         BUILTIN.iter().map(|(n, d, _)| (*n, *d))
