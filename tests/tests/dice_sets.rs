@@ -56,7 +56,41 @@ fn builtin_sets_hold_the_published_dice() {
             set.name()
         );
     }
-    assert_eq!(DiceSet::builtin_names().count(), 4);
+    assert_eq!(DiceSet::builtin_names().count(), 7);
+    // The published differences between the 5x5 sets, and the French set
+    // with its plain Q.
+    let dice = |name: &str| -> BTreeSet<String> {
+        DiceSet::builtin(name)
+            .unwrap()
+            .dice()
+            .iter()
+            .map(|d| d.to_string().replace(' ', ""))
+            .collect()
+    };
+    let (big, deluxe) = (dice("big"), dice("big-deluxe"));
+    assert_eq!(
+        big.difference(&deluxe).cloned().collect::<Vec<_>>(),
+        ["CCENST", "DDHNOT", "IPRRRY"]
+    );
+    assert_eq!(
+        deluxe.difference(&big).cloned().collect::<Vec<_>>(),
+        ["CCNSTW", "DDLNOR", "DHHNOT", "HIPRRY"]
+    );
+    let french = DiceSet::builtin("french").unwrap();
+    assert_eq!(french.len(), 16);
+    assert!(
+        french.to_text().contains("B M A Q J O"),
+        "{}",
+        french.to_text()
+    );
+    let en = prep::Recipe::builtin("en").unwrap();
+    let fr = prep::Recipe::builtin("fr").unwrap();
+    assert!(french.q_mismatch(&en).is_some());
+    assert!(french.q_mismatch(&fr).is_none());
+    assert_eq!(
+        DiceSet::from_recipe(&fr).unwrap().unwrap().to_text(),
+        french.to_text().to_lowercase()
+    );
 }
 
 #[test]

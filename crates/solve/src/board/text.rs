@@ -24,11 +24,9 @@ impl FaceRules {
         // Cell by cell into one string: a board's text costs about its
         // length, however many cells it has.
         join(
-            (0..board.len()).map(|i| {
-                match (board.face(i), board.value(i)) {
-                    (Some(face), Some(v)) => format!("[{face}:{v}]"),
-                    (face, _) => self.cell_text(face, style),
-                }
+            (0..board.len()).map(|i| match (board.face(i), board.value(i)) {
+                (Some(face), Some(v)) => format!("[{face}:{v}]"),
+                (face, _) => self.cell_text(face, style),
             }),
             board.rows(),
             board.cols(),
