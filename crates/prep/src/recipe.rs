@@ -198,18 +198,20 @@ impl LetterRules {
 
     /// What a face is worth: its own entry, else the sum of its letters'.
     pub fn value(&self, face: &str) -> u32 {
-        if let Some(&v) = self.values.get(face) {
+        LetterRules::value_in(&self.values, face)
+    }
+
+    /// What a face is worth in any table of values (a recipe's, or a
+    /// scoring scheme's own): its own entry, else the sum of its letters'
+    /// (0 for a letter without one).
+    pub fn value_in(values: &BTreeMap<String, u32>, face: &str) -> u32 {
+        if let Some(&v) = values.get(face) {
             return v;
         }
         let mut buf = [0u8; 4];
         face.chars()
-            .map(|c| {
-                self.values
-                    .get(&*c.encode_utf8(&mut buf))
-                    .copied()
-                    .unwrap_or(0)
-            })
-            .sum()
+            .map(|c| values.get(&*c.encode_utf8(&mut buf)).copied().unwrap_or(0))
+            .fold(0u32, u32::saturating_add)
     }
 }
 

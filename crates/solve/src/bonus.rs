@@ -97,27 +97,7 @@ impl Bonus {
         if row > 0 {
             rows.push(row);
         }
-        let (rows, cols) = match rows.as_slice() {
-            [] => return Err(BoardError::Empty),
-            [_] => {
-                let n = (cells.len() as f64).sqrt().round() as usize;
-                if n * n == cells.len() {
-                    (n, n)
-                } else {
-                    (1, cells.len())
-                }
-            }
-            [first, ..] => {
-                if let Some((i, &len)) = rows.iter().enumerate().find(|(_, &n)| n != *first) {
-                    return Err(BoardError::Ragged {
-                        row: i + 1,
-                        len,
-                        expected: *first,
-                    });
-                }
-                (rows.len(), *first)
-            }
-        };
+        let (rows, cols) = crate::board::grid_shape(&rows, cells.len())?;
         Ok(Bonus { rows, cols, cells })
     }
 

@@ -252,16 +252,8 @@ impl Scoring {
     /// What a face (`a`, `qu`) is worth under a letter scheme: its own
     /// entry, else the sum of its letters' (0 for a letter without one).
     pub fn face_value(&self, face: &str) -> u32 {
-        let Some(values) = self.values() else {
-            return 0;
-        };
-        if let Some(&v) = values.get(face) {
-            return v;
-        }
-        let mut buf = [0u8; 4];
-        face.chars()
-            .map(|c| values.get(&*c.encode_utf8(&mut buf)).copied().unwrap_or(0))
-            .fold(0u32, u32::saturating_add)
+        self.values()
+            .map_or(0, |values| prep::LetterRules::value_in(values, face))
     }
 
     /// The letter sum's multiplier for a word of `len` letters, in

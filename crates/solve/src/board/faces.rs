@@ -345,23 +345,7 @@ impl FaceRules {
         if row > 0 {
             rows.push(row);
         }
-        let cells = board.len();
-        let (r, c) = match rows.as_slice() {
-            [] => return Err(BoardError::Empty),
-            // One run, or single cells separated by spaces: a square when
-            // the count is one, else one row.
-            _ if rows.len() == 1 || rows.iter().all(|&n| n == 1) => run_shape(cells),
-            [first, ..] => {
-                if let Some((i, &len)) = rows.iter().enumerate().find(|(_, &n)| n != *first) {
-                    return Err(BoardError::Ragged {
-                        row: i + 1,
-                        len,
-                        expected: *first,
-                    });
-                }
-                (rows.len(), *first)
-            }
-        };
+        let (r, c) = grid_shape(&rows, board.len())?;
         let usual = r == c || rows.iter().any(|&n| n > 1) && rows.len() > 1;
         board.set_shape(r, c);
         Ok((board, usual))
@@ -415,6 +399,27 @@ impl FaceRules {
             board.push(self.ascii_face(b, false)?);
         }
         Some(Ok(board))
+    }
+}
+
+/// The shape of a grid read as rows of cells (the cells in each row, as
+/// typed): one run, or single cells separated by spaces, is a square when
+/// the count is one, else one row; otherwise every row has the same length.
+/// Boards and bonus grids alike.
+pub(crate) fn grid_shape(rows: &[usize], cells: usize) -> Result<(usize, usize), BoardError> {
+    match rows {
+        [] => Err(BoardError::Empty),
+        _ if rows.len() == 1 || rows.iter().all(|&n| n == 1) => Ok(run_shape(cells)),
+        [first, ..] => {
+            if let Some((i, &len)) = rows.iter().enumerate().find(|(_, &n)| n != *first) {
+                return Err(BoardError::Ragged {
+                    row: i + 1,
+                    len,
+                    expected: *first,
+                });
+            }
+            Ok((rows.len(), *first))
+        }
     }
 }
 

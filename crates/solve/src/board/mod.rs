@@ -15,6 +15,7 @@ pub mod symmetry;
 mod text;
 mod tile;
 
+pub(crate) use faces::grid_shape;
 pub use faces::FaceRules;
 pub use layout::{Layout, Size, MAX_SIDE};
 pub use text::TextStyle;
