@@ -167,8 +167,8 @@ fn check_board(rules: &FaceRules, board: &Board) {
 /// Solves `board` and checks the solution; true if it found a word.
 fn solve_and_check(pack: &Pack, board: &Board) -> bool {
     let mut solver = Solver::new(pack).expect("tiny pack makes a solver");
-    let solution = solver.solve(board);
-    let tally = solver.tally(board);
+    let solution = solver.solve(board).unwrap();
+    let tally = solver.tally(board).unwrap();
     let rules = solver.rules().clone();
     assert_eq!(tally.words as usize, solution.word_count);
     assert_eq!(tally.score, solution.score);
@@ -182,7 +182,11 @@ fn solve_and_check(pack: &Pack, board: &Board) -> bool {
     });
     let mut words = BTreeSet::new();
     for w in &solution.words {
-        assert!(pack.contains(&w.word), "{:?} is not in the pack", w.word);
+        assert!(
+            pack.contains(&w.word).unwrap(),
+            "{:?} is not in the pack",
+            w.word
+        );
         assert!(words.insert(w.word.clone()), "{:?} found twice", w.word);
         assert!(w.len >= rules.min_len, "{:?} is too short", w.word);
         assert_eq!(w.len, w.word.chars().count());

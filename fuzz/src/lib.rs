@@ -37,9 +37,14 @@ pub fn error_kind(e: &PackError) -> &'static str {
     }
 }
 
-/// Opens `data` as a pack; if that works, verifies it and, if that works,
-/// uses it the ways a tool would (walk every word, look words up, print the
-/// metadata). Only a panic (or a hang) is a bug.
+/// Opens `data` as a pack (header, metadata, checksums); if that works,
+/// first uses it as `boggle --pack` does, with no whole-automaton check:
+/// solve boards on the lazily decoded table, whose states are checked one
+/// by one as a board reaches them ([`solve_lazily`]). Then verifies it and,
+/// if that works, uses it the ways a tool would (walk every word, look
+/// words up, print the metadata). Only a panic (or a hang) is a bug; so is
+/// a verified pack that the lazy search refuses, or a word it finds that
+/// the pack does not hold.
 pub fn pack_open(data: &[u8]) -> Outcome {
     let pack = match Pack::from_vec(data.to_vec(), "fuzz") {
         Ok(pack) => pack,
@@ -51,12 +56,13 @@ pub fn pack_open(data: &[u8]) -> Outcome {
             return Outcome::Rejected(error_kind(&e));
         }
     };
+    let lazily = solve_lazily(&pack);
     let verified = pack.verify();
     if let Err(e) = &verified {
         let message = e.to_string();
         assert!(!message.contains('\n'), "multi-line error: {message:?}");
-        // Opening checked the automaton's structure; the deeper walk of
-        // `verify` found a fault, so stop here as every tool would.
+        // Every walk through the `fst` crate checks the structure first.
+        assert!(pack.check().is_err() || pack.words().is_ok());
         let _ = format!("{:?} {:?}", pack, pack.meta());
         return Outcome::OpenedVerifyFailed;
     }
@@ -70,31 +76,89 @@ pub fn pack_open(data: &[u8]) -> Outcome {
         last.clear();
         last.extend_from_slice(w);
         count += 1;
-    });
-    let _ = pack.contains("queen");
-    let _ = pack.map().get("aardvark");
+    })
+    .expect("a verified pack walks");
+    let _ = pack.contains("queen").expect("a verified pack looks up");
+    let _ = pack.map().expect("a verified pack maps").get("aardvark");
     let _ = format!("{:?} {:?}", pack, pack.meta());
-    // A verified pack is safe to search (`boggle --pack` verifies, then
-    // solves): every word found must be in it.
-    if let (Ok(mut solver), Ok(rules)) = (
-        solve::Solver::new(&pack),
-        solve::FaceRules::from_pack(&pack),
-    ) {
-        for text in ["quea tsrn eilo dcmp", "aaaa/abab/baba/bbbb"] {
-            if let Ok(board) = rules.parse(text) {
-                for w in solver.solve(&board).words {
-                    assert!(
-                        pack.contains(&w.word),
-                        "{:?} found, not in the pack",
-                        w.word
-                    );
-                }
+    // A verified pack is sound in every state: the lazy search took it,
+    // and found only its words.
+    match lazily {
+        Lazily::Solved(words) => {
+            for w in words {
+                assert!(pack.contains(&w).unwrap(), "{w:?} found, not in the pack");
             }
         }
+        Lazily::Refused(message) => panic!("a verified pack refused by the search: {message}"),
+        Lazily::NoSolver => {}
     }
     assert_eq!(count, pack.len(), "verified pack walks a different count");
     assert!(sorted, "verified pack's words are not sorted");
     Outcome::Verified
+}
+
+/// What [`solve_lazily`] made of a pack.
+#[derive(Debug)]
+pub enum Lazily {
+    /// The solver or the board rules refused the pack's recipe.
+    NoSolver,
+    /// Every board solved (each state it reached passed its check), and
+    /// the warm-up took the whole table: the words found.
+    Solved(Vec<String>),
+    /// Some state failed its check, or the whole-table warm-up refused it.
+    Refused(String),
+}
+
+/// Solves a few boards with a pack whose structure has not been checked,
+/// the way `boggle --pack FILE BOARD` does: states are decoded and checked
+/// one by one as a board reaches them. Then decodes the whole table (the
+/// batch warm-up) and solves the boards again on it: both must agree.
+pub fn solve_lazily(pack: &Pack) -> Lazily {
+    let (Ok(mut solver), Ok(rules)) = (solve::Solver::new(pack), solve::FaceRules::from_pack(pack))
+    else {
+        return Lazily::NoSolver;
+    };
+    let boards: Vec<_> = [
+        "quea tsrn eilo dcmp",
+        "aaaa/abab/baba/bbbb",
+        "sete rain ltsd ecap",
+    ]
+    .iter()
+    .filter_map(|text| rules.parse(text).ok())
+    .collect();
+    let mut words = Vec::new();
+    let mut tallies = Vec::new();
+    for board in &boards {
+        match solver.solve(board) {
+            Ok(solution) => {
+                let message = format!("{} {}", solution.score, solution.word_count);
+                tallies.push(message);
+                words.extend(solution.words.into_iter().map(|w| w.word));
+            }
+            Err(e) => {
+                let message = e.to_string();
+                assert!(!message.contains('\n'), "multi-line error: {message:?}");
+                assert!(message.starts_with("fuzz: "), "{message:?}");
+                // The whole table holds the same fault.
+                let mut whole = solve::Solver::new(pack).expect("it made a solver before");
+                assert!(whole.warm_up().is_err(), "the warm-up missed {message}");
+                return Lazily::Refused(message);
+            }
+        }
+    }
+    let mut whole = solve::Solver::new(pack).expect("it made a solver before");
+    if let Err(e) = whole.warm_up() {
+        return Lazily::Refused(e.to_string());
+    }
+    for (board, expected) in boards.iter().zip(&tallies) {
+        let t = whole.tally(board).expect("a warmed-up table never faults");
+        assert_eq!(
+            &format!("{} {}", t.score, t.words),
+            expected,
+            "lazy and whole tables differ"
+        );
+    }
+    Lazily::Solved(words)
 }
 
 /// Makes every checksum in a damaged pack right again, so that opening it

@@ -297,6 +297,7 @@ fn letters_uniform_and_by_frequency() {
     // Frequency: a pack of "aaab" and "cab": a 4, b 2, c 1; no other letter.
     let tiny = tiny_pack(&["aaab", "cab"], false);
     let counts: Vec<(String, u64)> = roll::face_counts(&tiny, roll::Spelling::Letters)
+        .unwrap()
         .into_iter()
         .filter(|c| c.1 > 0)
         .collect();
@@ -353,13 +354,13 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
         min_score: 100,
         max_attempts: 2000,
     };
-    let a = roll::roll_until(&roller, 11, target, |b| solver.tally(b)).unwrap();
-    let b = roll::roll_until(&roller, 11, target, |b| solver.tally(b)).unwrap();
+    let a = roll::roll_until(&roller, 11, target, |b| solver.tally(b).unwrap()).unwrap();
+    let b = roll::roll_until(&roller, 11, target, |b| solver.tally(b).unwrap()).unwrap();
     assert_eq!(a.board, b.board);
     assert_eq!(a.attempts, b.attempts);
     let t = a.tally.unwrap();
     assert!(t.words >= 80 && t.score >= 100, "{t:?}");
-    assert_eq!(solver.tally(&a.board), t);
+    assert_eq!(solver.tally(&a.board).unwrap(), t);
     // The qualifying board is the `attempts`-th roll of the seed's stream.
     let mut rng = Rng::new(11);
     let mut nth = roller.roll(&mut rng);
@@ -380,7 +381,7 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
             min_score: 0,
             max_attempts: 20,
         },
-        |b| solver.tally(b),
+        |b| solver.tally(b).unwrap(),
     )
     .unwrap_err();
     assert!(
@@ -460,7 +461,7 @@ fn rolled_super_big_boards_solve_like_brute_force() {
                 Adjacency::NoDiagonals
             };
             r.wrap = wrap;
-            let solution = Solver::with_rules(&pack, r).unwrap().solve(&board);
+            let solution = Solver::with_rules(&pack, r).unwrap().solve(&board).unwrap();
             let fst: BTreeSet<String> = solution.words.iter().map(|w| w.word.clone()).collect();
             let brute = brute_force(
                 board.rows(),
@@ -503,14 +504,14 @@ fn rolled_super_big_boards_solve_like_brute_force() {
 #[test]
 fn rolled_super_big_boards_with_the_english_pack() {
     let en = packs::builtin("en").unwrap();
-    let words: HashSet<String> = en.words().into_iter().collect();
+    let words: HashSet<String> = en.words().unwrap().into_iter().collect();
     let rules = FaceRules::from_pack(&en).unwrap();
     let set = DiceSet::builtin("super-big").unwrap();
     let roller = Roller::dice(&set, &rules, square(&set)).unwrap();
     let mut solver = Solver::with_rules(&en, rules_with(Scoring::super_big_boggle(), &en)).unwrap();
     for seed in [1u64, 2, 3] {
         let board = roller.roll(&mut Rng::new(seed));
-        let solution = solver.solve(&board);
+        let solution = solver.solve(&board).unwrap();
         let fst: BTreeSet<String> = solution.words.iter().map(|w| w.word.clone()).collect();
         let brute = brute_force(6, 6, &cells_of(&board), &words, true, false, 4);
         assert_eq!(

@@ -302,7 +302,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     };
     let mut solver = Solver::with_rules(&pack, rules).expect("a solver");
     if case.warm {
-        solver.warm_up();
+        solver.warm_up().unwrap();
     }
     let mut board = Board::new(case.rows, case.cols, case.cells.clone()).expect("a board");
     for (i, v) in case.printed.iter().enumerate() {
@@ -315,7 +315,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     let expected = brute_best(
         case.rows, case.cols, &cells, &dict, &scheme, case.king, case.wrap, min_len,
     );
-    let solution = solver.solve(&board);
+    let solution = solver.solve(&board).unwrap();
     let got: BTreeMap<String, u32> = solution
         .words
         .iter()
@@ -341,7 +341,7 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
     }
     let total: u64 = expected.values().map(|&s| u64::from(s)).sum();
     prop_assert_eq!(solution.score, total);
-    let tally = solver.tally(&board);
+    let tally = solver.tally(&board).unwrap();
     prop_assert_eq!((tally.score, tally.words), (total, expected.len() as u64));
     Ok(())
 }

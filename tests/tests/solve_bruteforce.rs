@@ -78,7 +78,7 @@ fn pack(alphabet: &str, words: &[String]) -> (Pack, Vec<String>) {
         .build_bytes(raw.as_bytes(), "random.txt")
         .expect("the random list builds");
     let pack = Pack::from_vec(bytes, "random").expect("the pack opens");
-    let listed = pack.words();
+    let listed = pack.words().unwrap();
     let wanted: Vec<String> = words
         .iter()
         .cloned()
@@ -289,9 +289,9 @@ fn solver(pack: &Pack, play: &Play) -> Solver {
 /// Decodes the whole lexicon, in the layout the case asks for.
 fn warm_up(solver: &mut Solver, play: &Play) {
     if play.wide {
-        solver.warm_up_wide();
+        solver.warm_up_wide().unwrap();
     } else {
-        solver.warm_up();
+        solver.warm_up().unwrap();
     }
 }
 
@@ -304,11 +304,11 @@ fn check(
 ) -> Result<solve::Solution, String> {
     let board = Board::new(grid.rows, grid.cols, grid.cells.clone()).expect("a valid shape");
     let (solution, tally) = if tally_first {
-        let t = solver.tally(&board);
-        (solver.solve(&board), t)
+        let t = solver.tally(&board).unwrap();
+        (solver.solve(&board).unwrap(), t)
     } else {
-        let s = solver.solve(&board);
-        (s, solver.tally(&board))
+        let s = solver.solve(&board).unwrap();
+        (s, solver.tally(&board).unwrap())
     };
     compare(
         grid.rows,
@@ -336,7 +336,12 @@ fn config(cases: u32) -> ProptestConfig {
 
 /// Fails the case with `check`'s account and the dictionary.
 fn verdict<T>(r: Result<T, String>, what: &str, pack: &Pack) -> Result<T, TestCaseError> {
-    r.map_err(|e| TestCaseError::fail(format!("{what}: {e}\ndictionary: {:?}", pack.words())))
+    r.map_err(|e| {
+        TestCaseError::fail(format!(
+            "{what}: {e}\ndictionary: {:?}",
+            pack.words().unwrap()
+        ))
+    })
 }
 
 fn fresh_solver(case: Case) -> Result<(), TestCaseError> {
@@ -632,7 +637,7 @@ fn random_cases_cover_the_interesting_paths() {
         let (pack, _) = pack(alphabet, &case.words());
         let mut solver = solver(&pack, &case.play);
         let board = Board::new(g.rows, g.cols, g.cells.clone()).unwrap();
-        let s = solver.solve(&board);
+        let s = solver.solve(&board).unwrap();
         total_words += s.word_count;
         with_words += usize::from(s.word_count > 0);
         let face = |p: &solve::Pos| g.cells[p.row as usize * g.cols + p.col as usize].as_deref();

@@ -50,8 +50,8 @@ fn score(pack: &Pack, board: &str, adjacency: Adjacency) -> (u64, usize) {
     let mut rules = Rules::for_pack(pack);
     rules.adjacency = adjacency;
     let mut solver = Solver::with_rules(pack, rules).expect("a solver");
-    let solution = solver.solve(&board);
-    let tally = solver.tally(&board);
+    let solution = solver.solve(&board).unwrap();
+    let tally = solver.tally(&board).unwrap();
     assert_eq!(
         (tally.score, tally.words),
         (solution.score, solution.word_count as u64),
@@ -106,7 +106,7 @@ fn opentaal_reference_boards() {
 #[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
 fn enable2k_brute_force_on_dice_boards() {
     let pack = enable2k();
-    let words = pack.words();
+    let words = pack.words().unwrap();
     let longest = words.iter().map(|w| w.chars().count()).max().unwrap_or(0);
     let dict = Dictionary::pruned(words);
     assert_eq!(dict.max_letters(), longest);
@@ -137,8 +137,8 @@ fn enable2k_brute_force_on_dice_boards() {
         let which = if i % 4 == 3 { 1 + (i / 4) % 3 } else { 0 };
         let board = solve::Board::new(4, 4, cells.clone()).expect("4x4");
         let solver = &mut solvers[which];
-        let solution = solver.solve(&board);
-        let tally = solver.tally(&board);
+        let solution = solver.solve(&board).unwrap();
+        let tally = solver.tally(&board).unwrap();
         if let Err(e) = compare(4, 4, &cells, &dict, &rule_sets[which], &solution, tally) {
             failures.push(format!("board {i}: {e}"));
         }

@@ -114,13 +114,17 @@ fn check_enable(file: &str, sha256: &str, expected_words: u64) {
     assert_eq!(pack.len() as u64, expected_words);
     assert_eq!(pack.meta(), &meta);
 
-    let ours = pack.words();
+    let ours = pack.words().unwrap();
     let theirs = enable_reference(&raw);
     let ours: Vec<&str> = ours.iter().map(String::as_str).collect();
     let theirs: Vec<&str> = theirs.iter().map(String::as_str).collect();
     assert_same_words(&ours, &theirs, &format!("enable recipe on {file}"));
     for (rank, word) in ours.iter().enumerate().step_by(997) {
-        assert_eq!(pack.map().get(word), Some(rank as u64), "rank of {word}");
+        assert_eq!(
+            pack.map().unwrap().get(word),
+            Some(rank as u64),
+            "rank of {word}"
+        );
     }
     eprintln!("{file}: built {expected_words} words in {built:.2?}");
 }

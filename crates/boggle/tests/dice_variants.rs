@@ -45,7 +45,10 @@ fn solve_with(pack: &Pack, board: &str, scoring: Scoring, adjacency: Adjacency) 
     rules.min_len = pack.recipe().board.min_word_len.max(scoring.min_len());
     rules.scoring = scoring;
     rules.adjacency = adjacency;
-    let s = Solver::with_rules(pack, rules).unwrap().solve(&board);
+    let s = Solver::with_rules(pack, rules)
+        .unwrap()
+        .solve(&board)
+        .unwrap();
     assert_eq!(s.word_count, s.words.len());
     assert_eq!(
         s.score,
@@ -131,17 +134,18 @@ fn words_scoring_counts_the_words() {
     let mut words4 = make("words", 4);
     for seed in 0..30 {
         let board = roller.roll(&mut solve::random::Rng::new(seed));
-        let w = words.tally(&board);
+        let w = words.tally(&board).unwrap();
         assert_eq!(w.score, w.words);
-        assert_eq!(boggle.tally(&board).words, w.words);
-        assert_eq!(hunt.tally(&board).words, w.words);
-        let b = big.tally(&board);
-        let w4 = words4.tally(&board);
+        assert_eq!(boggle.tally(&board).unwrap().words, w.words);
+        assert_eq!(hunt.tally(&board).unwrap().words, w.words);
+        let b = big.tally(&board).unwrap();
+        let w4 = words4.tally(&board).unwrap();
         assert_eq!(b.words, w4.words);
         assert_eq!(w4.score, w4.words);
         // Big Boggle drops exactly the 3-letter words.
         let threes = words
             .solve(&board)
+            .unwrap()
             .words
             .iter()
             .filter(|x| x.len == 3)
@@ -206,6 +210,7 @@ fn found(pack: &Pack, board: &Board, wrap: bool) -> BTreeSet<String> {
     Solver::with_rules(pack, rules)
         .unwrap()
         .solve(board)
+        .unwrap()
         .words
         .into_iter()
         .map(|w| w.word)

@@ -48,7 +48,7 @@ fn visible(text: &str) -> String {
 fn solver_path(board: &str, word: &str) -> (solve::Board, Vec<Pos>) {
     let pack = packs::builtin("en").unwrap();
     let board = FaceRules::from_pack(&pack).unwrap().parse(board).unwrap();
-    let solution = Solver::new(&pack).unwrap().solve(&board);
+    let solution = Solver::new(&pack).unwrap().solve(&board).unwrap();
     let found = solution.words.iter().find(|w| w.word == word).unwrap();
     (board, found.path.clone())
 }

@@ -18,10 +18,13 @@
 //! the source's name, version, SHA-256 and licence, counts, the tool that
 //! wrote it) in one versioned, checksummed file ([`MAGIC`], [`HEADER_LEN`]
 //! and the `pack::format` module document the layout). [`PackBuilder`]
-//! writes packs atomically; [`Pack::open`] maps one and checks it by
-//! construction (checksums and the automaton's structure), so a solver can
-//! walk any pack it is given without fear of a crafted file. Packs installed
-//! for use by name live in a [`PackDir`].
+//! writes packs atomically; [`Pack::open`] maps one and checks its
+//! checksums, and the automaton's structure is checked where it is read: a
+//! state at a time as a solver decodes it ([`Pack::automaton`]), or whole,
+//! once, before any walk through the `fst` crate ([`Pack::check`]). So a
+//! solver can walk any pack it is given without fear of a crafted file, and
+//! pays only for the states it visits. Packs installed for use by name live
+//! in a [`PackDir`].
 //!
 //! ```
 //! use prep::{PackBuilder, Pack, Recipe};
@@ -32,7 +35,8 @@
 //!     .unwrap();
 //! assert_eq!(meta.word_count, 2);
 //! let pack = Pack::from_vec(bytes, "example").unwrap();
-//! assert!(pack.contains("quiz") && !pack.contains("qat"));
+//! assert!(pack.contains("quiz")? && !pack.contains("qat")?);
+//! # Ok::<(), prep::PackError>(())
 //! ```
 
 #![deny(missing_docs)]
@@ -54,6 +58,8 @@ pub use installed::{InstallError, Installed, PackDir, BUILTIN_NAMES, EXTENSION};
 pub use normalize::{NormalizeRules, Normalizer};
 #[doc(hidden)]
 pub use pack::reseal;
-pub use pack::{Pack, PackBytes, PackMeta, Source, FORMAT_VERSION, HEADER_LEN, MAGIC};
+pub use pack::{
+    Automaton, Pack, PackBytes, PackMeta, Source, Transition, FORMAT_VERSION, HEADER_LEN, MAGIC,
+};
 pub use recipe::{BoardRules, DefaultSource, Language, LetterRules, Recipe};
 pub use words::{apply_recipe, BuildStats, InvalidLines, WordList, EXAMPLES_PER_REASON};

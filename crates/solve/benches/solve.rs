@@ -44,7 +44,7 @@ fn bench(c: &mut Criterion) {
     let (pack, label) = pack();
     let faces = FaceRules::from_pack(&pack).expect("face rules");
     let mut solver = Solver::new(&pack).expect("solver");
-    solver.warm_up();
+    solver.warm_up().unwrap();
 
     for (name, fallback) in [
         (
@@ -66,7 +66,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 parsed
                     .iter()
-                    .map(|board| solver.tally(black_box(board)).score)
+                    .map(|board| solver.tally(black_box(board)).unwrap().score)
                     .sum::<u64>()
             })
         });
@@ -74,7 +74,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 parsed
                     .iter()
-                    .map(|board| solver.solve(black_box(board)).score)
+                    .map(|board| solver.solve(black_box(board)).unwrap().score)
                     .sum::<u64>()
             })
         });
@@ -83,12 +83,17 @@ fn bench(c: &mut Criterion) {
 
     let board = faces.parse("perslatgsineters").expect("board parses");
     c.bench_function(&format!("{label} one board, cold lexicon"), |b| {
-        b.iter(|| Solver::new(&pack).expect("solver").tally(black_box(&board)))
+        b.iter(|| {
+            Solver::new(&pack)
+                .expect("solver")
+                .tally(black_box(&board))
+                .unwrap()
+        })
     });
     c.bench_function(&format!("{label} warm up (decode every state)"), |b| {
         b.iter(|| {
             let mut s = Solver::new(&pack).expect("solver");
-            s.warm_up();
+            s.warm_up().unwrap();
             s
         })
     });

@@ -292,7 +292,10 @@ fn solve_line(
         }
     }
     let (score, words) = if with_words {
-        let solution = solver.solve(&board);
+        let solution = match solver.solve(&board) {
+            Ok(solution) => solution,
+            Err(e) => return Some(error(&mut out, text, e.to_string())),
+        };
         let rec = Record {
             line: line_no,
             board: text,
@@ -303,7 +306,10 @@ fn solve_line(
         let _ = serde_json::to_writer(&mut out, &rec);
         (solution.score, solution.word_count as u64)
     } else {
-        let tally = solver.tally(&board);
+        let tally = match solver.tally(&board) {
+            Ok(tally) => tally,
+            Err(e) => return Some(error(&mut out, text, e.to_string())),
+        };
         let rec = Record {
             line: line_no,
             board: text,

@@ -64,6 +64,15 @@ pub enum LexiconError {
     /// More words than a 32-bit word id can number.
     #[error("the pack has {0} words; the solver takes at most 4,294,967,294")]
     TooManyWords(u64),
+    /// A state of the pack's automaton failed its check as it was decoded
+    /// (a crafted or broken pack whose checksums match).
+    #[error("{pack}: {message}")]
+    Malformed {
+        /// The pack's name (its path, or a built-in name).
+        pack: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// A board size or shape could not be read or is out of range.

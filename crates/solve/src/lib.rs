@@ -30,7 +30,7 @@
 //!
 //! let pack = packs::builtin("en").unwrap();
 //! let board = FaceRules::from_pack(&pack).unwrap().parse("oatr ihps htnr enei").unwrap();
-//! let solution = Solver::new(&pack).unwrap().solve(&board);
+//! let solution = Solver::new(&pack).unwrap().solve(&board).unwrap();
 //! assert!(solution.words.iter().any(|w| w.word == "path"));
 //! ```
 //!

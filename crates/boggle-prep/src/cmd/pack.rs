@@ -37,8 +37,8 @@ pub fn inspect(args: InspectArgs) -> Result<()> {
     Ok(())
 }
 
-/// Prints every word, one a line. Opening checks the automaton, so a damaged
-/// or crafted file gives an error, not a panic.
+/// Prints every word, one a line. The walk checks the automaton first, so a
+/// damaged or crafted file gives an error, not a panic.
 pub fn words(args: PackFile) -> Result<()> {
     let pack = Pack::open(&args.pack)?;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -47,7 +47,7 @@ pub fn words(args: PackFile) -> Result<()> {
         if result.is_ok() {
             result = out.write_all(w).and_then(|_| out.write_all(b"\n"));
         }
-    });
+    })?;
     result?;
     out.flush()?;
     Ok(())

@@ -38,7 +38,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
     let threads = args.threads.get();
     let started = std::time::Instant::now();
     let mut solver = Solver::with_rules(&pack, rules)?;
-    solver.warm_up();
+    solver.warm_up()?;
     let mut solvers = vec![solver; threads];
     let mut input: Box<dyn io::BufRead> = match &args.input {
         None => Box::new(io::stdin().lock()),

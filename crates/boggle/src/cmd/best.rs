@@ -130,7 +130,11 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
             Duration::from_millis(250),
         )
     });
-    let outcome = best::search(&space, &solver, &options, progress).map_err(usage)?;
+    let outcome = best::search(&space, &solver, &options, progress).map_err(|e| match e {
+        // A broken pack is not a usage error.
+        best::BestError::Lexicon(e) => anyhow::Error::from(e),
+        e => usage(e),
+    })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

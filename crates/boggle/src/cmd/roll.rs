@@ -120,10 +120,15 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     } else {
         None
     };
+    if let Some(solver) = solver.as_mut().filter(|_| !target.is_trivial()) {
+        // Many boards: decode (and check) the whole table once.
+        solver.warm_up()?;
+    }
+    // A pack fault shows in the solve below, if not in the warm-up.
     let rolled = random::roll_until(&roller, seed, target, |board| {
         solver
             .as_mut()
-            .map_or_else(Tally::default, |s| s.tally(board))
+            .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
     })?;
     let board = &rolled.board;
     let text = faces.text(board, TextStyle::Rows);
@@ -158,7 +163,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     );
     match (solver.as_mut().filter(|_| args.solve), args.json) {
         (Some(solver), true) => {
-            let solution = solver.solve(board);
+            let solution = solver.solve(board)?;
             let rules = solver.rules();
             let json = RolledSolutionJson {
                 attempts: rolled.attempts,
@@ -182,7 +187,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             writeln!(out)?;
         }
         (Some(solver), false) => {
-            let solution = solver.solve(board);
+            let solution = solver.solve(board)?;
             writeln!(out, "{text}  ({info})\n")?;
             let (width, rules) = (terminal_width(), solver.rules());
             if args.view.shows_paths() {

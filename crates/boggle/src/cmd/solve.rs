@@ -141,7 +141,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
     one_board(&args.board, &faces, &board)?;
     fit_bonus(&mut rules, board.rows(), board.cols())?;
     let mut solver = Solver::with_rules(&pack, rules)?;
-    let solution = solver.solve_parallel(&board, args.threads.get());
+    let solution = solver.solve_parallel(&board, args.threads.get())?;
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let rules = solver.rules();
     if args.json {

@@ -2,20 +2,33 @@
 //! memory-mappable file ([`format`] gives the byte layout).
 //!
 //! A [`Pack`] made from bytes that came from outside this program (a file, a
-//! buffer) is *checked by construction*: [`Pack::open`] and
-//! [`Pack::from_vec`] verify the header, every checksum and the automaton's
-//! structure before they hand a pack out, so no caller can walk an automaton
-//! that could make the `fst` crate panic. Only [`Pack::read_meta`] reads a
-//! file without checking its automaton, and it returns the metadata alone.
-//! [`Pack::verify`] goes further still: the automaton's own checksum and a
-//! walk over every word.
+//! buffer) is never trusted, and the checks are paid for where they are
+//! used:
+//!
+//! - [`Pack::open`] and [`Pack::from_vec`] check the header, the metadata
+//!   and every checksum (a pass of CRC-32 over the automaton): damage is
+//!   caught before a pack is handed out, in well under a millisecond.
+//! - [`Pack::automaton`] reads the automaton state by state, checking each
+//!   state as it decodes it ([`Automaton`]): a solver that visits a board's
+//!   few thousand states checks just those.
+//! - Everything that walks the automaton through the `fst` crate
+//!   ([`Pack::map`], [`Pack::contains`], [`Pack::for_each_word`],
+//!   [`Pack::words`]) first checks its whole structure, once per pack
+//!   ([`Pack::check`]), so no caller can walk an automaton that could make
+//!   the `fst` crate panic or loop.
+//! - [`Pack::verify`] goes further still: the automaton's own checksum and
+//!   a walk over every word.
+//!
+//! Only [`Pack::read_meta`] reads a file without its automaton, and it
+//! returns the metadata alone.
 
+mod automaton;
 mod check;
 mod format;
 
 use std::fs::File;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use fst::{IntoStreamer, Streamer};
 use memmap2::Mmap;
@@ -25,6 +38,7 @@ use crate::error::{escape_controls, BuildError, PackError};
 use crate::recipe::Recipe;
 use crate::words::BuildStats;
 
+pub use automaton::{Automaton, Transition};
 use check::{check_structure, quietly, MALFORMED};
 use format::{padding, Header};
 pub use format::{reseal, FORMAT_VERSION, HEADER_LEN, MAGIC};
@@ -114,12 +128,19 @@ impl std::fmt::Debug for PackBytes {
     }
 }
 
-/// An open pack: its metadata and its word automaton, safe to walk.
+/// An open pack: its metadata and its word automaton, its checksums
+/// checked. The automaton's structure is checked where it is read: a state
+/// at a time as [`Pack::automaton`] decodes it, or whole, once, before any
+/// walk through the `fst` crate ([`Pack::check`], run by [`Pack::map`],
+/// [`Pack::contains`], [`Pack::for_each_word`] and [`Pack::words`]).
 #[derive(Clone)]
 pub struct Pack {
     meta: PackMeta,
     map: fst::Map<PackBytes>,
     name: String,
+    /// The whole-structure check, run at most once ([`Pack::check`]); set
+    /// from the start for a built-in pack, which the build made.
+    structure: Arc<OnceLock<Result<(), String>>>,
 }
 
 impl std::fmt::Debug for Pack {
@@ -141,12 +162,12 @@ struct Unchecked {
 }
 
 impl Pack {
-    /// Opens a pack file by memory-mapping it and checks it completely but
-    /// for a walk over every word: header (magic, version, lengths), the
-    /// metadata's checksum and contents, the automaton's checksum, and its
-    /// structure state by state, so that walking it, looking words up or
-    /// solving with it cannot panic, even if the file was crafted to make it.
-    /// Milliseconds for a big pack.
+    /// Opens a pack file by memory-mapping it and checks its header (magic,
+    /// version, lengths), its metadata's checksum and contents, and the
+    /// automaton's checksum: a fraction of a millisecond for a big pack.
+    /// The automaton's structure is checked where it is read, so that
+    /// walking it, looking words up or solving with it cannot panic or loop,
+    /// even if the file was crafted to make it (see [`Pack`]).
     pub fn open(path: &Path) -> Result<Pack, PackError> {
         Pack::map_file(path)?.check()
     }
@@ -168,6 +189,7 @@ impl Pack {
             meta: unchecked.meta,
             map: unchecked.map,
             name: unchecked.name,
+            structure: Arc::new(OnceLock::from(Ok(()))),
         })
     }
 
@@ -207,7 +229,7 @@ impl Pack {
     /// structure check proves). Reads every word: tens of milliseconds for a
     /// big pack.
     pub fn verify(&self) -> Result<(), PackError> {
-        // A built-in pack has not been through the structure check yet.
+        // A built-in pack is trusted by `check`; verify checks it anyway.
         check_structure(self.map.as_fst()).map_err(|message| PackError::Fst {
             path: self.name.clone(),
             message,
@@ -271,14 +293,33 @@ impl Pack {
         &self.meta.recipe
     }
 
-    /// The word automaton: each word maps to its rank.
-    pub fn map(&self) -> &fst::Map<PackBytes> {
-        &self.map
+    /// Checks the automaton's whole structure, state by state (each state
+    /// decoded once): every state decodes, transitions point to earlier
+    /// states, inputs increase, and the outputs are exactly the ranks 0, 1,
+    /// 2…. Runs at most once per pack (clones share the result); a built-in
+    /// pack, which the build made, passes at once. Milliseconds for a big
+    /// pack.
+    pub fn check(&self) -> Result<(), PackError> {
+        self.structure
+            .get_or_init(|| check_structure(self.map.as_fst()))
+            .clone()
+            .map_err(|message| PackError::Fst {
+                path: self.name.clone(),
+                message,
+            })
     }
 
-    /// The raw automaton.
-    pub fn fst(&self) -> &fst::raw::Fst<PackBytes> {
-        self.map.as_fst()
+    /// The word automaton, each word mapped to its rank, after
+    /// [`check`](Pack::check) (the `fst` crate trusts what it reads).
+    pub fn map(&self) -> Result<&fst::Map<PackBytes>, PackError> {
+        self.check()?;
+        Ok(&self.map)
+    }
+
+    /// The automaton, read state by state with each state checked as it is
+    /// decoded: no whole-structure check first.
+    pub fn automaton(&self) -> Automaton {
+        Automaton::new(self.map.as_fst().clone())
     }
 
     /// The name the pack was opened under (its path, or a built-in name).
@@ -296,24 +337,27 @@ impl Pack {
         self.map.is_empty()
     }
 
-    /// Whether the pack holds `word` (already in the pack's spelling).
-    pub fn contains(&self, word: &str) -> bool {
-        self.map.contains_key(word)
+    /// Whether the pack holds `word` (already in the pack's spelling), after
+    /// [`check`](Pack::check).
+    pub fn contains(&self, word: &str) -> Result<bool, PackError> {
+        Ok(self.map()?.contains_key(word))
     }
 
-    /// Calls `f` with every word, in byte order.
-    pub fn for_each_word(&self, mut f: impl FnMut(&[u8])) {
-        let mut stream = self.map.keys().into_stream();
+    /// Calls `f` with every word, in byte order, after
+    /// [`check`](Pack::check).
+    pub fn for_each_word(&self, mut f: impl FnMut(&[u8])) -> Result<(), PackError> {
+        let mut stream = self.map()?.keys().into_stream();
         while let Some(w) = stream.next() {
             f(w);
         }
+        Ok(())
     }
 
-    /// Every word, as strings, in byte order.
-    pub fn words(&self) -> Vec<String> {
+    /// Every word, as strings, in byte order, after [`check`](Pack::check).
+    pub fn words(&self) -> Result<Vec<String>, PackError> {
         let mut out = Vec::with_capacity(self.len());
-        self.for_each_word(|w| out.push(String::from_utf8_lossy(w).into_owned()));
-        out
+        self.for_each_word(|w| out.push(String::from_utf8_lossy(w).into_owned()))?;
+        Ok(out)
     }
 }
 
@@ -368,9 +412,9 @@ impl Unchecked {
         })
     }
 
-    /// Checks the automaton's checksum, then its structure state by state
-    /// (each state decoded once): the only way to a [`Pack`] from bytes that
-    /// did not come from this program's own build.
+    /// Checks the automaton's checksum: the only way to a [`Pack`] from
+    /// bytes that did not come from this program's own build. Its structure
+    /// is checked where it is read.
     fn check(self) -> Result<Pack, PackError> {
         let bytes = self.map.as_fst().as_bytes();
         let actual = crc32fast::hash(bytes);
@@ -381,16 +425,11 @@ impl Unchecked {
                 actual,
             });
         }
-        if let Err(message) = check_structure(self.map.as_fst()) {
-            return Err(PackError::Fst {
-                path: self.name,
-                message,
-            });
-        }
         Ok(Pack {
             meta: self.meta,
             map: self.map,
             name: self.name,
+            structure: Arc::new(OnceLock::new()),
         })
     }
 }
@@ -411,8 +450,8 @@ mod tests {
     fn round_trip() {
         let pack = Pack::from_vec(sample(), "sample").unwrap();
         pack.verify().unwrap();
-        assert_eq!(pack.words(), ["cat", "dog", "queen", "zebra"]);
-        assert_eq!(pack.map().get("queen"), Some(2));
+        assert_eq!(pack.words().unwrap(), ["cat", "dog", "queen", "zebra"]);
+        assert_eq!(pack.map().unwrap().get("queen"), Some(2));
         assert_eq!(pack.meta().word_count, 4);
         assert_eq!(pack.meta().source.file, "sample.txt");
     }
@@ -457,6 +496,56 @@ mod tests {
     }
 
     #[test]
+    fn a_crafted_automaton_opens_but_every_walk_refuses_it() {
+        let pack = Pack::from_vec(crafted_root(&sample()), "crafted").unwrap();
+        for err in [
+            pack.check().unwrap_err(),
+            pack.contains("cat").unwrap_err(),
+            pack.words().unwrap_err(),
+            pack.map().unwrap_err(),
+            pack.for_each_word(|_| ()).unwrap_err(),
+        ] {
+            assert!(err.to_string().starts_with("crafted: "), "{err}");
+            assert!(err.to_string().contains("malformed automaton"), "{err}");
+        }
+        // Read state by state, the root itself is refused, with no panic.
+        let automaton = pack.automaton();
+        let mut out = Vec::new();
+        let err = match automaton.root() {
+            Ok(root) => automaton.state(root, &mut out).unwrap_err(),
+            Err(e) => e,
+        };
+        assert!(
+            err.contains("malformed") || err.contains("outside"),
+            "{err}"
+        );
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn states_read_one_by_one_match_the_automaton() {
+        let pack = Pack::from_vec(sample(), "sample").unwrap();
+        let automaton = pack.automaton();
+        assert_eq!(automaton.len(), 4);
+        // Every word, by following transitions from the root, gets its rank.
+        let map = pack.map().unwrap();
+        for (rank, word) in pack.words().unwrap().iter().enumerate() {
+            let (mut addr, mut sum) = (automaton.root().unwrap(), 0);
+            for &b in word.as_bytes() {
+                let mut out = Vec::new();
+                automaton.state(addr, &mut out).unwrap();
+                assert!(out.windows(2).all(|w| w[0].input < w[1].input));
+                let t = out.iter().find(|t| t.input == b).unwrap();
+                assert!(t.target < addr || t.target == 0);
+                (addr, sum) = (t.target, sum + t.output);
+            }
+            assert!(automaton.state(addr, &mut Vec::new()).unwrap(), "{word}");
+            assert_eq!(sum, rank as u64);
+            assert_eq!(map.get(word), Some(sum));
+        }
+    }
+
+    #[test]
     fn reseal_changes_nothing_in_a_good_pack() {
         let good = sample();
         let mut again = good.clone();
@@ -494,7 +583,8 @@ mod tests {
                 .unwrap();
             let pack = Pack::from_vec(bytes, "p").unwrap();
             assert_eq!(pack.len() as u64, meta.word_count);
-            check_structure(pack.fst()).unwrap();
+            check_structure(pack.map.as_fst()).unwrap();
+            pack.check().unwrap();
         }
     }
 

@@ -112,6 +112,9 @@ pub enum BestError {
     /// Options that do not make sense together.
     #[error("{0}")]
     Options(String),
+    /// The pack's automaton failed a check as it was decoded.
+    #[error(transparent)]
+    Lexicon(#[from] crate::error::LexiconError),
 }
 
 /// When a search stops.
@@ -220,7 +223,7 @@ pub fn search(
         return Err(BestError::Options("a run needs at least one step".into()));
     }
     let mut solver = solver.clone();
-    solver.warm_up();
+    solver.warm_up()?;
     let started = Instant::now();
     let shared = Shared {
         started,
@@ -412,7 +415,7 @@ mod tests {
         let mut all = Vec::new();
         let mut cells = vec![0u16; k];
         'boards: loop {
-            let score = solver.tally(&space.board(&cells)).score;
+            let score = solver.tally(&space.board(&cells)).unwrap().score;
             all.push((space.canonical(&cells, &syms), score));
             for c in cells.iter_mut() {
                 *c += 1;

@@ -47,7 +47,8 @@ impl Space {
         cols: usize,
     ) -> Result<Space, BestError> {
         check_size(rows, cols)?;
-        let weighted = WeightedFaces::new(mode, pack, rules);
+        let weighted =
+            WeightedFaces::new(mode, pack, rules).map_err(|e| BestError::Letters(e.to_string()))?;
         if weighted.is_empty() {
             return Err(BestError::Letters(format!(
                 "pack {} has no letters to build boards from ({mode} letters)",

@@ -2,6 +2,8 @@
 //! (and [`Packed`], the same with an edge in one `u64`), read-only and
 //! shared between threads once a solver has warmed up.
 
+use crate::error::LexiconError;
+
 use super::{Alphabet, Lexicon, States, NO_WORD};
 
 /// Every state of a lexicon, decoded, in one flat array of edges. A state is
@@ -57,21 +59,31 @@ pub(crate) struct CompactNode {
 }
 
 impl Compact {
-    /// Decodes every state of `lex` and lays the table out, packed if the
-    /// lexicon fits.
-    pub(crate) fn new(lex: &Lexicon) -> Compact {
+    /// Decodes (and checks) every state of `lex` and lays the table out,
+    /// packed if the lexicon fits. Once built, the table is sound: every
+    /// word id a walk can add up is below the word count, so the search
+    /// over it checks nothing.
+    pub(crate) fn new(lex: &Lexicon) -> Result<Compact, LexiconError> {
         Compact::build(lex, true)
     }
 
     /// As [`new`](Compact::new), always with the wide layout (for tests).
     #[cfg(feature = "test-hooks")]
-    pub(crate) fn wide(lex: &Lexicon) -> Compact {
+    pub(crate) fn wide(lex: &Lexicon) -> Result<Compact, LexiconError> {
         Compact::build(lex, false)
     }
 
-    fn build(lex: &Lexicon, pack: bool) -> Compact {
+    fn build(lex: &Lexicon, pack: bool) -> Result<Compact, LexiconError> {
         let mut lex = lex.clone();
         lex.expand_all();
+        lex.check()?;
+        if let Some(top) = largest_id(&lex).filter(|&top| top >= lex.words as u64) {
+            lex.fail(format!(
+                "a word's outputs add up to {top}, not below the word count {}",
+                lex.words
+            ));
+            lex.check()?;
+        }
         let n = lex.nodes.len();
         // Depth-first order from the root.
         let mut order = Vec::with_capacity(n);
@@ -115,12 +127,12 @@ impl Compact {
         } else {
             None
         };
-        Compact {
+        Ok(Compact {
             table: if packed.is_some() { Vec::new() } else { table },
             packed,
             root,
             alphabet: lex.alphabet.clone(),
-        }
+        })
     }
 
     /// The table with one `u64` an edge, if the lexicon fits that layout.
@@ -132,6 +144,50 @@ impl Compact {
     pub(crate) fn alphabet(&self) -> &Alphabet {
         &self.alphabet
     }
+}
+
+/// The largest word id any walk of a fully decoded lexicon can add up (the
+/// outputs along a path plus the final state's), or `None` if no state is
+/// final: one pass over the states, children before parents. The states
+/// form no cycle (each transition leads to a lower automaton address, as
+/// every decoded state was checked); a state on the current path met again
+/// is treated as a dead end all the same, so this always ends.
+fn largest_id(lex: &Lexicon) -> Option<u64> {
+    const TODO: u64 = u64::MAX;
+    const OPEN: u64 = u64::MAX - 1;
+    const NONE: u64 = u64::MAX - 2;
+    // Largest id below each state, relative to the state (NONE: no word).
+    let mut best = vec![TODO; lex.nodes.len()];
+    let mut stack = vec![(Lexicon::ROOT, 0u32)];
+    best[Lexicon::ROOT as usize] = OPEN;
+    while let Some(top) = stack.last_mut() {
+        let (i, k) = *top;
+        let node = lex.nodes[i as usize];
+        if k < node.mask.count_ones() {
+            top.1 += 1;
+            let child = lex.edges[(node.edges + k) as usize].node;
+            if best[child as usize] == TODO {
+                best[child as usize] = OPEN;
+                stack.push((child, 0));
+            }
+            continue;
+        }
+        stack.pop();
+        let mut top = if node.word == NO_WORD {
+            NONE
+        } else {
+            u64::from(node.word)
+        };
+        for e in &lex.edges[node.edges as usize..(node.edges + node.mask.count_ones()) as usize] {
+            let below = best[e.node as usize];
+            if below < NONE {
+                let id = below.saturating_add(u64::from(e.out)).min(NONE - 1);
+                top = if top == NONE { id } else { top.max(id) };
+            }
+        }
+        best[i as usize] = top;
+    }
+    Some(best[Lexicon::ROOT as usize]).filter(|&top| top < NONE)
 }
 
 /// Bits needed to write every number up to `max`.

@@ -24,8 +24,7 @@
 
 use std::collections::hash_map::Entry;
 
-use fst::raw::{CompiledAddr, Fst};
-use prep::{Pack, PackBytes};
+use prep::{Automaton, Pack, Transition};
 use rustc_hash::FxHashMap;
 
 use crate::error::LexiconError;
@@ -117,10 +116,22 @@ impl Alphabet {
     }
 }
 
+/// An automaton address.
+type CompiledAddr = usize;
+
 /// The lazily decoded state table of a pack.
+///
+/// Each state is checked as it is decoded ([`prep::Automaton`]). A state
+/// that fails its check reads as a dead end (no word, no child) and is
+/// recorded as the lexicon's fault ([`Lexicon::check`]), which the solver
+/// reports instead of a result.
 #[derive(Clone)]
 pub struct Lexicon {
-    fst: Fst<PackBytes>,
+    automaton: Automaton,
+    /// The pack's name, for errors.
+    name: String,
+    /// The first state that failed its check, if any.
+    fault: Option<String>,
     pub(crate) alphabet: Alphabet,
     pub(crate) nodes: Vec<Node>,
     pub(crate) edges: Vec<Edge>,
@@ -142,18 +153,25 @@ impl std::fmt::Debug for Lexicon {
 }
 
 impl Lexicon {
-    /// The table of a pack; only the root is decoded.
+    /// The table of a pack; only the root is decoded (and checked).
     pub fn new(pack: &Pack) -> Result<Lexicon, LexiconError> {
-        let fst = pack.fst().clone();
-        if fst.len() as u64 >= u64::from(u32::MAX) {
-            return Err(LexiconError::TooManyWords(fst.len() as u64));
+        let automaton = pack.automaton();
+        if automaton.len() as u64 >= u64::from(u32::MAX) {
+            return Err(LexiconError::TooManyWords(automaton.len() as u64));
         }
         let alphabet = Alphabet::new(pack.recipe().letters())?;
-        let words = fst.len();
+        let words = automaton.len();
         let index = FxHashMap::default();
-        let root = fst.root().addr();
+        let root = automaton
+            .root()
+            .map_err(|message| LexiconError::Malformed {
+                pack: pack.name().to_string(),
+                message,
+            })?;
         let mut lex = Lexicon {
-            fst,
+            automaton,
+            name: pack.name().to_string(),
+            fault: None,
             alphabet,
             nodes: Vec::new(),
             edges: Vec::new(),
@@ -163,7 +181,27 @@ impl Lexicon {
         };
         lex.intern(root);
         lex.expand(0);
+        lex.check()?;
         Ok(lex)
+    }
+
+    /// The first state that failed its check as it was decoded, as an
+    /// error naming the pack, or `Ok` if every state decoded so far is
+    /// sound.
+    pub fn check(&self) -> Result<(), LexiconError> {
+        match &self.fault {
+            None => Ok(()),
+            Some(message) => Err(LexiconError::Malformed {
+                pack: self.name.clone(),
+                message: message.clone(),
+            }),
+        }
+    }
+
+    /// Records a fault (the first one wins).
+    #[cold]
+    pub(crate) fn fail(&mut self, message: String) {
+        self.fault.get_or_insert(message);
     }
 
     /// The root state (the empty prefix).
@@ -259,41 +297,66 @@ impl Lexicon {
     #[cold]
     fn expand(&mut self, i: u32) {
         let mut kids: Vec<(u8, CompiledAddr, u64)> = Vec::with_capacity(8);
-        let node = self.fst.node(self.addrs[i as usize]);
-        let word = if node.is_final() {
-            node.final_output().value() as u32
-        } else {
-            NO_WORD
+        let mut trans = Vec::with_capacity(8);
+        let word = match self.automaton.state(self.addrs[i as usize], &mut trans) {
+            Ok(true) => 0,
+            Ok(false) => NO_WORD,
+            Err(message) => {
+                // A dead end: no word, no child.
+                self.fail(message);
+                self.nodes[i as usize] = Node {
+                    mask: 0,
+                    edges: self.edges.len() as u32,
+                    word: NO_WORD,
+                };
+                return;
+            }
         };
-        for t in node.transitions() {
-            if t.inp < 0x80 {
-                let l = self.alphabet.ascii[t.inp as usize];
+        for t in &trans {
+            if t.input < 0x80 {
+                let l = self.alphabet.ascii[t.input as usize];
                 if l != NOT_A_LETTER {
-                    kids.push((l, t.addr, t.out.value()));
+                    kids.push((l, t.target, t.output));
                 }
-            } else if t.inp >= 0xC0 {
-                let mut bytes = [t.inp, 0, 0, 0];
-                let len = utf8_len(t.inp);
-                collect_char(
-                    &self.fst,
+            } else if t.input >= 0xC0 {
+                let mut bytes = [t.input, 0, 0, 0];
+                let len = utf8_len(t.input);
+                let found = collect_char(
+                    &self.automaton,
                     &self.alphabet,
                     &mut bytes,
                     1,
                     len,
-                    t.addr,
-                    t.out.value(),
+                    t.target,
+                    t.output,
                     &mut kids,
                 );
+                if let Err(message) = found {
+                    self.fail(message);
+                }
             }
         }
         kids.sort_unstable_by_key(|k| k.0);
         let start = self.edges.len() as u32;
         let mut mask = 0u32;
         for (l, addr, out) in kids {
+            if out >= self.words as u64 {
+                self.fail(format!(
+                    "a letter's outputs add up to {out}, not below the word count {}",
+                    self.words
+                ));
+                continue;
+            }
+            // Two byte paths to one letter cannot happen in UTF-8; keep
+            // the first if a crafted automaton tries.
+            if mask & (1 << l) != 0 {
+                continue;
+            }
             mask |= 1 << l;
             let child = self.intern(addr);
             self.edges.push(Edge {
                 node: child,
+                // Below the word count, which fits a u32.
                 out: out as u32,
             });
         }
@@ -316,7 +379,7 @@ fn utf8_len(lead: u8) -> usize {
 /// Follows the continuation bytes of a multi-byte letter.
 #[allow(clippy::too_many_arguments)]
 fn collect_char(
-    fst: &Fst<PackBytes>,
+    automaton: &Automaton,
     alphabet: &Alphabet,
     bytes: &mut [u8; 4],
     have: usize,
@@ -324,25 +387,37 @@ fn collect_char(
     addr: CompiledAddr,
     out: u64,
     kids: &mut Vec<(u8, CompiledAddr, u64)>,
-) {
-    let node = fst.node(addr);
-    for t in node.transitions() {
-        if !(0x80..0xC0).contains(&t.inp) {
+) -> Result<(), String> {
+    let mut trans: Vec<Transition> = Vec::new();
+    automaton.state(addr, &mut trans)?;
+    for t in trans {
+        if !(0x80..0xC0).contains(&t.input) {
             continue;
         }
-        bytes[have] = t.inp;
-        let out = out + t.out.value();
+        bytes[have] = t.input;
+        // Each output is below the word count, so this cannot overflow.
+        let out = out + t.output;
         if have + 1 == need {
             let c = std::str::from_utf8(&bytes[..need])
                 .ok()
                 .and_then(|s| s.chars().next());
             if let Some(l) = c.and_then(|c| alphabet.code(c)) {
-                kids.push((l, t.addr, out));
+                kids.push((l, t.target, out));
             }
         } else {
-            collect_char(fst, alphabet, bytes, have + 1, need, t.addr, out, kids);
+            collect_char(
+                automaton,
+                alphabet,
+                bytes,
+                have + 1,
+                need,
+                t.target,
+                out,
+                kids,
+            )?;
         }
     }
+    Ok(())
 }
 
 /// What the search needs from a state table: a state's letter mask and final
@@ -361,6 +436,14 @@ pub(crate) trait States {
     fn word(n: Self::Node) -> u32;
     /// The child on letter `l` (whose mask bit is set) and the output on the way.
     fn child(&mut self, n: Self::Node, l: u8) -> (Self::Node, u32);
+
+    /// Whether word id `w` (a sum of outputs) is below the word count. A
+    /// table checked whole when it was built knows it is; the lazy table
+    /// checks, and records a fault when it is not.
+    #[inline(always)]
+    fn word_ok(&mut self, _w: u32) -> bool {
+        true
+    }
 
     /// Follows several letters from state `n`.
     #[inline]
@@ -400,6 +483,11 @@ impl<T: States> States for &mut T {
     fn child(&mut self, n: T::Node, l: u8) -> (T::Node, u32) {
         (**self).child(n, l)
     }
+
+    #[inline(always)]
+    fn word_ok(&mut self, w: u32) -> bool {
+        (**self).word_ok(w)
+    }
 }
 
 impl States for Lexicon {
@@ -423,5 +511,17 @@ impl States for Lexicon {
     fn child(&mut self, n: Node, l: u8) -> (Node, u32) {
         let e = self.edge(n, l);
         (self.node(e.node), e.out)
+    }
+
+    #[inline(always)]
+    fn word_ok(&mut self, w: u32) -> bool {
+        if (w as usize) < self.words {
+            return true;
+        }
+        self.fail(format!(
+            "a word's outputs add up to {w}, not below the word count {}",
+            self.words
+        ));
+        false
     }
 }

@@ -36,6 +36,7 @@ impl DiceSet {
             message,
         };
         let counted: Vec<(String, u64)> = face_counts(pack, Spelling::Faces)
+            .map_err(|e| error(e.to_string()))?
             .into_iter()
             .filter(|(_, n)| *n > 0)
             .collect();

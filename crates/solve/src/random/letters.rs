@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use prep::Pack;
+use prep::{Pack, PackError};
 
 use super::Rng;
 use crate::board::FaceRules;
@@ -60,7 +60,10 @@ pub enum Spelling {
 /// How often each face occurs in a pack's words, spelled as `spelling` says,
 /// in alphabet order (with [`Spelling::Faces`], each aliased face just
 /// before its letter). Faces that never occur are listed with a count of 0.
-pub fn face_counts(pack: &Pack, spelling: Spelling) -> Vec<(String, u64)> {
+///
+/// Reading every word checks the pack's whole automaton first
+/// ([`Pack::check`]); a pack that fails it is the error.
+pub fn face_counts(pack: &Pack, spelling: Spelling) -> Result<Vec<(String, u64)>, PackError> {
     let recipe = pack.recipe();
     let mut faces: Vec<(String, u64)> = Vec::new();
     // For each letter: its aliased face (index, and the text after the
@@ -108,8 +111,8 @@ pub fn face_counts(pack: &Pack, spelling: Spelling) -> Vec<(String, u64)> {
                 _ => faces[*plain].1 += 1,
             }
         }
-    });
-    faces
+    })?;
+    Ok(faces)
 }
 
 /// Faces to draw by weight: the pack's letters, each read as a typed cell
@@ -125,15 +128,20 @@ pub struct WeightedFaces {
 
 impl WeightedFaces {
     /// The pack's letters under `rules`, weighted by `mode`. Empty when no
-    /// letter has any weight.
-    pub fn new(mode: LetterMode, pack: &Pack, rules: &FaceRules) -> WeightedFaces {
+    /// letter has any weight. Frequency weights read every word, so a pack
+    /// whose automaton fails [`Pack::check`] is an error.
+    pub fn new(
+        mode: LetterMode,
+        pack: &Pack,
+        rules: &FaceRules,
+    ) -> Result<WeightedFaces, PackError> {
         let weighted: Vec<(String, u64)> = match mode {
             LetterMode::Uniform => rules
                 .alphabet()
                 .iter()
                 .map(|c| (c.to_string(), 1))
                 .collect(),
-            LetterMode::Frequency => face_counts(pack, Spelling::Letters),
+            LetterMode::Frequency => face_counts(pack, Spelling::Letters)?,
         };
         let mut faces: Vec<String> = Vec::new();
         let mut weights: Vec<u64> = Vec::new();
@@ -157,7 +165,7 @@ impl WeightedFaces {
                 Some(*total)
             })
             .collect();
-        WeightedFaces { faces, cumulative }
+        Ok(WeightedFaces { faces, cumulative })
     }
 
     /// The faces, in the order drawn indices refer to.
@@ -191,20 +199,26 @@ mod tests {
     #[test]
     fn face_counts_spell_words_in_faces() {
         let p = pack("quiet\nqat\nsuq\n", true);
-        let counts: HashMap<String, u64> = face_counts(&p, Spelling::Faces).into_iter().collect();
+        let counts: HashMap<String, u64> = face_counts(&p, Spelling::Faces)
+            .unwrap()
+            .into_iter()
+            .collect();
         assert_eq!(counts["qu"], 1);
         assert_eq!(counts["q"], 2);
         assert_eq!(counts["u"], 1);
         assert_eq!(counts["t"], 2);
         assert_eq!(counts["z"], 0);
         let plain: HashMap<String, u64> = face_counts(&pack("quiet\n", false), Spelling::Faces)
+            .unwrap()
             .into_iter()
             .collect();
         assert_eq!((plain["q"], plain["u"]), (1, 1));
         assert!(!plain.contains_key("qu"));
         // Letter by letter, the alias makes no difference.
-        let letters: HashMap<String, u64> =
-            face_counts(&p, Spelling::Letters).into_iter().collect();
+        let letters: HashMap<String, u64> = face_counts(&p, Spelling::Letters)
+            .unwrap()
+            .into_iter()
+            .collect();
         assert_eq!((letters["q"], letters["u"]), (3, 2));
         assert!(!letters.contains_key("qu"));
     }
@@ -213,7 +227,7 @@ mod tests {
     fn weighted_faces_read_letters_as_typed_cells() {
         let p = pack("quiet\nqat\nsuq\n", true);
         let rules = FaceRules::from_pack(&p).unwrap();
-        let w = WeightedFaces::new(LetterMode::Frequency, &p, &rules);
+        let w = WeightedFaces::new(LetterMode::Frequency, &p, &rules).unwrap();
         // a e i q→qu s t u: the letters that occur.
         assert_eq!(w.faces(), ["a", "e", "i", "qu", "s", "t", "u"]);
         let mut rng = Rng::new(1);
@@ -224,7 +238,9 @@ mod tests {
         // qu has 3 of 12 letters, i 1 of 12.
         assert!(seen[3] > 2 * seen[2], "{seen:?}");
         assert_eq!(
-            WeightedFaces::new(LetterMode::Uniform, &p, &rules).len(),
+            WeightedFaces::new(LetterMode::Uniform, &p, &rules)
+                .unwrap()
+                .len(),
             26
         );
     }

@@ -98,7 +98,8 @@ impl Roller {
         rules: &FaceRules,
         layout: Layout,
     ) -> Result<Roller, RollError> {
-        let faces = WeightedFaces::new(mode, pack, rules);
+        let faces =
+            WeightedFaces::new(mode, pack, rules).map_err(|e| RollError::Letters(e.to_string()))?;
         if faces.is_empty() {
             return Err(RollError::Letters(format!(
                 "pack {} has no letters to draw ({mode} letters)",

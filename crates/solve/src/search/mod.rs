@@ -271,10 +271,14 @@ impl Solver {
     /// Decodes the whole lexicon into the compact table now (a few
     /// milliseconds), so that many boards run at full speed. Clones made
     /// afterwards share the table.
-    pub fn warm_up(&mut self) {
+    ///
+    /// Every state is checked as it is decoded; a pack whose automaton
+    /// fails a check is an error here.
+    pub fn warm_up(&mut self) -> Result<(), LexiconError> {
         if self.compact.is_none() {
-            self.compact = Some(Arc::new(Compact::new(&self.lex)));
+            self.compact = Some(Arc::new(Compact::new(&self.lex)?));
         }
+        Ok(())
     }
 
     /// As [`warm_up`](Solver::warm_up), but with the wide table layout (four
@@ -283,19 +287,26 @@ impl Solver {
     /// feature, which no program enables.
     #[cfg(feature = "test-hooks")]
     #[doc(hidden)]
-    pub fn warm_up_wide(&mut self) {
-        self.compact = Some(Arc::new(Compact::wide(&self.lex)));
+    pub fn warm_up_wide(&mut self) -> Result<(), LexiconError> {
+        self.compact = Some(Arc::new(Compact::wide(&self.lex)?));
+        Ok(())
     }
 
     /// Score and word count of a board.
-    pub fn tally(&mut self, board: &Board) -> Tally {
-        self.run::<false>(board);
-        self.tally
+    ///
+    /// The only error is a pack whose automaton fails a check on a state
+    /// this board reaches (a crafted or broken pack whose checksums match;
+    /// never a built-in one).
+    pub fn tally(&mut self, board: &Board) -> Result<Tally, LexiconError> {
+        self.run::<false>(board)?;
+        Ok(self.tally)
     }
 
     /// Every word on a board with its score and one path.
-    pub fn solve(&mut self, board: &Board) -> Solution {
-        self.run::<true>(board);
+    ///
+    /// Errors as [`tally`](Solver::tally) does.
+    pub fn solve(&mut self, board: &Board) -> Result<Solution, LexiconError> {
+        self.run::<true>(board)?;
         let words = self
             .found
             .iter()
@@ -306,7 +317,7 @@ impl Solver {
                 found_word(board, cells, &self.points, score)
             })
             .collect();
-        solution(board, words)
+        Ok(solution(board, words))
     }
 
     /// Like [`solve`](Solver::solve), on `threads` threads for a big board
@@ -314,11 +325,15 @@ impl Solver {
     /// cells in increasing order; for each word the path kept is the
     /// best-scoring one from the lowest start cell, which is the path `solve`
     /// finds, so the result is identical.
-    pub fn solve_parallel(&mut self, board: &Board, threads: usize) -> Solution {
+    pub fn solve_parallel(
+        &mut self,
+        board: &Board,
+        threads: usize,
+    ) -> Result<Solution, LexiconError> {
         if threads <= 1 || board.len() < PARALLEL_CELLS {
             return self.solve(board);
         }
-        self.warm_up();
+        self.warm_up()?;
         let cells = board.len();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let mut workers: Vec<Solver> = (0..threads).map(|_| self.clone()).collect();
@@ -326,7 +341,7 @@ impl Solver {
             for w in workers.iter_mut() {
                 let next = &next;
                 scope.spawn(move || {
-                    w.begin(board);
+                    w.prepare(board);
                     loop {
                         let start =
                             next.fetch_add(PARALLEL_BLOCK, std::sync::atomic::Ordering::Relaxed);
@@ -364,7 +379,7 @@ impl Solver {
                 )
             })
             .collect();
-        solution(board, words)
+        Ok(solution(board, words))
     }
 
     fn prepare(&mut self, board: &Board) {
@@ -541,20 +556,26 @@ impl Solver {
         self.path.clear();
     }
 
-    fn run<const RECORD: bool>(&mut self, board: &Board) {
-        self.begin(board);
+    fn run<const RECORD: bool>(&mut self, board: &Board) -> Result<(), LexiconError> {
+        self.begin(board)?;
         self.search::<RECORD>(0..board.len());
         self.finish();
+        // A state that failed its check while this board decoded it.
+        if self.compact.is_none() {
+            self.lex.check()?;
+        }
+        Ok(())
     }
 
     /// Gets ready for a board: tables for its shape, faces, empty tallies.
-    fn begin(&mut self, board: &Board) {
+    fn begin(&mut self, board: &Board) -> Result<(), LexiconError> {
         // A big board visits most of the table anyway: decode it all at once
         // (milliseconds) rather than check on every step.
         if board.len() > WARM_UP_CELLS {
-            self.warm_up();
+            self.warm_up()?;
         }
         self.prepare(board);
+        Ok(())
     }
 
     /// Searches from the start cells in `starts`, adding to the tally.

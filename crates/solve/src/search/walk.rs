@@ -163,6 +163,9 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
             return;
         }
         let w = id.wrapping_add(word);
+        if !self.states.word_ok(w) {
+            return;
+        }
         if SCORED {
             self.scored_word::<RECORD>(cell, w, len);
             return;
