@@ -35,7 +35,7 @@ pub(crate) struct SolveJson<'a> {
     pub(crate) wrap: bool,
     pub(crate) score: u64,
     pub(crate) word_count: usize,
-    pub(crate) words: &'a [FoundWord],
+    pub(crate) words: &'a [&'a FoundWord],
 }
 
 /// `boggle roll --json`: the board, and its tally when a target judged it.
@@ -72,7 +72,7 @@ pub(crate) struct RolledSolutionJson<'a> {
     pub(crate) seed: u64,
     pub(crate) shape: &'a str,
     pub(crate) word_count: usize,
-    pub(crate) words: &'a [FoundWord],
+    pub(crate) words: &'a [&'a FoundWord],
     pub(crate) wrap: bool,
 }
 

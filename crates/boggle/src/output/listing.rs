@@ -108,10 +108,11 @@ impl ViewArgs {
 }
 
 /// The words in `--sort` order, the first `--top` of them.
-pub(crate) fn ordered(words: &[FoundWord], view: &ViewArgs) -> Vec<FoundWord> {
-    let mut words = words.to_vec();
+pub(crate) fn ordered<'a>(words: &'a [FoundWord], view: &ViewArgs) -> Vec<&'a FoundWord> {
+    let mut words: Vec<&FoundWord> = words.iter().collect();
     match view.sort {
-        Sort::Score => words.sort_by(|a, b| b.score.cmp(&a.score).then(a.word.cmp(&b.word))),
+        // The solver's own order.
+        Sort::Score => {}
         Sort::Length => words.sort_by(|a, b| b.len.cmp(&a.len).then(a.word.cmp(&b.word))),
         Sort::Alpha => words.sort_by(|a, b| a.word.cmp(&b.word)),
     }
@@ -182,8 +183,12 @@ pub(crate) fn listing(
     };
     let mut i = 0;
     while i < words.len() {
-        let k = key(&words[i]);
-        let group: Vec<&FoundWord> = words[i..].iter().take_while(|w| key(w) == k).collect();
+        let k = key(words[i]);
+        let group: Vec<&FoundWord> = words[i..]
+            .iter()
+            .copied()
+            .take_while(|w| key(w) == k)
+            .collect();
         i += group.len();
         let n = group.len();
         let heading = match view.sort {

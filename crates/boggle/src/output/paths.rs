@@ -55,8 +55,8 @@ pub(crate) fn paths(
     if view.show_all {
         for w in ordered(&solution.words, view) {
             drawn.push(Drawn {
-                word: w.word,
-                path: w.path,
+                word: w.word.clone(),
+                path: w.path.clone(),
                 score: Some(w.score),
             });
         }

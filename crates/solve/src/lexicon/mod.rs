@@ -141,6 +141,8 @@ pub struct Lexicon {
     /// only those keeps start-up free of page faults.
     index: FxHashMap<CompiledAddr, u32>,
     pub(crate) words: usize,
+    /// Scratch space for [`expand`](Lexicon::expand), kept between calls.
+    scratch: (Vec<Transition>, Vec<(u8, CompiledAddr, u64)>),
 }
 
 impl std::fmt::Debug for Lexicon {
@@ -178,6 +180,7 @@ impl Lexicon {
             addrs: Vec::new(),
             index,
             words,
+            scratch: (Vec::new(), Vec::new()),
         };
         lex.intern(root);
         lex.expand(0);
@@ -296,8 +299,9 @@ impl Lexicon {
 
     #[cold]
     fn expand(&mut self, i: u32) {
-        let mut kids: Vec<(u8, CompiledAddr, u64)> = Vec::with_capacity(8);
-        let mut trans = Vec::with_capacity(8);
+        let (mut trans, mut kids) = std::mem::take(&mut self.scratch);
+        trans.clear();
+        kids.clear();
         let word = match self.automaton.state(self.addrs[i as usize], &mut trans) {
             Ok(true) => 0,
             Ok(false) => NO_WORD,
@@ -309,6 +313,7 @@ impl Lexicon {
                     edges: self.edges.len() as u32,
                     word: NO_WORD,
                 };
+                self.scratch = (trans, kids);
                 return;
             }
         };
@@ -336,10 +341,13 @@ impl Lexicon {
                 }
             }
         }
-        kids.sort_unstable_by_key(|k| k.0);
+        // Already in order when the alphabet is (a to z): most packs.
+        if !kids.is_sorted_by_key(|k| k.0) {
+            kids.sort_unstable_by_key(|k| k.0);
+        }
         let start = self.edges.len() as u32;
         let mut mask = 0u32;
-        for (l, addr, out) in kids {
+        for &(l, addr, out) in &kids {
             if out >= self.words as u64 {
                 self.fail(format!(
                     "a letter's outputs add up to {out}, not below the word count {}",
@@ -365,6 +373,7 @@ impl Lexicon {
             edges: start,
             word,
         };
+        self.scratch = (trans, kids);
     }
 }
 

@@ -35,7 +35,7 @@ const PARALLEL_CELLS: usize = 4096;
 /// Start cells a thread takes at a time.
 const PARALLEL_BLOCK: usize = 1024;
 /// Boards with more cells than this warm the solver up first.
-const WARM_UP_CELLS: usize = 1024;
+const WARM_UP_CELLS: usize = PARALLEL_CELLS;
 /// A cell's code when its face has several letters.
 pub(crate) const MULTI: u8 = 254;
 /// Letter codes are below this (a state's mask is a `u32`).
@@ -311,10 +311,10 @@ impl Solver {
             .found
             .iter()
             .enumerate()
-            .map(|(e, &(_, start, len))| {
+            .map(|(e, &(id, start, len))| {
                 let cells = &self.found_paths[start as usize..(start + len) as usize];
                 let score = self.scored.then(|| self.found_scores[e]);
-                found_word(board, cells, &self.points, score)
+                (id, found_word(board, cells, &self.points, score))
             })
             .collect();
         Ok(solution(board, words))
@@ -368,15 +368,16 @@ impl Solver {
         all.dedup_by_key(|entry| entry.0);
         let words = all
             .iter()
-            .map(|&(_, score, _, k, e)| {
+            .map(|&(id, score, _, k, e)| {
                 let w = &workers[k];
                 let (_, start, len) = w.found[e];
-                found_word(
+                let word = found_word(
                     board,
                     &w.found_paths[start as usize..(start + len) as usize],
                     &self.points,
                     self.scored.then_some(score.0),
-                )
+                );
+                (id, word)
             })
             .collect();
         Ok(solution(board, words))
@@ -684,8 +685,13 @@ fn found_word(board: &Board, cells: &[u32], points: &[u32], score: Option<u32>) 
 }
 
 /// A solution from its words, sorted highest score first, then alphabetically.
-fn solution(board: &Board, mut words: Vec<FoundWord>) -> Solution {
-    words.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.word.cmp(&b.word)));
+/// The solution from every word found, each with its id: by score, best
+/// first, then by word. A word's id is its rank in the pack, whose words are
+/// in byte order, so ordering by id orders by word without comparing a
+/// string.
+fn solution(board: &Board, mut found: Vec<(u32, FoundWord)>) -> Solution {
+    found.sort_unstable_by_key(|(id, w)| (std::cmp::Reverse(w.score), *id));
+    let words: Vec<FoundWord> = found.into_iter().map(|(_, w)| w).collect();
     Solution {
         rows: board.rows(),
         cols: board.cols(),
