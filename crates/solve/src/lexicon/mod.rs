@@ -342,7 +342,7 @@ impl Lexicon {
             }
         }
         // Already in order when the alphabet is (a to z): most packs.
-        if !kids.is_sorted_by_key(|k| k.0) {
+        if kids.windows(2).any(|w| w[0].0 > w[1].0) {
             kids.sort_unstable_by_key(|k| k.0);
         }
         let start = self.edges.len() as u32;
