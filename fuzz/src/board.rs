@@ -143,10 +143,14 @@ fn check_board(rules: &FaceRules, board: &Board) {
         assert!((pos.row as usize) < board.rows() && (pos.col as usize) < board.cols());
         if let Some(face) = face {
             assert!(!face.is_empty(), "empty face at {i}");
-            assert!(
-                face.chars().all(|c| rules.alphabet().contains(&c)),
-                "face {face:?} leaves the alphabet"
-            );
+            // A face is letters, or a special tile (`re-`, `-ing`, `a/e`)
+            // whose every alternative is letters.
+            for alt in solve::Tile::of(face).alternatives() {
+                assert!(
+                    !alt.is_empty() && alt.chars().all(|c| rules.alphabet().contains(&c)),
+                    "face {face:?} leaves the alphabet"
+                );
+            }
         }
     }
     assert!(board.face(board.len()).is_none());
@@ -197,8 +201,21 @@ fn solve_and_check(pack: &Pack, board: &Board) -> bool {
             .collect();
         let distinct: BTreeSet<_> = cells.iter().collect();
         assert_eq!(distinct.len(), cells.len(), "{:?} reuses a cell", w.word);
-        let spelled: String = cells.iter().filter_map(|&c| board.face(c)).collect();
-        assert_eq!(spelled, w.word);
+        // Each cell reads as one of its face's alternatives (one for a
+        // plain face; `re-` reads `re`; `a/e` reads `a` or `e`).
+        let alternatives: Vec<Vec<&str>> = cells
+            .iter()
+            .map(|&c| {
+                board
+                    .face(c)
+                    .map_or_else(Vec::new, |f| solve::Tile::of(f).alternatives().collect())
+            })
+            .collect();
+        assert!(
+            spells(&w.word, &alternatives),
+            "{:?} is not spelled by its path",
+            w.word
+        );
         assert!(
             cells.iter().all(|&c| board.face(c).is_some()),
             "blank in path"
@@ -324,5 +341,16 @@ mod tests {
         );
         assert!(outcomes.contains(&BoardOutcome::Solved), "{outcomes:?}");
         assert_eq!(board_parse(b"ab\xffcd"), BoardOutcome::Rejected);
+    }
+}
+
+/// Whether `word` is one alternative of each cell in turn.
+fn spells(word: &str, cells: &[Vec<&str>]) -> bool {
+    match cells.split_first() {
+        None => word.is_empty(),
+        Some((first, rest)) => first.iter().any(|alt| {
+            word.strip_prefix(alt)
+                .is_some_and(|tail| spells(tail, rest))
+        }),
     }
 }

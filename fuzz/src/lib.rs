@@ -344,3 +344,59 @@ mod tests {
         );
     }
 }
+
+/// The state-by-state decoder on its own: makes every checksum in `data`
+/// right, opens it, and walks every state reachable from the root through
+/// [`prep::Automaton::state`] (at most 100,000), the way the solver's lazy
+/// table reads them. A state's transitions must lead to lower addresses
+/// (or the empty final state), in increasing input order, with outputs
+/// below the word count; a pack whose whole structure passes
+/// [`Pack::check`] must decode in every state; then the lazy search runs
+/// ([`solve_lazily`]). Only a panic, a hang or a broken promise is a bug.
+pub fn pack_decode(data: &[u8]) {
+    let mut data = data.to_vec();
+    reseal(&mut data);
+    let Ok(pack) = Pack::from_vec(data, "fuzz") else {
+        return;
+    };
+    let automaton = pack.automaton();
+    let checked = pack.check().is_ok();
+    let root = match automaton.root() {
+        Ok(root) => root,
+        Err(e) => {
+            assert!(!checked, "a checked pack has no root: {e}");
+            return;
+        }
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![root];
+    let mut out = Vec::new();
+    let mut fault = None;
+    while let Some(addr) = stack.pop() {
+        if seen.len() >= 100_000 || !seen.insert(addr) {
+            continue;
+        }
+        out.clear();
+        match automaton.state(addr, &mut out) {
+            Ok(_) => {
+                for w in out.windows(2) {
+                    assert!(w[0].input < w[1].input, "inputs out of order");
+                }
+                for t in &out {
+                    assert!(t.target < addr || t.target == 0, "a forward transition");
+                    assert!(t.output < automaton.len() as u64, "an output past the end");
+                    stack.push(t.target);
+                }
+            }
+            Err(e) => {
+                assert!(out.is_empty(), "a refused state left transitions");
+                assert!(!e.contains('\n'), "multi-line error: {e:?}");
+                fault.get_or_insert(e);
+            }
+        }
+    }
+    if checked {
+        assert!(fault.is_none(), "a checked pack has a bad state: {fault:?}");
+    }
+    let _ = solve_lazily(&pack);
+}
