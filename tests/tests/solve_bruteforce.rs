@@ -2,8 +2,8 @@
 //! thousands of random small boards and dictionaries.
 //!
 //! Each case builds a pack in memory from a random word list with a tiny
-//! custom recipe (alphabet `abcde`, or `abcñ` to exercise a letter that takes
-//! two UTF-8 bytes), rolls a board of 1x1 to 4x5 cells holding single
+//! custom recipe (alphabet `abcde`, `abcñ` to exercise a letter that takes
+//! two UTF-8 bytes, or 40 letters to exercise the 64-bit letter masks), rolls a board of 1x1 to 4x5 cells holding single
 //! letters, multi-letter faces (`ab`, `ñb`…), blanks and now and then a
 //! letter outside the alphabet, and checks, under king or rook adjacency,
 //! with and without wrap, `words` or `boggle` scoring and a minimum length of
@@ -36,9 +36,11 @@ use proptest::sample::select;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
 use solve::{Adjacency, Board, Rules, Scoring, Solver};
 
-/// The two test alphabets: letters, multi-letter faces, and a face outside
-/// the alphabet.
-const ALPHABETS: [(&str, &[&str], &[&str], &str); 2] = [
+/// The test alphabets: letters, multi-letter faces, and a face outside
+/// the alphabet. The third has 40 letters (a to z, then 14 Cyrillic ones),
+/// more than a 32-bit letter mask holds: its board letters sit on both
+/// sides of letter 32 (`е` is letter 31, `ж` 32, `й` 35, `н` 39).
+const ALPHABETS: [(&str, &[&str], &[&str], &str); 3] = [
     (
         "abcde",
         &["a", "b", "c", "d", "e"],
@@ -50,6 +52,12 @@ const ALPHABETS: [(&str, &[&str], &[&str], &str); 2] = [
         &["a", "b", "c", "ñ"],
         &["ab", "ca", "ñb", "cñ"],
         "x",
+    ),
+    (
+        "abcdefghijklmnopqrstuvwxyzабвгдежзийклмн",
+        &["a", "z", "е", "ж", "й", "н"],
+        &["жй", "нa", "zе"],
+        "ω",
     ),
 ];
 
@@ -619,7 +627,8 @@ fn brute_force_adjacency() {
 }
 
 /// The random cases are not vacuous: most boards have words, and long words,
-/// multi-letter faces, `ñ` and steps across the wrapped edge all occur.
+/// multi-letter faces, `ñ`, letters past the 32nd and steps across the
+/// wrapped edge all occur.
 #[test]
 fn random_cases_cover_the_interesting_paths() {
     use proptest::strategy::ValueTree;
@@ -630,6 +639,7 @@ fn random_cases_cover_the_interesting_paths() {
     let (mut with_words, mut multi, mut long, mut enye, mut wrapped, mut blanks_and_foreign) =
         (0, 0, 0, 0, 0, 0);
     let mut total_words = 0;
+    let mut wide = 0;
     for _ in 0..n {
         let case = strategy.new_tree(&mut runner).unwrap().current();
         let g = &case.grid;
@@ -648,6 +658,11 @@ fn random_cases_cover_the_interesting_paths() {
         }));
         long += usize::from(s.words.iter().any(|w| w.len >= 6));
         enye += usize::from(s.words.iter().any(|w| w.word.contains('ñ')));
+        wide += usize::from(
+            s.words
+                .iter()
+                .any(|w| w.word.contains(|c| matches!(c, 'ж' | 'й' | 'н'))),
+        );
         wrapped += usize::from(s.words.iter().any(|w| {
             w.path
                 .windows(2)
@@ -663,7 +678,8 @@ fn random_cases_cover_the_interesting_paths() {
     eprintln!(
         "{n} cases: {with_words} with words ({total_words} in all), \
          {multi} through a multi-letter face, {long} with a 6+ letter word, \
-         {enye} with ñ, {wrapped} across a wrapped edge, \
+         {enye} with ñ, {wide} with a letter past the 32nd, \
+         {wrapped} across a wrapped edge, \
          {blanks_and_foreign} with words and a blank or foreign cell"
     );
     assert!(
@@ -676,6 +692,10 @@ fn random_cases_cover_the_interesting_paths() {
     );
     assert!(long * 10 >= n * 2, "{long} of {n} have a 6+ letter word");
     assert!(enye * 10 >= n * 2, "{enye} of {n} have a word with ñ");
+    assert!(
+        wide * 10 >= n * 2,
+        "{wide} of {n} have a word with a letter past the 32nd"
+    );
     assert!(wrapped * 10 >= n, "{wrapped} of {n} cross a wrapped edge");
     assert!(
         blanks_and_foreign * 10 >= n * 3,

@@ -59,7 +59,7 @@ pub enum BoardError {
 #[derive(Debug, Error)]
 pub enum LexiconError {
     /// More letters than a node's child mask can hold.
-    #[error("the pack's alphabet has {0} letters; the solver takes at most 32")]
+    #[error("the pack's alphabet has {0} letters; the solver takes at most 64")]
     AlphabetTooLarge(usize),
     /// More words than a 32-bit word id can number.
     #[error("the pack has {0} words; the solver takes at most 4,294,967,294")]

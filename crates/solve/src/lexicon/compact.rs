@@ -4,7 +4,7 @@
 
 use crate::error::LexiconError;
 
-use super::{Alphabet, Lexicon, States, NO_WORD};
+use super::{Alphabet, LetterMask, Lexicon, States, NO_WORD};
 
 /// Every state of a lexicon, decoded, in one flat array of edges. A state is
 /// the run of its edges, in letter order; an edge holds the child state's
@@ -15,14 +15,60 @@ use super::{Alphabet, Lexicon, States, NO_WORD};
 /// further. States are laid out depth-first from the root, so a prefix's
 /// states sit close together. Read-only: share it between threads.
 ///
-/// An edge is one `u64` when its fields fit ([`Packed`]: half the memory, so
-/// more of the table stays in cache), else four `u32`s.
+/// Three layouts ([`Layout`]), the smallest that fits: an edge in one `u64`
+/// ([`Packed`]: half the memory, so more of the table stays in cache), in
+/// four `u32`s ([`Wide`]), or with a 64-bit mask for an alphabet of more
+/// than 32 letters ([`Wider`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Compact {
-    table: Vec<[u32; 4]>,
-    packed: Option<Packed>,
-    root: CompactNode,
+    layout: Layout,
     alphabet: Alphabet,
+}
+
+/// How a [`Compact`] table lays out its edges.
+#[derive(Clone, Debug)]
+pub(crate) enum Layout {
+    /// One `u64` an edge.
+    Packed(Packed),
+    /// Four `u32`s an edge: alphabets of up to 32 letters.
+    Wide(Wide),
+    /// A 64-bit mask: alphabets of 33 to 64 letters.
+    Wider(Wider),
+}
+
+impl Layout {
+    /// Bits in the letter mask the search uses over this layout.
+    pub(crate) fn mask_bits(&self) -> usize {
+        match self {
+            Layout::Packed(_) | Layout::Wide(_) => u32::BITS as usize,
+            Layout::Wider(_) => u64::BITS as usize,
+        }
+    }
+}
+
+/// A [`Compact`] table with four `u32`s an edge: child offset, output on
+/// the way, child's mask (up to 32 letters), child's final output.
+#[derive(Clone, Debug)]
+pub(crate) struct Wide {
+    table: Vec<[u32; 4]>,
+    root: CompactNode<u32>,
+}
+
+/// A [`Compact`] table for alphabets of more than 32 letters: as [`Wide`]
+/// with a 64-bit mask.
+#[derive(Clone, Debug)]
+pub(crate) struct Wider {
+    table: Vec<WiderEdge>,
+    root: CompactNode<u64>,
+}
+
+/// An edge of a [`Wider`] table.
+#[derive(Clone, Copy, Debug)]
+struct WiderEdge {
+    mask: u64,
+    at: u32,
+    out: u32,
+    word: u32,
 }
 
 /// The [`Compact`] table with each edge packed into one `u64`:
@@ -36,9 +82,9 @@ pub(crate) struct Compact {
 ///
 /// A state is its own incoming edge, so [`States::mask`] is the low 32 bits
 /// as they are: bits at or above the alphabet size belong to the offset, and
-/// the search only ever tests letter bits. Used when `A + B + O ≤ 63` and no
-/// final state has an output of its own (true of rank-valued maps, where a
-/// word sorts before its extensions).
+/// the search only ever tests letter bits. Used when `A ≤ 32`,
+/// `A + B + O ≤ 63` and no final state has an output of its own (true of
+/// rank-valued maps, where a word sorts before its extensions).
 #[derive(Clone, Debug)]
 pub(crate) struct Packed {
     table: Vec<u64>,
@@ -49,12 +95,12 @@ pub(crate) struct Packed {
     out_mask: u64,
 }
 
-/// A state of a [`Compact`] table: where its edges start, its mask and its
-/// final output.
+/// A state of a [`Wide`] or [`Wider`] table: where its edges start, its
+/// mask and its final output.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct CompactNode {
+pub(crate) struct CompactNode<M> {
     at: u32,
-    mask: u32,
+    mask: M,
     word: u32,
 }
 
@@ -106,38 +152,66 @@ impl Compact {
                 }
             }
         }
-        let mut table = Vec::with_capacity(next as usize);
-        for &i in &order {
-            let node = lex.nodes[i as usize];
-            let first = node.edges as usize;
-            for k in 0..node.mask.count_ones() as usize {
-                let e = lex.edges[first + k];
-                let child = lex.nodes[e.node as usize];
-                table.push([offset[e.node as usize], e.out, child.mask, child.word]);
-            }
-        }
         let root = lex.nodes[Lexicon::ROOT as usize];
-        let root = CompactNode {
-            at: 0,
-            mask: root.mask,
-            word: root.word,
+        let edges = || {
+            order.iter().flat_map(|&i| {
+                let node = lex.nodes[i as usize];
+                let first = node.edges as usize;
+                lex.edges[first..first + node.mask.count_ones() as usize]
+                    .iter()
+                    .map(|e| {
+                        let child = lex.nodes[e.node as usize];
+                        (offset[e.node as usize], e.out, child.mask, child.word)
+                    })
+            })
         };
-        let packed = if pack {
-            Packed::new(&table, root, lex.alphabet.len(), lex.words)
+        let layout = if lex.alphabet.len() > 32 {
+            Layout::Wider(Wider {
+                table: edges()
+                    .map(|(at, out, mask, word)| WiderEdge {
+                        mask,
+                        at,
+                        out,
+                        word,
+                    })
+                    .collect(),
+                root: CompactNode {
+                    at: 0,
+                    mask: root.mask,
+                    word: root.word,
+                },
+            })
         } else {
-            None
+            // Every mask fits in 32 bits: the alphabet does.
+            let wide = Wide {
+                table: edges()
+                    .map(|(at, out, mask, word)| [at, out, mask as u32, word])
+                    .collect(),
+                root: CompactNode {
+                    at: 0,
+                    mask: root.mask as u32,
+                    word: root.word,
+                },
+            };
+            let packed = if pack {
+                Packed::new(&wide, lex.alphabet.len(), lex.words)
+            } else {
+                None
+            };
+            match packed {
+                Some(packed) => Layout::Packed(packed),
+                None => Layout::Wide(wide),
+            }
         };
         Ok(Compact {
-            table: if packed.is_some() { Vec::new() } else { table },
-            packed,
-            root,
+            layout,
             alphabet: lex.alphabet.clone(),
         })
     }
 
-    /// The table with one `u64` an edge, if the lexicon fits that layout.
-    pub(crate) fn packed(&self) -> Option<&Packed> {
-        self.packed.as_ref()
+    /// The table's layout, for the search to pick its walk.
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
     }
 
     /// The alphabet.
@@ -198,7 +272,8 @@ fn bits_for(max: u64) -> u32 {
 impl Packed {
     /// Packs a wide table, or `None` when its fields do not fit in 63 bits
     /// or some final state carries an output.
-    fn new(wide: &[[u32; 4]], root: CompactNode, letters: usize, words: usize) -> Option<Packed> {
+    fn new(wide: &Wide, letters: usize, words: usize) -> Option<Packed> {
+        let (root, wide) = (wide.root, &wide.table);
         let a = letters as u32;
         let b = bits_for(wide.len() as u64);
         let o = bits_for(words as u64);
@@ -232,6 +307,7 @@ impl Packed {
 
 impl States for &Packed {
     type Node = u64;
+    type Mask = u32;
 
     #[inline(always)]
     fn root(&mut self) -> u64 {
@@ -261,28 +337,63 @@ impl States for &Packed {
     }
 }
 
-impl States for &Compact {
-    type Node = CompactNode;
+impl States for &Wide {
+    type Node = CompactNode<u32>;
+    type Mask = u32;
 
     #[inline(always)]
-    fn root(&mut self) -> CompactNode {
+    fn root(&mut self) -> CompactNode<u32> {
         self.root
     }
 
     #[inline(always)]
-    fn mask(n: CompactNode) -> u32 {
+    fn mask(n: CompactNode<u32>) -> u32 {
         n.mask
     }
 
     #[inline(always)]
-    fn word(n: CompactNode) -> u32 {
+    fn word(n: CompactNode<u32>) -> u32 {
         n.word
     }
 
     #[inline(always)]
-    fn child(&mut self, n: CompactNode, l: u8) -> (CompactNode, u32) {
-        let k = (n.mask & ((1u32 << l) - 1)).count_ones();
+    fn child(&mut self, n: CompactNode<u32>, l: u8) -> (CompactNode<u32>, u32) {
+        let k = n.mask.below(u32::from(l));
         let [at, out, mask, word] = self.table[(n.at + k) as usize];
         (CompactNode { at, mask, word }, out)
+    }
+}
+
+impl States for &Wider {
+    type Node = CompactNode<u64>;
+    type Mask = u64;
+
+    #[inline(always)]
+    fn root(&mut self) -> CompactNode<u64> {
+        self.root
+    }
+
+    #[inline(always)]
+    fn mask(n: CompactNode<u64>) -> u64 {
+        n.mask
+    }
+
+    #[inline(always)]
+    fn word(n: CompactNode<u64>) -> u32 {
+        n.word
+    }
+
+    #[inline(always)]
+    fn child(&mut self, n: CompactNode<u64>, l: u8) -> (CompactNode<u64>, u32) {
+        let k = n.mask.below(u32::from(l));
+        let e = self.table[(n.at + k) as usize];
+        (
+            CompactNode {
+                at: e.at,
+                mask: e.mask,
+                word: e.word,
+            },
+            e.out,
+        )
     }
 }

@@ -6,8 +6,10 @@
 //! step. The search instead walks a table with the *same states*, decoded on
 //! first visit into:
 //!
-//! - a [`Node`]: a 32-bit mask of the letters that have a child, the index of
-//!   its first outgoing [`Edge`], and its final output (or [`NO_WORD`]);
+//! - a [`Node`]: a mask of the letters that have a child (64 bits here; the
+//!   warmed-up table uses 32 when the alphabet fits, see [`LetterMask`]), the
+//!   index of its first outgoing [`Edge`], and its final output (or
+//!   [`NO_WORD`]);
 //! - its edges, in letter order, each a child state and an output.
 //!
 //! The child for letter `l` is edge number `popcount(mask & ((1 << l) - 1))`.
@@ -30,11 +32,13 @@ use rustc_hash::FxHashMap;
 use crate::error::LexiconError;
 
 mod compact;
+mod mask;
 
-pub(crate) use compact::Compact;
+pub(crate) use compact::{Compact, Layout};
+pub(crate) use mask::LetterMask;
 
 /// The most letters an alphabet may have (one bit each in a node's mask).
-pub const MAX_LETTERS: usize = 32;
+pub const MAX_LETTERS: usize = 64;
 /// A node's `word` when it is not final.
 pub const NO_WORD: u32 = u32::MAX;
 const UNEXPANDED: u32 = u32::MAX;
@@ -43,7 +47,7 @@ const UNEXPANDED: u32 = u32::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Node {
     /// Bit `l` is set when letter `l` has a child.
-    pub mask: u32,
+    pub mask: u64,
     /// Index of the first edge (children are consecutive, in letter order).
     pub edges: u32,
     /// The final output when a word ends here, else [`NO_WORD`].
@@ -210,6 +214,9 @@ impl Lexicon {
     /// The root state (the empty prefix).
     pub const ROOT: u32 = 0;
 
+    /// Bits in the letter mask of the lazy table (a `u64`).
+    pub(crate) const MASK_BITS: usize = u64::BITS as usize;
+
     /// The alphabet.
     pub fn alphabet(&self) -> &Alphabet {
         &self.alphabet
@@ -245,8 +252,7 @@ impl Lexicon {
     /// The edge on letter `l` of a state whose mask has bit `l`.
     #[inline(always)]
     pub(crate) fn edge(&self, n: Node, l: u8) -> Edge {
-        let below = n.mask & ((1u32 << l) - 1);
-        self.edges[(n.edges + below.count_ones()) as usize]
+        self.edges[(n.edges + n.mask.below(u32::from(l))) as usize]
     }
 
     /// Follows the letters of a face from state `i`: the state reached and the
@@ -255,7 +261,7 @@ impl Lexicon {
         let mut out = 0u32;
         for &l in letters {
             let n = self.node(i);
-            if l as usize >= MAX_LETTERS || n.mask & (1 << l) == 0 {
+            if l as usize >= MAX_LETTERS || !n.mask.has(u32::from(l)) {
                 return None;
             }
             let e = self.edge(n, l);
@@ -346,7 +352,7 @@ impl Lexicon {
             kids.sort_unstable_by_key(|k| k.0);
         }
         let start = self.edges.len() as u32;
-        let mut mask = 0u32;
+        let mut mask = 0u64;
         for &(l, addr, out) in &kids {
             if out >= self.words as u64 {
                 self.fail(format!(
@@ -435,12 +441,14 @@ fn collect_char(
 pub(crate) trait States {
     /// A state handle, cheap to copy.
     type Node: Copy;
+    /// The letter mask: `u32` when the alphabet fits, else `u64`.
+    type Mask: LetterMask;
     /// The root state.
     fn root(&mut self) -> Self::Node;
     /// Bit `l`, for a letter `l` of the alphabet, is set when letter `l` has
     /// a child. Bits at or above the alphabet's size mean nothing: test
     /// letter bits only.
-    fn mask(n: Self::Node) -> u32;
+    fn mask(n: Self::Node) -> Self::Mask;
     /// The final output, or [`NO_WORD`].
     fn word(n: Self::Node) -> u32;
     /// The child on letter `l` (whose mask bit is set) and the output on the way.
@@ -459,7 +467,7 @@ pub(crate) trait States {
     fn follow(&mut self, mut n: Self::Node, letters: &[u8]) -> Option<(Self::Node, u32)> {
         let mut out = 0u32;
         for &l in letters {
-            if l as usize >= MAX_LETTERS || Self::mask(n) & (1 << l) == 0 {
+            if u32::from(l) >= Self::Mask::BITS || !Self::mask(n).has(u32::from(l)) {
                 return None;
             }
             let (c, o) = self.child(n, l);
@@ -472,6 +480,7 @@ pub(crate) trait States {
 
 impl<T: States> States for &mut T {
     type Node = T::Node;
+    type Mask = T::Mask;
 
     #[inline(always)]
     fn root(&mut self) -> T::Node {
@@ -479,7 +488,7 @@ impl<T: States> States for &mut T {
     }
 
     #[inline(always)]
-    fn mask(n: T::Node) -> u32 {
+    fn mask(n: T::Node) -> T::Mask {
         T::mask(n)
     }
 
@@ -501,13 +510,14 @@ impl<T: States> States for &mut T {
 
 impl States for Lexicon {
     type Node = Node;
+    type Mask = u64;
 
     fn root(&mut self) -> Node {
         self.node(Lexicon::ROOT)
     }
 
     #[inline(always)]
-    fn mask(n: Node) -> u32 {
+    fn mask(n: Node) -> u64 {
         n.mask
     }
 
@@ -532,5 +542,22 @@ impl States for Lexicon {
             self.words
         ));
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alphabets_take_up_to_64_letters() {
+        let letters = |n: u32| (0..n).map(|i| char::from_u32(0x400 + i).unwrap()).collect();
+        let a = Alphabet::new(letters(MAX_LETTERS as u32)).unwrap();
+        assert_eq!(a.len(), 64);
+        assert_eq!(a.code('\u{43f}'), Some(63));
+        assert!(matches!(
+            Alphabet::new(letters(65)),
+            Err(LexiconError::AlphabetTooLarge(65))
+        ));
     }
 }

@@ -24,7 +24,7 @@ mod walk;
 
 use walk::{walk, BigSet, Parts};
 
-use crate::lexicon::{Compact, Lexicon};
+use crate::lexicon::{Compact, Layout, Lexicon};
 use crate::neighbors::{Adjacency, Neighbors, Shape};
 use crate::scoring::Scoring;
 
@@ -38,8 +38,8 @@ const PARALLEL_BLOCK: usize = 1024;
 const WARM_UP_CELLS: usize = PARALLEL_CELLS;
 /// A cell's code when its face has several letters.
 pub(crate) const MULTI: u8 = 254;
-/// Letter codes are below this (a state's mask is a `u32`).
-pub(crate) const LETTERS: usize = 32;
+/// Letter codes are below this (a state's mask is at most a `u64`).
+pub(crate) const LETTERS: usize = crate::lexicon::MAX_LETTERS;
 /// A recorded path entry is a cell index in its low bits (a board has at
 /// most 2²⁴ cells) and the alternative its tile read as above them.
 pub(crate) const CELL_BITS: u32 = 24;
@@ -164,8 +164,12 @@ pub struct Solver {
     mult: Vec<u32>,
     slot: Vec<u32>,
     found_scores: Vec<u32>,
-    near: Vec<u32>,
+    near: Vec<u64>,
     by_letter: Vec<u64>,
+    /// Entries a cell in `by_letter`: the bits of the letter mask the
+    /// search will use (32 for a warmed-up table of an alphabet that fits,
+    /// else 64).
+    stride: usize,
     by_letter_set: Vec<u32>,
     multi_near: Vec<u64>,
     any_multi: bool,
@@ -245,6 +249,7 @@ impl Solver {
             found_scores: Vec::new(),
             near: Vec::new(),
             by_letter: Vec::new(),
+            stride: LETTERS,
             by_letter_set: Vec::new(),
             multi_near: Vec::new(),
             any_multi: false,
@@ -415,10 +420,16 @@ impl Solver {
         if self.scored && self.slot.len() < self.lex.words() {
             self.slot.resize(self.lex.words(), 0);
         }
-        let alphabet = match &self.compact {
-            Some(c) => c.alphabet(),
-            None => self.lex.alphabet(),
+        let (alphabet, stride) = match &self.compact {
+            Some(c) => (c.alphabet(), c.layout().mask_bits()),
+            None => (self.lex.alphabet(), Lexicon::MASK_BITS),
         };
+        if stride != self.stride {
+            // The table changed width (a warm-up): start the rows afresh.
+            self.by_letter.clear();
+            self.by_letter_set.clear();
+            self.stride = stride;
+        }
         let cols = board.cols();
         for i in 0..n {
             let face = board.face(i).unwrap_or("");
@@ -502,14 +513,14 @@ impl Solver {
         self.multi_near.clear();
         let small = n <= 64;
         if small {
-            if self.by_letter.len() < n * LETTERS {
-                self.by_letter.resize(n * LETTERS, 0);
+            if self.by_letter.len() < n * self.stride {
+                self.by_letter.resize(n * self.stride, 0);
             }
             self.multi_near.resize(n, 0);
         }
         self.near.clear();
         for i in 0..n {
-            let mut near = 0u32;
+            let mut near = 0u64;
             for &j in self.neighbors.of(i) {
                 let first = match self.cell[j as usize] {
                     DEAD => continue,
@@ -529,7 +540,7 @@ impl Solver {
                     }
                     code => {
                         if small {
-                            let k = i * LETTERS + code as usize;
+                            let k = i * self.stride + code as usize;
                             if self.by_letter[k] == 0 {
                                 self.by_letter_set.push(k as u32);
                             }
@@ -624,26 +635,25 @@ impl Solver {
             found: &mut self.found,
             found_paths: &mut self.found_paths,
         };
-        let (tally, big) = match (self.compact.as_deref(), small) {
-            (Some(c), true) => match c.packed() {
-                Some(p) => (
-                    walk::<_, _, RECORD, SCORED>(p, self.small_used, starts, parts).0,
-                    big,
-                ),
-                None => (
-                    walk::<_, _, RECORD, SCORED>(c, self.small_used, starts, parts).0,
-                    big,
-                ),
-            },
-            (Some(c), false) => match c.packed() {
-                Some(p) => walk::<_, _, RECORD, SCORED>(p, big, starts, parts),
-                None => walk::<_, _, RECORD, SCORED>(c, big, starts, parts),
-            },
-            (None, true) => (
-                walk::<_, _, RECORD, SCORED>(&mut self.lex, self.small_used, starts, parts).0,
-                big,
-            ),
-            (None, false) => walk::<_, _, RECORD, SCORED>(&mut self.lex, big, starts, parts),
+        let used = self.small_used;
+        // One walk per table layout and used-cell set, compiled apart.
+        macro_rules! walk_over {
+            ($states:expr) => {
+                if small {
+                    (
+                        walk::<_, _, RECORD, SCORED>($states, used, starts, parts).0,
+                        big,
+                    )
+                } else {
+                    walk::<_, _, RECORD, SCORED>($states, big, starts, parts)
+                }
+            };
+        }
+        let (tally, big) = match self.compact.as_deref().map(Compact::layout) {
+            Some(Layout::Packed(p)) => walk_over!(p),
+            Some(Layout::Wide(w)) => walk_over!(w),
+            Some(Layout::Wider(w)) => walk_over!(w),
+            None => walk_over!(&mut self.lex),
         };
         self.tally.score += tally.score;
         self.tally.words += tally.words;

@@ -2,16 +2,21 @@
 //! cells, over any state table and either used-cell set, compiled once per
 //! combination (see [`crate::search`]).
 
-use super::{Alt, Tally, CELL_BITS, LETTERS, MAX_LEN, MULTI};
+use super::{Alt, Tally, CELL_BITS, MAX_LEN, MULTI};
 use crate::board::Place;
-use crate::lexicon::{States, NO_WORD};
+use crate::lexicon::{LetterMask, States, NO_WORD};
 use crate::neighbors::Neighbors;
 
 /// The solver's scratch space for one board, borrowed by the search.
 pub(crate) struct Parts<'a> {
     pub(crate) neighbors: &'a Neighbors,
     pub(crate) cell: &'a [u8],
-    pub(crate) near: &'a [u32],
+    /// For each cell, the letters its live neighbors start with (a
+    /// [`LetterMask`] of the table's width, stored as a `u64`).
+    pub(crate) near: &'a [u64],
+    /// For each cell (on a board of up to 64 cells), its neighbors by
+    /// letter as cell masks: as many entries a cell as the table's
+    /// [`LetterMask`] has bits.
     pub(crate) by_letter: &'a [u64],
     pub(crate) multi_near: &'a [u64],
     pub(crate) any_multi: bool,
@@ -141,7 +146,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     #[inline(always)]
     fn step(&mut self, n: S::Node, j: usize) -> Option<(S::Node, u32)> {
         let code = self.p.cell[j];
-        if S::mask(n) & (1 << code) == 0 {
+        if u32::from(code) >= S::Mask::BITS || !S::mask(n).has(u32::from(code)) {
             return None;
         }
         Some(self.states.child(n, code))
@@ -272,7 +277,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         len: u32,
     ) {
         self.word_at::<RECORD, SCORED>(j, n, id, len);
-        if S::mask(n) & self.p.near[j] != 0 {
+        if S::mask(n) & S::Mask::from_u64(self.p.near[j]) != S::Mask::ZERO {
             self.dfs::<RECORD, SCORED>(j, n, id, len);
         }
     }
@@ -299,11 +304,12 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
             // of free cells cannot change underfoot: every deeper call gives
             // back the cell it takes.
             let free = !self.used.bits();
-            let row = &self.p.by_letter[cell * LETTERS..cell * LETTERS + LETTERS];
-            let mut letters = mask & self.p.near[cell];
-            while letters != 0 {
-                let code = letters.trailing_zeros();
-                letters &= letters - 1;
+            let stride = S::Mask::BITS as usize;
+            let row = &self.p.by_letter[cell * stride..cell * stride + stride];
+            let mut letters = mask & S::Mask::from_u64(self.p.near[cell]);
+            while letters != S::Mask::ZERO {
+                let code = letters.lowest();
+                letters = letters.without_lowest();
                 let mut next = row[code as usize] & free;
                 if next == 0 {
                     continue;
@@ -334,7 +340,7 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 let j = j as usize;
                 let code = u32::from(cells[j]);
                 let live = u32::from(code < u32::from(MULTI) && !self.used.has(j));
-                next |= (live & (mask >> (code & 31))) << k;
+                next |= (live & mask.bit(code)) << k;
             }
             while next != 0 {
                 let k = next.trailing_zeros() as usize;
