@@ -8,6 +8,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::BuildError;
 use crate::fs::{write_atomic, Replace};
+use crate::hunspell::Hunspell;
 use crate::pack::{self, PackMeta, Source};
 use crate::recipe::Recipe;
 use crate::words::{apply_recipe, InvalidLines};
@@ -20,6 +21,7 @@ pub struct PackBuilder<'a> {
     recipe: Recipe,
     source: Source,
     invalid: InvalidLines,
+    encoding: Option<String>,
     progress: Option<Box<dyn FnMut(usize, usize) + 'a>>,
     cancel: Option<&'a AtomicBool>,
 }
@@ -31,6 +33,7 @@ impl<'a> PackBuilder<'a> {
             recipe,
             source: Source::default(),
             invalid: InvalidLines::Fail,
+            encoding: None,
             progress: None,
             cancel: None,
         }
@@ -66,6 +69,14 @@ impl<'a> PackBuilder<'a> {
         self
     }
 
+    /// Reads a plain word list in this encoding (a WHATWG label such as
+    /// `ISO-8859-1` or `KOI8-R`) instead of UTF-8; a hunspell dictionary
+    /// names its own (`SET`).
+    pub fn encoding(mut self, label: &str) -> PackBuilder<'a> {
+        self.encoding = Some(label.to_string());
+        self
+    }
+
     /// Calls `f(done, total)` with bytes consumed now and then.
     pub fn progress(mut self, f: impl FnMut(usize, usize) + 'a) -> PackBuilder<'a> {
         self.progress = Some(Box::new(f));
@@ -79,6 +90,57 @@ impl<'a> PackBuilder<'a> {
         raw: &[u8],
         file_name: &str,
     ) -> Result<(Vec<u8>, PackMeta), BuildError> {
+        let source = self.source_for(file_name, raw);
+        match &self.encoding {
+            Some(label) => {
+                let encoding = encoding_rs::Encoding::for_label(label.trim().as_bytes())
+                    .ok_or_else(|| BuildError::Encoding(label.clone()))?;
+                if encoding == encoding_rs::UTF_8 {
+                    return self.build_list(raw, file_name, source);
+                }
+                let (text, _) = encoding.decode_without_bom_handling(raw);
+                self.build_list(text.as_bytes(), file_name, source)
+            }
+            None => self.build_list(raw, file_name, source),
+        }
+    }
+
+    /// Builds a pack in memory from a hunspell dictionary: the word forms
+    /// its `.aff` rules make of its `.dic` stems ([`Hunspell`]). The names
+    /// name the files in the metadata and in errors; the pack records both
+    /// files' SHA-256.
+    pub fn build_hunspell_bytes(
+        &mut self,
+        aff: &[u8],
+        dic: &[u8],
+        aff_name: &str,
+        dic_name: &str,
+    ) -> Result<(Vec<u8>, PackMeta), BuildError> {
+        let list = Hunspell::parse(aff, dic, aff_name, dic_name)?.word_list();
+        let mut source = self.source_for(dic_name, dic);
+        source.affix_file = base_name(aff_name);
+        source.affix_sha256 = sha256_hex(aff);
+        self.build_list(&list, dic_name, source)
+    }
+
+    /// The source record for an input file: the names given, the file's
+    /// base name and SHA-256.
+    fn source_for(&self, file_name: &str, raw: &[u8]) -> Source {
+        let mut source = self.source.clone();
+        source.file = base_name(file_name);
+        source.sha256 = sha256_hex(raw);
+        if source.name.is_empty() {
+            source.name = source.file.clone();
+        }
+        source
+    }
+
+    fn build_list(
+        &mut self,
+        raw: &[u8],
+        file_name: &str,
+        source: Source,
+    ) -> Result<(Vec<u8>, PackMeta), BuildError> {
         let total = raw.len();
         let mut progress = |done: usize| {
             if let Some(f) = self.progress.as_mut() {
@@ -86,15 +148,6 @@ impl<'a> PackBuilder<'a> {
             }
         };
         let list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
-        let mut source = self.source.clone();
-        source.file = Path::new(file_name)
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| file_name.to_string());
-        source.sha256 = sha256_hex(raw);
-        if source.name.is_empty() {
-            source.name = source.file.clone();
-        }
         let meta = PackMeta {
             recipe: self.recipe.clone(),
             source,
@@ -107,11 +160,24 @@ impl<'a> PackBuilder<'a> {
     }
 
     /// Reads `input` (a path, or `-` for standard input), builds, and writes
-    /// the pack to `output` atomically. A failed build leaves no file.
+    /// the pack to `output` atomically. A failed build leaves no file. An
+    /// input ending in `.dic` is a hunspell dictionary, read with the
+    /// `.aff` file beside it.
     pub fn build_file(&mut self, input: &Path, output: &Path) -> Result<PackMeta, BuildError> {
         let raw = read_input(input)?;
         self.check_cancel()?;
-        let (bytes, meta) = self.build_bytes(&raw, &input.display().to_string())?;
+        let (bytes, meta) = match hunspell_affix(input) {
+            Some(aff_path) => {
+                let aff = read_input(&aff_path)?;
+                self.build_hunspell_bytes(
+                    &aff,
+                    &raw,
+                    &aff_path.display().to_string(),
+                    &input.display().to_string(),
+                )?
+            }
+            None => self.build_bytes(&raw, &input.display().to_string())?,
+        };
         self.check_cancel()?;
         write_atomic(output, &bytes, Replace::Yes, self.cancel).map_err(|source| {
             if source.kind() == std::io::ErrorKind::Interrupted {
@@ -125,6 +191,20 @@ impl<'a> PackBuilder<'a> {
         })?;
         Ok(meta)
     }
+}
+
+/// The `.aff` file that goes with a hunspell `.dic` input, or `None` for
+/// any other input.
+pub fn hunspell_affix(input: &Path) -> Option<std::path::PathBuf> {
+    (input.extension()? == "dic").then(|| input.with_extension("aff"))
+}
+
+/// A path's last component (the whole text if it has none).
+fn base_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.to_string())
 }
 
 /// Reads a whole file, or standard input for `-`.

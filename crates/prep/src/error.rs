@@ -75,9 +75,46 @@ pub enum BuildError {
     /// The metadata could not be encoded.
     #[error("encoding the pack metadata: {0}")]
     Meta(#[from] serde_json::Error),
+    /// A hunspell dictionary could not be read.
+    #[error(transparent)]
+    Hunspell(#[from] HunspellError),
+    /// The list's encoding is not one this build knows.
+    #[error("unknown encoding {0:?} (use a WHATWG label such as UTF-8, ISO-8859-1, KOI8-R)")]
+    Encoding(String),
     /// The build was stopped (see [`PackBuilder::cancel_on`](crate::PackBuilder::cancel_on)).
     #[error("interrupted: no pack written")]
     Interrupted,
+}
+
+/// A hunspell dictionary (`.aff` and `.dic`) could not be read.
+#[derive(Debug, Error)]
+pub enum HunspellError {
+    /// A line of either file is malformed.
+    #[error("{file}:{line}: {message}")]
+    Syntax {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The `.aff` names an encoding (`SET`) this reader does not know.
+    #[error("{file}: unknown encoding {encoding:?} (SET)")]
+    Encoding {
+        /// The `.aff` file.
+        file: String,
+        /// The name it gives.
+        encoding: String,
+    },
+    /// A file said to be UTF-8 is not.
+    #[error("{file}:{line}: not valid UTF-8")]
+    InvalidUtf8 {
+        /// The file.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+    },
 }
 
 /// A pack file could not be opened or failed verification.

@@ -45,15 +45,17 @@ mod builder;
 mod error;
 mod filter;
 mod fs;
+mod hunspell;
 mod installed;
 mod normalize;
 mod pack;
 mod recipe;
 mod words;
 
-pub use builder::{read_input, sha256_hex, PackBuilder, TOOL};
-pub use error::{BuildError, PackError, RecipeError};
+pub use builder::{hunspell_affix, read_input, sha256_hex, PackBuilder, TOOL};
+pub use error::{BuildError, HunspellError, PackError, RecipeError};
 pub use filter::{DropReason, Filter, FilterRules};
+pub use hunspell::Hunspell;
 pub use installed::{InstallError, Installed, PackDir, BUILTIN_NAMES, EXTENSION};
 pub use normalize::{NormalizeRules, Normalizer};
 #[doc(hidden)]

@@ -57,6 +57,13 @@ pub struct Source {
     /// Its licence, e.g. `BSD-3-Clause OR CC-BY-3.0`.
     #[serde(rename = "licence", alias = "license")]
     pub license: String,
+    /// For a hunspell dictionary (`file` is its `.dic`): the `.aff`
+    /// file's name and SHA-256; empty otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub affix_file: String,
+    /// SHA-256 of the `.aff` file, lowercase hex (hunspell sources only).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub affix_sha256: String,
 }
 
 /// Everything a pack says about itself.
