@@ -34,8 +34,8 @@ use crate::error::{escape_controls, RecipeError};
 use crate::filter::{default_min_len, Filter, FilterRules};
 use crate::normalize::{NormalizeRules, Normalizer};
 
-/// The built-in recipes, by name, as TOML text. The German, French and
-/// Spanish ones are the files in the workspace's `wordlists/recipes/`, where
+/// The built-in recipes, by name, as TOML text. All but `opentaal` and
+/// `enable` are the files in the workspace's `wordlists/recipes/`, where
 /// pack makers read them; compiling them in makes `--recipe german` work
 /// anywhere.
 const BUILTIN: &[(&str, &str)] = &[
@@ -53,6 +53,70 @@ const BUILTIN: &[(&str, &str)] = &[
         "spanish",
         include_str!("../../../wordlists/recipes/spanish.toml"),
     ),
+    (
+        "italian",
+        include_str!("../../../wordlists/recipes/italian.toml"),
+    ),
+    (
+        "portuguese",
+        include_str!("../../../wordlists/recipes/portuguese.toml"),
+    ),
+    (
+        "brazilian",
+        include_str!("../../../wordlists/recipes/brazilian.toml"),
+    ),
+    (
+        "swedish",
+        include_str!("../../../wordlists/recipes/swedish.toml"),
+    ),
+    (
+        "danish",
+        include_str!("../../../wordlists/recipes/danish.toml"),
+    ),
+    (
+        "norwegian",
+        include_str!("../../../wordlists/recipes/norwegian.toml"),
+    ),
+    (
+        "polish",
+        include_str!("../../../wordlists/recipes/polish.toml"),
+    ),
+    (
+        "esperanto",
+        include_str!("../../../wordlists/recipes/esperanto.toml"),
+    ),
+    (
+        "galician",
+        include_str!("../../../wordlists/recipes/galician.toml"),
+    ),
+    (
+        "irish",
+        include_str!("../../../wordlists/recipes/irish.toml"),
+    ),
+    (
+        "ukrainian",
+        include_str!("../../../wordlists/recipes/ukrainian.toml"),
+    ),
+    (
+        "bulgarian",
+        include_str!("../../../wordlists/recipes/bulgarian.toml"),
+    ),
+    (
+        "british",
+        include_str!("../../../wordlists/recipes/british.toml"),
+    ),
+    (
+        "russian",
+        include_str!("../../../wordlists/recipes/russian.toml"),
+    ),
+    (
+        "greek",
+        include_str!("../../../wordlists/recipes/greek.toml"),
+    ),
+    (
+        "czech",
+        include_str!("../../../wordlists/recipes/czech.toml"),
+    ),
 ];
 
 /// Other names the built-in recipes answer to: their languages' codes.
@@ -62,6 +126,23 @@ const ALIASES: &[(&str, &str)] = &[
     ("de", "german"),
     ("fr", "french"),
     ("es", "spanish"),
+    ("it", "italian"),
+    ("pt", "portuguese"),
+    ("pt-br", "brazilian"),
+    ("sv", "swedish"),
+    ("da", "danish"),
+    ("nb", "norwegian"),
+    ("no", "norwegian"),
+    ("pl", "polish"),
+    ("eo", "esperanto"),
+    ("gl", "galician"),
+    ("ga", "irish"),
+    ("uk", "ukrainian"),
+    ("bg", "bulgarian"),
+    ("en-gb", "british"),
+    ("ru", "russian"),
+    ("el", "greek"),
+    ("cs", "czech"),
 ];
 
 /// A language's rules for turning a raw word list into a pack.
@@ -125,6 +206,11 @@ pub struct DefaultSource {
     /// missing (and asked for its version with `dpkg-query`).
     #[serde(default)]
     pub debian_package: String,
+    /// The list's encoding when it is not UTF-8 (a WHATWG label, e.g.
+    /// `ISO-8859-1`). A `path` ending in `.dic` is a hunspell dictionary,
+    /// read with the `.aff` beside it, which names its own encoding.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub encoding: String,
 }
 
 /// A language's code and English name.

@@ -44,6 +44,11 @@ pub struct BuildArgs {
     /// Drop and count lines that are not UTF-8 instead of stopping.
     #[arg(long)]
     skip_invalid: bool,
+    /// The list's encoding when it is not UTF-8, e.g. ISO-8859-1 or KOI8-R
+    /// (default: UTF-8, or what the recipe says of its own list). A hunspell
+    /// .dic names its own, in its .aff.
+    #[arg(long)]
+    encoding: Option<String>,
     /// Print the build report as JSON on standard output.
     #[arg(long)]
     json: bool,
@@ -89,6 +94,9 @@ pub fn run(args: BuildArgs) -> Result<()> {
         .license
         .or_else(|| own.map(|s| s.license.clone()))
         .unwrap_or_default();
+    let encoding = args
+        .encoding
+        .or_else(|| own.map(|s| s.encoding.clone()).filter(|e| !e.is_empty()));
     let source_version = args
         .source_version
         .or_else(|| own.and_then(|s| debian_version(&s.debian_package)))
@@ -103,6 +111,9 @@ pub fn run(args: BuildArgs) -> Result<()> {
         } else {
             InvalidLines::Fail
         });
+    if let Some(encoding) = &encoding {
+        builder = builder.encoding(encoding);
+    }
     if let Some(bar) = bar.clone() {
         builder = builder.progress(move |done, total| {
             bar.set_length(total as u64);
@@ -115,6 +126,8 @@ pub fn run(args: BuildArgs) -> Result<()> {
         bar.finish_and_clear();
     }
     let meta = match result {
+        // An encoding nobody knows is the caller's to fix: exit 2.
+        Err(e @ BuildError::Encoding(_)) => return Err(usage(e)),
         Err(BuildError::Interrupted) => {
             return Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
         }

@@ -1,5 +1,7 @@
 //! `boggle-prep recipes [NAME]`: the built-in recipes, or one as TOML.
 
+use std::io::Write;
+
 use anyhow::{Context, Result};
 use boggle_cli::usage;
 use clap::Args;
@@ -19,17 +21,31 @@ pub fn run(args: RecipesArgs) -> Result<()> {
             let recipe = Recipe::resolve(&name)
                 .with_context(|| format!("cannot show recipe {name:?}"))
                 .map_err(usage)?;
-            print!("{}", recipe.to_toml());
+            write!(std::io::stdout().lock(), "{}", recipe.to_toml())?;
         }
         None => {
-            for name in Recipe::builtin_names() {
-                let r = Recipe::builtin(name)?;
-                let aliases: Vec<&str> = Recipe::builtin_aliases(name).collect();
-                println!(
-                    "{:<13} {}",
-                    format!("{name} ({})", aliases.join(", ")),
-                    r.description
-                );
+            let rows = Recipe::builtin_names()
+                .map(|name| {
+                    let aliases: Vec<&str> = Recipe::builtin_aliases(name).collect();
+                    let label = format!("{name} ({})", aliases.join(", "));
+                    Ok((label, Recipe::builtin(name)?))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let width = rows
+                .iter()
+                .map(|(l, _)| l.chars().count())
+                .max()
+                .unwrap_or(0);
+            // Written, not printed: a closed pipe (`| head`) is an error
+            // the program ends on quietly, not a panic.
+            let mut out = std::io::stdout().lock();
+            for (label, r) in rows {
+                let source = r
+                    .source
+                    .as_ref()
+                    .map(|s| format!("  [{}]", s.path))
+                    .unwrap_or_default();
+                writeln!(out, "{label:<width$} {}{source}", r.description)?;
             }
         }
     }
