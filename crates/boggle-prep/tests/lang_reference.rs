@@ -21,7 +21,7 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -167,15 +167,10 @@ fn raw_list(lang: &Lang) -> String {
     })
 }
 
-/// The reference filter: the words kept, and the lines dropped by reason.
-fn reference(lang: &Lang, raw: &str) -> (BTreeSet<String>, BTreeMap<String, u64>, u64) {
-    let in_alphabet = |c: char| c.is_ascii_lowercase() || lang.extra_letters.contains(c);
-    let mut kept = BTreeSet::new();
-    let mut dropped: BTreeMap<String, u64> = BTreeMap::new();
-    let mut lines = 0;
-    for line in raw.lines() {
-        lines += 1;
-        let line = line.trim();
+/// The reference filter (`common::reference_filter`) with this language's
+/// letter tables.
+fn reference(lang: &Lang, raw: &str) -> common::Filtered {
+    let spell = |line: &str| {
         let mut word = String::new();
         for (i, c) in line.chars().enumerate() {
             let lowered: String = if lang.lower_first && i == 0 {
@@ -190,42 +185,10 @@ fn reference(lang: &Lang, raw: &str) -> (BTreeSet<String>, BTreeMap<String, u64>
                 }
             }
         }
-        let reason = if word.is_empty() {
-            Some("blank")
-        } else if let Some(c) = word.chars().find(|&c| !in_alphabet(c)) {
-            Some(if c.is_numeric() {
-                "digit"
-            } else if c.is_whitespace() {
-                "space"
-            } else if c == '\'' || c == '’' {
-                "apostrophe"
-            } else if c == '-' {
-                "hyphen"
-            } else if c.is_uppercase() {
-                "uppercase"
-            } else if c.is_alphabetic() {
-                "foreign_letter"
-            } else {
-                "symbol"
-            })
-        } else if word.chars().count() < 3 {
-            Some("too_short")
-        } else if lang.q_needs_u
-            && word
-                .char_indices()
-                .any(|(i, c)| c == 'q' && !word[i + 1..].starts_with('u'))
-        {
-            Some("q_without_u")
-        } else if !kept.insert(word) {
-            Some("duplicate")
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
-            *dropped.entry(reason.to_string()).or_default() += 1;
-        }
-    }
-    (kept, dropped, lines)
+        word
+    };
+    let in_alphabet = |c: char| c.is_ascii_lowercase() || lang.extra_letters.contains(c);
+    common::reference_filter(raw, spell, in_alphabet, lang.q_needs_u)
 }
 
 /// The pack built by `boggle-prep build --recipe X` with no input, and its

@@ -495,12 +495,7 @@ fn sh(script: &str) -> Vec<u8> {
 
 /// The source's lines for the reference filter, as UTF-8 text.
 fn reference_lines(lang: &Lang) -> Option<String> {
-    assert!(
-        Path::new(lang.path).is_file(),
-        "{} is missing: apt-get install {} (.ci/run does)",
-        lang.path,
-        lang.package
-    );
+    require(lang);
     let bytes = match lang.reference {
         Ref::None => return None,
         Ref::List => sh(&format!(
@@ -532,56 +527,31 @@ fn reference_lines(lang: &Lang) -> Option<String> {
     Some(String::from_utf8(bytes).expect("iconv writes UTF-8"))
 }
 
-/// The reference filter: the words kept, and the lines dropped by reason.
-fn reference(lang: &Lang, raw: &str) -> (BTreeSet<String>, BTreeMap<String, u64>, u64) {
-    let mut kept = BTreeSet::new();
-    let mut dropped: BTreeMap<String, u64> = BTreeMap::new();
-    let mut lines = 0;
-    for line in raw.lines() {
-        lines += 1;
+/// The reference filter (`common::reference_filter`) with this language's
+/// letter tables.
+fn reference(lang: &Lang, raw: &str) -> common::Filtered {
+    let spell = |line: &str| {
         let mut word = String::new();
-        for c in line.trim().chars() {
+        for c in line.chars() {
             match lang.fold.iter().find(|(from, _)| *from == c) {
                 Some((_, to)) => word.push_str(to),
                 None => word.push(c),
             }
         }
-        let reason = if word.is_empty() {
-            Some("blank")
-        } else if let Some(c) = word.chars().find(|&c| !lang.alphabet.contains(c)) {
-            Some(if c.is_numeric() {
-                "digit"
-            } else if c.is_whitespace() {
-                "space"
-            } else if matches!(c, '\'' | '’' | 'ʼ') {
-                "apostrophe"
-            } else if c == '-' {
-                "hyphen"
-            } else if c.is_uppercase() {
-                "uppercase"
-            } else if c.is_alphabetic() {
-                "foreign_letter"
-            } else {
-                "symbol"
-            })
-        } else if word.chars().count() < 3 {
-            Some("too_short")
-        } else if lang.q_needs_u
-            && word
-                .char_indices()
-                .any(|(i, c)| c == 'q' && !word[i + 1..].starts_with('u'))
-        {
-            Some("q_without_u")
-        } else if !kept.insert(word) {
-            Some("duplicate")
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
-            *dropped.entry(reason.to_string()).or_default() += 1;
-        }
-    }
-    (kept, dropped, lines)
+        word
+    };
+    common::reference_filter(raw, spell, |c| lang.alphabet.contains(c), lang.q_needs_u)
+}
+
+/// Fails, naming the package to install, when the language's source is
+/// missing.
+fn require(lang: &Lang) {
+    assert!(
+        Path::new(lang.path).is_file(),
+        "{} is missing: apt-get install {} (.ci/run does)",
+        lang.path,
+        lang.package
+    );
 }
 
 fn scratch() -> PathBuf {
@@ -593,12 +563,7 @@ fn scratch() -> PathBuf {
 /// The pack built by `boggle-prep build --recipe X` with no input, and its
 /// `--json` report.
 fn build(lang: &Lang) -> (Pack, Value) {
-    assert!(
-        Path::new(lang.path).is_file(),
-        "{} is missing: apt-get install {} (.ci/run does)",
-        lang.path,
-        lang.package
-    );
+    require(lang);
     let out = scratch().join(format!("{}.pack", lang.recipe));
     let run = common::prep_cmd()
         .args(["build", "--json", "--recipe", lang.recipe, "-o"])

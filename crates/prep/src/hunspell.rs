@@ -491,8 +491,8 @@ fn condition(text: &str) -> Result<Vec<Cond>, String> {
     Ok(out)
 }
 
-/// The encoding the `.aff` names with `SET` (UTF-8 without one... as
-/// hunspell assumes ISO 8859-1, so do we).
+/// The encoding the `.aff` names with `SET`; without one, ISO 8859-1
+/// (read as its superset windows-1252), as hunspell assumes.
 fn encoding_of(aff: &[u8], name: &str) -> Result<&'static Encoding, HunspellError> {
     let body = aff.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(aff);
     for line in body.split(|&b| b == b'\n') {
@@ -503,7 +503,7 @@ fn encoding_of(aff: &[u8], name: &str) -> Result<&'static Encoding, HunspellErro
             let known = match label.to_ascii_lowercase().as_str() {
                 "microsoft-cp1251" => Some(encoding_rs::WINDOWS_1251),
                 "tis620-2533" => Some(encoding_rs::WINDOWS_874),
-                "iso8859-1" | "iso-8859-1" => Some(encoding_rs::WINDOWS_1252),
+                // The WHATWG labels cover the rest (`iso8859-7`, `koi8-r`…).
                 other => Encoding::for_label(other.as_bytes()),
             };
             return known.ok_or_else(|| HunspellError::Encoding {

@@ -15,3 +15,67 @@ pub fn boggle_prep() -> &'static Path {
 pub fn prep_cmd() -> assert_cmd::Command {
     assert_cmd::Command::new(boggle_prep())
 }
+
+/// What a reference filter keeps and drops: the words kept, the lines
+/// dropped by reason, and the lines read.
+pub type Filtered = (
+    std::collections::BTreeSet<String>,
+    std::collections::BTreeMap<String, u64>,
+    u64,
+);
+
+/// The reference filter the language suites share, written from the
+/// recipes' documented rules with nothing from `prep`: each line is trimmed
+/// and spelled with `spell` (the suite's own letter tables: lowercasing and
+/// folding), then kept, or dropped for the first reason that applies, in
+/// the documented order (blank, a character outside the alphabet by its
+/// kind, too short, a q without u, a duplicate).
+pub fn reference_filter(
+    raw: &str,
+    spell: impl Fn(&str) -> String,
+    in_alphabet: impl Fn(char) -> bool,
+    q_needs_u: bool,
+) -> Filtered {
+    let mut kept = std::collections::BTreeSet::new();
+    let mut dropped: std::collections::BTreeMap<String, u64> = Default::default();
+    let mut lines = 0;
+    for line in raw.lines() {
+        lines += 1;
+        let word = spell(line.trim());
+        let reason = if word.is_empty() {
+            Some("blank")
+        } else if let Some(c) = word.chars().find(|&c| !in_alphabet(c)) {
+            Some(if c.is_numeric() {
+                "digit"
+            } else if c.is_whitespace() {
+                "space"
+            } else if matches!(c, '\'' | '’' | 'ʼ') {
+                "apostrophe"
+            } else if c == '-' {
+                "hyphen"
+            } else if c.is_uppercase() {
+                "uppercase"
+            } else if c.is_alphabetic() {
+                "foreign_letter"
+            } else {
+                "symbol"
+            })
+        } else if word.chars().count() < 3 {
+            Some("too_short")
+        } else if q_needs_u
+            && word
+                .char_indices()
+                .any(|(i, c)| c == 'q' && !word[i + 1..].starts_with('u'))
+        {
+            Some("q_without_u")
+        } else if !kept.insert(word) {
+            Some("duplicate")
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            *dropped.entry(reason.to_string()).or_default() += 1;
+        }
+    }
+    (kept, dropped, lines)
+}
