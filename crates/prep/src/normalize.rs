@@ -1,9 +1,11 @@
 //! Normalization: from a raw line to a word in the pack's spelling.
 //!
 //! The steps, in order: Unicode NFC; lowercasing (if the recipe asks: every
-//! letter, or only the first with `lowercase_first`); folding
-//! single letters to strings (`ä` → `ae`); stripping combining marks from
-//! every letter the recipe does not keep (`é` → `e`, but `ñ` stays); NFC again.
+//! letter, or only the first with `lowercase_first`); replacing strings
+//! (`l·l` → `ŀ`, Catalan's geminated l as the one letter its Scrabble tile
+//! is); folding single letters to strings (`ä` → `ae`); stripping combining
+//! marks from every letter the recipe does not keep (`é` → `e`, but `ñ`
+//! stays); NFC again.
 //! The same normalizer reads board faces, so `Ä` typed on a German board
 //! becomes `ae` exactly as it did in the word list.
 
@@ -30,6 +32,11 @@ pub struct NormalizeRules {
     /// dropped as `uppercase`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub lowercase_first: bool,
+    /// Replace a string by another, after lowercasing and before folding:
+    /// `"l·l" = "ŀ"` makes Catalan's geminated l one letter. Longer keys are
+    /// tried first; replaced text is not looked at again.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub replace: BTreeMap<String, String>,
     /// Replace one letter by a string, after lowercasing: `ä = "ae"`, `ß = "ss"`.
     #[serde(default)]
     pub fold: BTreeMap<String, String>,
@@ -50,6 +57,8 @@ fn is_false(b: &bool) -> bool {
 pub struct Normalizer {
     lowercase: bool,
     lowercase_first: bool,
+    /// `replace`'s pairs, longest key first.
+    replace: Vec<(String, String)>,
     fold: HashMap<char, String>,
     strip: bool,
     keep: HashSet<char>,
@@ -69,9 +78,22 @@ impl Normalizer {
             };
             fold.insert(c, to.nfc().collect());
         }
+        let mut replace = Vec::new();
+        for (from, to) in &rules.replace {
+            let from: String = from.nfc().collect();
+            if from.is_empty() {
+                return Err(RecipeError::Invalid {
+                    origin: "normalize.replace".into(),
+                    message: "a key must not be empty".into(),
+                });
+            }
+            replace.push((from, to.nfc().collect::<String>()));
+        }
+        replace.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
         Ok(Normalizer {
             lowercase: rules.lowercase,
             lowercase_first: rules.lowercase_first && !rules.lowercase,
+            replace,
             fold,
             strip: rules.strip_diacritics,
             keep: rules.keep.nfc().collect(),
@@ -81,7 +103,11 @@ impl Normalizer {
     /// Normalizes `text` into `out` (which is cleared first).
     pub fn normalize_into(&self, text: &str, out: &mut String) {
         out.clear();
-        let plain = !self.lowercase && !self.lowercase_first && self.fold.is_empty() && !self.strip;
+        let plain = !self.lowercase
+            && !self.lowercase_first
+            && self.replace.is_empty()
+            && self.fold.is_empty()
+            && !self.strip;
         if plain {
             if text.is_ascii() {
                 out.push_str(text);
@@ -91,6 +117,32 @@ impl Normalizer {
             return;
         }
         let mut folded = String::with_capacity(text.len());
+        if !self.replace.is_empty() {
+            let mut lowered = String::with_capacity(text.len());
+            for (i, c) in text.nfc().enumerate() {
+                if self.lowercase || (self.lowercase_first && i == 0) {
+                    lowered.extend(c.to_lowercase());
+                } else {
+                    lowered.push(c);
+                }
+            }
+            let mut rest = lowered.as_str();
+            'text: while let Some(c) = rest.chars().next() {
+                for (from, to) in &self.replace {
+                    if let Some(after) = rest.strip_prefix(from.as_str()) {
+                        for r in to.chars() {
+                            self.fold_char(r, &mut folded);
+                        }
+                        rest = after;
+                        continue 'text;
+                    }
+                }
+                self.fold_char(c, &mut folded);
+                rest = &rest[c.len_utf8()..];
+            }
+            out.extend(folded.nfc());
+            return;
+        }
         for (i, c) in text.nfc().enumerate() {
             if self.lowercase || (self.lowercase_first && i == 0) {
                 for l in c.to_lowercase() {
@@ -101,6 +153,12 @@ impl Normalizer {
             }
         }
         out.extend(folded.nfc());
+    }
+
+    /// The strings `replace` rewrites (lowercase, NFC), longest first: a
+    /// board reader reads one typed as a single cell (`L·L`).
+    pub fn replaced(&self) -> impl Iterator<Item = &str> {
+        self.replace.iter().map(|(from, _)| from.as_str())
     }
 
     /// Normalizes `text` into a new string.
@@ -133,6 +191,7 @@ mod tests {
         Normalizer::new(&NormalizeRules {
             lowercase,
             lowercase_first: false,
+            replace: BTreeMap::new(),
             fold: fold
                 .iter()
                 .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -198,6 +257,43 @@ mod tests {
         assert_eq!(n.normalize("Año"), "año");
         assert_eq!(n.normalize("canción"), "cancion");
         assert_eq!(n.normalize("pingüino"), "pinguino");
+    }
+
+    #[test]
+    fn catalan_geminated_l_is_one_letter() {
+        let n = Normalizer::new(&NormalizeRules {
+            replace: [("l·l", "ŀ")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            strip_diacritics: true,
+            keep: "çŀ".into(),
+            ..NormalizeRules::default()
+        })
+        .unwrap();
+        assert_eq!(n.normalize("col·lecció"), "coŀeccio");
+        assert_eq!(n.normalize("cella"), "cella");
+        assert_eq!(n.normalize("plaça"), "plaça");
+        // Only lowercase text matches a lowercase key; with lowercasing on,
+        // a capital L·L does too.
+        assert_eq!(n.normalize("COL·LA"), "COL·LA");
+        let lower = Normalizer::new(&NormalizeRules {
+            lowercase: true,
+            replace: [("l·l", "ŀ"), ("l", "L")]
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            ..NormalizeRules::default()
+        })
+        .unwrap();
+        // The longer key wins, and replaced text is not replaced again.
+        assert_eq!(lower.normalize("COL·LA"), "coŀa");
+        assert_eq!(lower.normalize("Ala"), "aLa");
+        let empty = NormalizeRules {
+            replace: [(String::new(), "x".to_string())].into_iter().collect(),
+            ..NormalizeRules::default()
+        };
+        assert!(Normalizer::new(&empty).is_err());
     }
 
     #[test]

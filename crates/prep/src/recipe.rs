@@ -58,6 +58,10 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../wordlists/recipes/italian.toml"),
     ),
     (
+        "catalan",
+        include_str!("../../../wordlists/recipes/catalan.toml"),
+    ),
+    (
         "portuguese",
         include_str!("../../../wordlists/recipes/portuguese.toml"),
     ),
@@ -127,6 +131,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("fr", "french"),
     ("es", "spanish"),
     ("it", "italian"),
+    ("ca", "catalan"),
     ("pt", "portuguese"),
     ("pt-br", "brazilian"),
     ("sv", "swedish"),

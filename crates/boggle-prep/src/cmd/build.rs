@@ -22,8 +22,8 @@ pub struct BuildArgs {
     /// The raw word list, as an option (the same as INPUT).
     #[arg(long = "input", short = 'i', value_name = "INPUT")]
     input_flag: Option<PathBuf>,
-    /// A built-in recipe (enable or en, opentaal or nl, german or de,
-    /// french or fr, spanish or es) or a recipe TOML file.
+    /// A built-in recipe by name or language code (italian or it; `boggle-prep
+    /// recipes` lists them) or a recipe TOML file.
     #[arg(long, short)]
     recipe: String,
     /// Where to write the pack (atomically).

@@ -46,6 +46,9 @@ pub struct FaceRules {
     normalizer: Normalizer,
     alphabet: Vec<char>,
     aliases: Vec<(String, String)>,
+    /// Strings of more than one character that normalization replaces
+    /// (`l·l`), longest first: typed, each is one cell.
+    joined: Vec<Vec<char>>,
     /// `a`..`z`: in the alphabet and left alone by normalization.
     plain_ascii: [bool; 26],
 }
@@ -64,7 +67,13 @@ impl FaceRules {
             plain_ascii[i] =
                 alphabet.contains(&c) && normalizer.normalize(&c.to_string()) == c.to_string();
         }
+        let joined = normalizer
+            .replaced()
+            .map(|from| from.chars().collect::<Vec<char>>())
+            .filter(|from| from.len() > 1)
+            .collect();
         Ok(FaceRules {
+            joined,
             normalizer,
             plain_ascii,
             alphabet,
@@ -212,6 +221,15 @@ impl FaceRules {
         }
     }
 
+    /// How many characters of `text` (at a typed letter) make one string
+    /// that normalization replaces, such as `L·L`, if they do.
+    fn joined_at(&self, text: &str) -> Option<usize> {
+        self.joined.iter().find_map(|key| {
+            let typed = text.chars().take(key.len()).flat_map(char::to_lowercase);
+            typed.eq(key.iter().copied()).then_some(key.len())
+        })
+    }
+
     /// Whether a typed letter in `text` is followed by the rest of the
     /// longer face it reads as (`qu` where `q` reads `qu`).
     fn may_continue(&self, text: &str) -> bool {
@@ -286,8 +304,16 @@ impl FaceRules {
                     }
                 }
                 _ if c.is_alphabetic() => {
-                    // A letter with combining marks typed after it is one cell.
+                    // A letter with combining marks typed after it is one cell,
+                    // and so is a string the pack reads as one letter (`L·L`).
                     let mut typed = c.to_string();
+                    if let Some(n) = self.joined_at(&text[at..]) {
+                        for _ in 1..n {
+                            if let Some((_, next)) = chars.next() {
+                                typed.push(next);
+                            }
+                        }
+                    }
                     while let Some(&(_, m)) = chars.peek() {
                         if unicode_mark(m) {
                             typed.push(m);
