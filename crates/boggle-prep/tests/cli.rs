@@ -737,6 +737,114 @@ fn install_and_uninstall() {
     assert!(!data.join("boggle/packs/tiny.pack").exists());
 }
 
+/// `boggle-prep install --recipe`: builds with the recipe (here from a
+/// given list, so no Debian package is needed) and installs under the
+/// language's code; refuses a taken name before building; usage mistakes
+/// exit 2 and leave nothing installed.
+#[test]
+fn install_from_a_recipe() {
+    let tmp = TempDir::new().unwrap();
+    let data = tmp.path().join("data");
+    let packs = data.join("boggle/packs");
+    let list = write(
+        tmp.path(),
+        "it.txt",
+        "casa\ncittà\nCittà\nl'acqua\nyacht\nmela\n".as_bytes(),
+    );
+    let install = |args: &[&OsStr]| {
+        prep_cmd()
+            .arg("install")
+            .args(args)
+            .env("XDG_DATA_HOME", &data)
+            .output()
+            .unwrap()
+    };
+    let out = install(&[
+        os("--recipe"),
+        os("italian"),
+        os("--input"),
+        list.as_os_str(),
+    ]);
+    let said = String::from_utf8(common::ok_stdout(out.clone(), "install --recipe")).unwrap();
+    assert!(said.contains("boggle --lang it BOARD"), "{said}");
+    // The build's report goes to standard error.
+    let report = String::from_utf8_lossy(&out.stderr);
+    assert!(report.contains("3 words kept from 6 lines"), "{report}");
+    let pack = prep::Pack::open(&packs.join("it.pack")).unwrap();
+    assert_eq!(pack.words().unwrap(), ["casa", "citta", "mela"]);
+    assert_eq!(pack.recipe().name, "italian");
+
+    // Taken: refused before any build (a missing list is not even read).
+    let missing = tmp.path().join("missing.txt");
+    let refused = |args: &[&OsStr]| {
+        let out = install(args);
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        stderr
+    };
+    let taken = refused(&[os("--recipe"), os("it"), os("--input"), missing.as_os_str()]);
+    assert!(taken.contains("exists"), "{taken}");
+    let builtin = refused(&[os("--recipe"), os("enable")]);
+    assert!(builtin.contains("built-in"), "{builtin}");
+    // --force replaces it; --name picks another name; codes are lowercased.
+    let out = install(&[os("--recipe"), os("pt-BR"), os("--input"), list.as_os_str()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(packs.join("pt-br.pack").is_file());
+    let out = install(&[
+        os("--recipe"),
+        os("it"),
+        os("--input"),
+        list.as_os_str(),
+        os("--name"),
+        os("italiano"),
+    ]);
+    assert!(out.status.success());
+    assert_eq!(listing(&packs), ["it.pack", "italiano.pack", "pt-br.pack"]);
+
+    // Usage mistakes: exit 2, nothing new installed.
+    for args in [
+        vec![
+            os("--recipe"),
+            os("no-such"),
+            os("--input"),
+            list.as_os_str(),
+        ],
+        vec![os("--input"), list.as_os_str()],
+        vec![],
+        vec![os("x.pack"), os("--recipe"), os("it")],
+        vec![
+            os("--recipe"),
+            os("it"),
+            os("--name"),
+            os("../up"),
+            os("--input"),
+            list.as_os_str(),
+        ],
+        vec![
+            os("--recipe"),
+            os("sv"),
+            os("--encoding"),
+            os("EBCDIC-9"),
+            os("--input"),
+            list.as_os_str(),
+        ],
+    ] {
+        let out = install(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(listing(&packs), ["it.pack", "italiano.pack", "pt-br.pack"]);
+}
+
 /// The output may not be the input, by the same path, a symbolic link or a
 /// hard link: exit 2, and the word list is untouched.
 #[test]

@@ -467,10 +467,12 @@ fn packs_installed_and_listed() {
         };
         (out, v)
     };
+    // The packs, built-in and installed (the recipes to install follow).
     let names = |v: &Value| -> Vec<String> {
         v.as_array()
             .unwrap()
             .iter()
+            .filter(|e| e["origin"] != "recipe")
             .map(|e| {
                 format!(
                     "{}:{}",
@@ -487,6 +489,22 @@ fn packs_installed_and_listed() {
         "{text}"
     );
     assert!(text.contains(&format!("{data_s}/boggle/packs")), "{text}");
+    // Every language a built-in recipe makes, with its list and the
+    // command that installs it.
+    let recipes: Vec<&Value> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["origin"] == "recipe")
+        .collect();
+    assert_eq!(recipes.len(), prep::Recipe::builtin_names().count() - 2);
+    let russian = recipes.iter().find(|e| e["name"] == "ru").unwrap();
+    assert_eq!(russian["recipe"], "russian");
+    assert_eq!(russian["source"], "hunspell-ru");
+    assert_eq!(russian["path"], "/usr/share/hunspell/ru_RU.dic");
+    assert_eq!(russian["install"], "boggle-prep install --recipe russian");
+    assert!(text.contains("more languages: boggle-prep install --recipe"), "{text}");
+    assert!(text.contains("ru     Russian (ru)"), "{text}");
 
     // A tiny pack with one word on the board below.
     let src = tmp.path().join("tiny.pack");

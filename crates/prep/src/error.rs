@@ -8,7 +8,8 @@ use thiserror::Error;
 pub enum RecipeError {
     /// No built-in recipe has that name and no such file exists.
     #[error(
-        "unknown recipe {0:?} (built-in: enable (en), opentaal (nl), german (de), french (fr), spanish (es); or give a .toml file)"
+        "unknown recipe {0:?} (built-in: {names}, or their language codes; or give a .toml file)",
+        names = crate::Recipe::builtin_names().collect::<Vec<_>>().join(", ")
     )]
     Unknown(String),
     /// The recipe file could not be read.

@@ -337,23 +337,26 @@ impl Recipe {
             .map(|(alias, _)| *alias)
     }
 
-    /// A built-in recipe by name or alias (`german` or `de`).
+    /// A built-in recipe by name or alias (`german` or `de`), in any case
+    /// (`pt-BR`, `German`).
     pub fn builtin(name: &str) -> Result<Recipe, RecipeError> {
         let name = ALIASES
             .iter()
-            .find(|(alias, _)| *alias == name)
+            .find(|(alias, _)| alias.eq_ignore_ascii_case(name))
             .map_or(name, |(_, to)| *to);
-        let (_, text) = BUILTIN
+        let (name, text) = BUILTIN
             .iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .ok_or_else(|| RecipeError::Unknown(name.to_string()))?;
         Recipe::from_toml(text, &format!("<built-in {name}>"))
     }
 
     /// A built-in recipe by name or alias, or else a recipe file at that path.
     pub fn resolve(name_or_path: &str) -> Result<Recipe, RecipeError> {
-        let builtin =
-            |n: &str| BUILTIN.iter().any(|(b, _)| *b == n) || ALIASES.iter().any(|(a, _)| *a == n);
+        let builtin = |n: &str| {
+            BUILTIN.iter().any(|(b, _)| b.eq_ignore_ascii_case(n))
+                || ALIASES.iter().any(|(a, _)| a.eq_ignore_ascii_case(n))
+        };
         if builtin(name_or_path) {
             return Recipe::builtin(name_or_path);
         }

@@ -64,41 +64,97 @@ struct BuildJson<'a> {
     stats: &'a BuildStats,
 }
 
+/// One build: what `boggle-prep build` and `install --recipe` share.
+pub struct Job {
+    /// The recipe, resolved.
+    pub recipe: Recipe,
+    /// The raw list (`None`: the recipe's own).
+    pub input: Option<PathBuf>,
+    /// Where the pack goes.
+    pub output: PathBuf,
+    /// `--source-name`.
+    pub source_name: Option<String>,
+    /// `--source-version`.
+    pub source_version: Option<String>,
+    /// `--licence`.
+    pub license: Option<String>,
+    /// `--skip-invalid`.
+    pub skip_invalid: bool,
+    /// `--encoding`.
+    pub encoding: Option<String>,
+}
+
 /// Builds the pack and reports what was kept and dropped.
 pub fn run(args: BuildArgs) -> Result<()> {
     // A recipe that does not resolve (unknown, unreadable, bad TOML or
     // pattern) is the caller's to fix: exit 2.
     let recipe = Recipe::resolve(&args.recipe).map_err(usage)?;
-    let (input, own) = match args.input.or(args.input_flag) {
+    let job = Job {
+        recipe,
+        input: args.input.or(args.input_flag),
+        output: args.output,
+        source_name: args.source_name,
+        source_version: args.source_version,
+        license: args.license,
+        skip_invalid: args.skip_invalid,
+        encoding: args.encoding,
+    };
+    let started = Instant::now();
+    let meta = build(&job)?;
+    let output = job.output.display().to_string();
+    if args.json {
+        let report = BuildJson {
+            output,
+            word_count: meta.word_count,
+            seconds: started.elapsed().as_secs_f64(),
+            source: &meta.source,
+            stats: &meta.stats,
+        };
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        eprint!("{}", report(&meta, &output));
+    }
+    Ok(())
+}
+
+/// Builds `job`'s pack (atomically; a progress bar on a terminal); what it
+/// holds.
+pub fn build(job: &Job) -> Result<PackMeta> {
+    let recipe = &job.recipe;
+    let (input, own) = match &job.input {
         Some(input) => {
             // The recipe's own list named explicitly is still its own.
             let own = recipe
                 .source
                 .as_ref()
-                .filter(|own| same_file(&input, Path::new(&own.path)));
-            (input, own)
+                .filter(|own| same_file(input, Path::new(&own.path)));
+            (input.clone(), own)
         }
-        None => default_input(&recipe)?,
+        None => default_input(recipe)?,
     };
-    if input != Path::new("-") && same_file(&input, &args.output) {
+    if input != Path::new("-") && same_file(&input, &job.output) {
         return Err(usage_msg(format!(
             "{} is the input: writing the pack there would replace the word list; give another -o",
-            args.output.display()
+            job.output.display()
         )));
     }
-    let name = args
+    let name = job
         .source_name
+        .clone()
         .or_else(|| own.map(|s| s.name.clone()))
         .unwrap_or_default();
-    let license = args
+    let license = job
         .license
+        .clone()
         .or_else(|| own.map(|s| s.license.clone()))
         .unwrap_or_default();
-    let encoding = args
+    let encoding = job
         .encoding
+        .clone()
         .or_else(|| own.map(|s| s.encoding.clone()).filter(|e| !e.is_empty()));
-    let source_version = args
+    let source_version = job
         .source_version
+        .clone()
         .or_else(|| own.and_then(|s| debian_version(&s.debian_package)))
         .unwrap_or_default();
     let bar = boggle_cli::bar("{spinner} reading {bytes}/{total_bytes} {wide_bar} {eta}");
@@ -106,7 +162,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
     let mut builder = PackBuilder::new(recipe.clone())
         .cancel_on(boggle_cli::interrupted())
         .source(&name, &source_version, &license)
-        .invalid_lines(if args.skip_invalid {
+        .invalid_lines(if job.skip_invalid {
             InvalidLines::Skip
         } else {
             InvalidLines::Fail
@@ -120,33 +176,18 @@ pub fn run(args: BuildArgs) -> Result<()> {
             bar.set_position(done as u64);
         });
     }
-    let started = Instant::now();
-    let result = builder.build_file(&input, &args.output);
+    let result = builder.build_file(&input, &job.output);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let meta = match result {
+    match result {
         // An encoding nobody knows is the caller's to fix: exit 2.
-        Err(e @ BuildError::Encoding(_)) => return Err(usage(e)),
+        Err(e @ BuildError::Encoding(_)) => Err(usage(e)),
         Err(BuildError::Interrupted) => {
-            return Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
+            Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
         }
-        other => other?,
-    };
-    let output = args.output.display().to_string();
-    if args.json {
-        let report = BuildJson {
-            output,
-            word_count: meta.word_count,
-            seconds: started.elapsed().as_secs_f64(),
-            source: &meta.source,
-            stats: &meta.stats,
-        };
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        eprint!("{}", build_report(&meta, &output));
+        other => Ok(other?),
     }
-    Ok(())
 }
 
 /// The list a recipe reads when the build names none (`[source] path`), and
@@ -206,7 +247,8 @@ fn debian_version(package: &str) -> Option<String> {
     (out.status.success() && !version.is_empty()).then_some(version)
 }
 
-fn build_report(meta: &PackMeta, output: &str) -> String {
+/// The build's report for a person: what was kept, what was dropped and why.
+pub fn report(meta: &PackMeta, output: &str) -> String {
     let mut s = format!(
         "{output}: {} words kept from {} lines of {} (recipe {})\n",
         meta.word_count, meta.stats.lines, meta.source.file, meta.recipe.name

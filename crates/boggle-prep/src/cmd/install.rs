@@ -5,14 +5,28 @@ use std::path::PathBuf;
 use anyhow::Result;
 use boggle_cli::usage;
 use clap::Args;
-use prep::{InstallError, PackDir};
+use prep::{InstallError, PackDir, Recipe};
+
+use super::build;
 
 /// Options of `boggle-prep install`.
 #[derive(Args)]
 pub struct InstallArgs {
     /// The pack file (built with `boggle-prep build`).
-    pack: PathBuf,
-    /// The name to install it as (default: the file name without .pack).
+    #[arg(required_unless_present = "recipe", conflicts_with = "recipe")]
+    pack: Option<PathBuf>,
+    /// Build the pack from a recipe's own word list (e.g. italian or it;
+    /// `boggle-prep recipes` lists them) and install it, in one step.
+    #[arg(long, short)]
+    recipe: Option<String>,
+    /// With --recipe: build from this list instead of the recipe's own.
+    #[arg(long, short, requires = "recipe", value_name = "LIST")]
+    input: Option<PathBuf>,
+    /// With --recipe: the list's encoding when it is not UTF-8.
+    #[arg(long, requires = "recipe")]
+    encoding: Option<String>,
+    /// The name to install it as (default: the file name without .pack;
+    /// with --recipe, the language's code, e.g. it or pt-br).
     #[arg(long)]
     name: Option<String>,
     /// Replace an installed pack of the same name.
@@ -43,19 +57,59 @@ fn install_error(e: InstallError) -> anyhow::Error {
     }
 }
 
-/// `boggle-prep install PACK [--name NAME] [--force]`.
+/// `boggle-prep install PACK [--name NAME] [--force]`, or
+/// `boggle-prep install --recipe NAME [--input LIST]`.
 pub fn install(args: InstallArgs) -> Result<()> {
     let dir = pack_dir()?;
-    let from = &args.pack;
-    let Some(name) = args.name.or_else(|| PackDir::default_name(from)) else {
-        return Err(boggle_cli::usage_msg(format!(
-            "give a name for {} (--name)",
-            from.display()
-        )));
+    let (installed, pack, name) = match (&args.pack, &args.recipe) {
+        (Some(from), _) => {
+            let Some(name) = args.name.or_else(|| PackDir::default_name(from)) else {
+                return Err(boggle_cli::usage_msg(format!(
+                    "give a name for {} (--name)",
+                    from.display()
+                )));
+            };
+            let (installed, pack) = dir
+                .install(from, &name, args.force)
+                .map_err(install_error)?;
+            (installed, pack, name)
+        }
+        (None, Some(recipe)) => {
+            let recipe = Recipe::resolve(recipe).map_err(usage)?;
+            let name = args
+                .name
+                .unwrap_or_else(|| recipe.language.code.to_ascii_lowercase());
+            // Refuse before a build that could take a while, not after.
+            let target = dir.file(&name).map_err(install_error)?;
+            let builtin = prep::BUILTIN_NAMES
+                .iter()
+                .any(|b| b.eq_ignore_ascii_case(&name));
+            if !args.force && builtin {
+                return Err(install_error(InstallError::Builtin(name)));
+            }
+            if !args.force && target.exists() {
+                return Err(install_error(InstallError::Exists(target)));
+            }
+            let scratch = tempfile::tempdir()?;
+            let job = build::Job {
+                recipe,
+                input: args.input,
+                output: scratch.path().join(format!("{name}.pack")),
+                source_name: None,
+                source_version: None,
+                license: None,
+                skip_invalid: false,
+                encoding: args.encoding,
+            };
+            let meta = build::build(&job)?;
+            eprint!("{}", build::report(&meta, &format!("{name}.pack")));
+            let (installed, pack) = dir
+                .install(&job.output, &name, args.force)
+                .map_err(install_error)?;
+            (installed, pack, name)
+        }
+        (None, None) => return Err(boggle_cli::usage_msg("give a pack file or --recipe NAME")),
     };
-    let (installed, pack) = dir
-        .install(from, &name, args.force)
-        .map_err(install_error)?;
     let hidden = prep::BUILTIN_NAMES
         .iter()
         .any(|b| b.eq_ignore_ascii_case(&name));

@@ -12,7 +12,7 @@ use solve::packs;
 #[derive(Args, Clone, Debug)]
 pub(crate) struct PacksArgs {
     /// Print JSON: an array of {name, origin, path, language, words, source,
-    /// problem}.
+    /// recipe, problem, install}.
     #[arg(long)]
     json: bool,
 }
@@ -27,14 +27,14 @@ pub(crate) fn run(args: &PacksArgs) -> Result<ExitCode> {
         writeln!(out)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let rows: Vec<[String; 5]> = entries
-        .iter()
+    let packs = entries.iter().filter(|e| e.origin != packs::Origin::Recipe);
+    let rows: Vec<Vec<String>> = packs
         .map(|e| {
-            [
+            vec![
                 e.name.clone(),
                 match e.origin {
                     packs::Origin::Builtin => "built-in".into(),
-                    packs::Origin::Installed => "installed".into(),
+                    _ => "installed".into(),
                 },
                 e.language.clone().unwrap_or_else(|| "?".into()),
                 e.words.map_or_else(|| "?".into(), |n| n.to_string()),
@@ -48,23 +48,41 @@ pub(crate) fn run(args: &PacksArgs) -> Result<ExitCode> {
             ]
         })
         .collect();
-    let header = ["name", "origin", "language", "words", "source"].map(String::from);
-    let mut widths = [0usize; 4];
-    for row in std::iter::once(&header).chain(&rows) {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    for row in std::iter::once(&header).chain(&rows) {
-        let mut line = String::new();
-        for (k, cell) in row.iter().enumerate() {
-            match widths.get(k) {
-                Some(&w) if k == 3 => line.push_str(&format!("{cell:>w$}  ")),
-                Some(&w) => line.push_str(&format!("{cell:<w$}  ")),
-                None => line.push_str(cell),
-            }
-        }
-        writeln!(out, "{}", line.trim_end())?;
+    table(
+        &mut out,
+        &["name", "origin", "language", "words", "source"],
+        &rows,
+        Some(3),
+    )?;
+    let recipes: Vec<Vec<String>> = entries
+        .iter()
+        .filter(|e| e.origin == packs::Origin::Recipe)
+        .map(|e| {
+            let source = e.source.clone().unwrap_or_default();
+            let list = match (&e.problem, &e.path) {
+                (Some(p), _) => format!("{source} ({p})"),
+                (None, Some(path)) => format!("{source} ({})", path.display()),
+                (None, None) => source,
+            };
+            vec![
+                e.name.clone(),
+                e.language.clone().unwrap_or_default(),
+                e.recipe.clone().unwrap_or_default(),
+                list,
+            ]
+        })
+        .collect();
+    if !recipes.is_empty() {
+        writeln!(
+            out,
+            "\nmore languages: boggle-prep install --recipe RECIPE builds one from its word list, then boggle --lang CODE"
+        )?;
+        table(
+            &mut out,
+            &["code", "language", "recipe", "word list"],
+            &recipes,
+            None,
+        )?;
     }
     match &dir {
         Some(d) => writeln!(
@@ -77,4 +95,36 @@ pub(crate) fn run(args: &PacksArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes rows under a header, columns padded to their widest cell (the
+/// last column unpadded; `right` right-aligned).
+fn table(
+    out: &mut impl Write,
+    header: &[&str],
+    rows: &[Vec<String>],
+    right: Option<usize>,
+) -> io::Result<()> {
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let mut widths = vec![0usize; header.len()];
+    for row in std::iter::once(&header).chain(rows) {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(&header).chain(rows) {
+        let mut line = String::new();
+        for (k, cell) in row.iter().enumerate() {
+            let w = widths[k];
+            if k + 1 == row.len() {
+                line.push_str(cell);
+            } else if Some(k) == right {
+                line.push_str(&format!("{cell:>w$}  "));
+            } else {
+                line.push_str(&format!("{cell:<w$}  "));
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
 }

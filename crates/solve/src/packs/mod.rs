@@ -1,6 +1,8 @@
 //! Packs by name: the built-in ones first, then those installed in the
 //! user's data directory with `boggle-prep install` (see
-//! [`prep::PackDir`]), so `boggle --lang es` finds `es.pack` there.
+//! [`prep::PackDir`]), so `boggle --lang es` finds `es.pack` there. [`list`]
+//! also names every language a built-in recipe can make a pack for, with
+//! its word list and the command that installs it.
 //!
 //! ```
 //! use solve::packs;
@@ -13,7 +15,7 @@
 
 use std::path::PathBuf;
 
-use prep::{InstallError, Pack, PackDir, PackError, PackMeta};
+use prep::{InstallError, Pack, PackDir, PackError, PackMeta, Recipe};
 use serde::Serialize;
 
 mod builtin;
@@ -61,6 +63,9 @@ pub enum Origin {
     Builtin,
     /// Installed in the data directory.
     Installed,
+    /// Not a pack yet: a built-in recipe that no listed pack was built with;
+    /// `boggle-prep install --recipe NAME` builds and installs one.
+    Recipe,
 }
 
 /// One pack `boggle --lang NAME` can use.
@@ -70,7 +75,7 @@ pub struct Entry {
     pub name: String,
     /// Built in or installed.
     pub origin: Origin,
-    /// The pack's file (installed packs only).
+    /// The pack's file (installed packs), or the word list a recipe reads.
     pub path: Option<PathBuf>,
     /// The language's name and code, e.g. "Dutch (nl)".
     pub language: Option<String>,
@@ -78,9 +83,13 @@ pub struct Entry {
     pub words: Option<u64>,
     /// Its source list, e.g. "OpenTaal 2.20.19".
     pub source: Option<String>,
-    /// Why it does not open (installed packs only), or that a built-in
-    /// pack of the same name hides it.
+    /// The recipe it was built with (or, for a recipe, its name).
+    pub recipe: Option<String>,
+    /// Why it does not open (installed packs only), that a built-in pack of
+    /// the same name hides it, or that a recipe's word list is missing.
     pub problem: Option<String>,
+    /// For a recipe: the command that installs its pack.
+    pub install: Option<String>,
 }
 
 /// The built-in pack names.
@@ -127,13 +136,14 @@ pub fn list(dir: Option<&PackDir>) -> Result<Vec<Entry>, PacksError> {
             )),
             Some(m.word_count),
             Some(source.trim().to_string()).filter(|s| !s.is_empty()),
+            Some(m.recipe.name.clone()),
         )
     };
     let mut entries = Vec::new();
     for name in builtin_names() {
-        let (language, words, source) = match builtin(&name) {
+        let (language, words, source, recipe) = match builtin(&name) {
             Some(pack) => describe(pack.meta()),
-            None => (None, None, None),
+            None => (None, None, None, None),
         };
         entries.push(Entry {
             name,
@@ -142,7 +152,9 @@ pub fn list(dir: Option<&PackDir>) -> Result<Vec<Entry>, PacksError> {
             language,
             words,
             source,
+            recipe,
             problem: None,
+            install: None,
         });
     }
     let installed = match dir {
@@ -152,13 +164,13 @@ pub fn list(dir: Option<&PackDir>) -> Result<Vec<Entry>, PacksError> {
     for i in installed {
         let hidden = builtin(&i.name).is_some();
         // Listing reads each pack's metadata only; using one checks it all.
-        let (language, words, source, problem) = match Pack::read_meta(&i.path) {
+        let (language, words, source, recipe, problem) = match Pack::read_meta(&i.path) {
             Ok(meta) => {
-                let (l, w, s) = describe(&meta);
+                let (l, w, s, r) = describe(&meta);
                 let problem = hidden.then(|| format!("hidden by the built-in {}", i.name));
-                (l, w, s, problem)
+                (l, w, s, r, problem)
             }
-            Err(e) => (None, None, None, Some(e.to_string())),
+            Err(e) => (None, None, None, None, Some(e.to_string())),
         };
         entries.push(Entry {
             name: i.name,
@@ -167,7 +179,37 @@ pub fn list(dir: Option<&PackDir>) -> Result<Vec<Entry>, PacksError> {
             language,
             words,
             source,
+            recipe,
             problem,
+            install: None,
+        });
+    }
+    for name in Recipe::builtin_names() {
+        if entries.iter().any(|e| e.recipe.as_deref() == Some(name)) {
+            continue;
+        }
+        let Ok(recipe) = Recipe::builtin(name) else {
+            continue;
+        };
+        let code = recipe.language.code.to_ascii_lowercase();
+        let own = recipe.source.as_ref();
+        let missing = own.filter(|s| !std::path::Path::new(&s.path).is_file());
+        entries.push(Entry {
+            name: code,
+            origin: Origin::Recipe,
+            path: own.map(|s| PathBuf::from(&s.path)),
+            language: Some(format!(
+                "{} ({})",
+                recipe.language.name, recipe.language.code
+            )),
+            words: None,
+            source: own.map(|s| s.name.clone()),
+            recipe: Some(name.to_string()),
+            problem: missing.map(|s| match s.debian_package.as_str() {
+                "" => format!("{} is missing", s.path),
+                package => format!("{} is missing: apt-get install {package}", s.path),
+            }),
+            install: Some(format!("boggle-prep install --recipe {name}")),
         });
     }
     Ok(entries)
@@ -188,12 +230,34 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let dir = PackDir::new(tmp.path().join("packs"));
         // An empty (missing) directory: only the built-ins.
-        let names: Vec<String> = list(Some(&dir))
-            .unwrap()
-            .into_iter()
-            .map(|e| e.name)
-            .collect();
+        let packs = |dir: &PackDir| -> Vec<Entry> {
+            let all = list(Some(dir)).unwrap();
+            // Every built-in recipe but the built-in packs' own is listed
+            // as one to install, after the packs.
+            let recipes: Vec<&str> = all
+                .iter()
+                .filter(|e| e.origin == Origin::Recipe)
+                .map(|e| e.recipe.as_deref().unwrap())
+                .collect();
+            let expected: Vec<&str> = Recipe::builtin_names()
+                .filter(|r| {
+                    !all.iter()
+                        .any(|e| e.origin != Origin::Recipe && e.recipe.as_deref() == Some(*r))
+                })
+                .collect();
+            assert_eq!(recipes, expected);
+            assert!(!recipes.contains(&"enable") && !recipes.contains(&"opentaal"));
+            all.into_iter()
+                .filter(|e| e.origin != Origin::Recipe)
+                .collect()
+        };
+        let names: Vec<String> = packs(&dir).into_iter().map(|e| e.name).collect();
         assert_eq!(names, ["en", "nl"]);
+        assert_eq!(
+            list(Some(&dir)).unwrap().len(),
+            Recipe::builtin_names().count(),
+            "two packs, and a recipe to install for each other language"
+        );
         let err = open("tiny", Some(&dir)).unwrap_err();
         assert!(matches!(err, PacksError::Unknown { .. }));
         assert!(err.to_string().contains("installed in "), "{err}");
@@ -222,7 +286,7 @@ mod tests {
         let err = open("xx", Some(&dir)).unwrap_err().to_string();
         assert!(err.contains("broken, nl, tiny"), "{err}");
 
-        let entries = list(Some(&dir)).unwrap();
+        let entries = packs(&dir);
         let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
         assert_eq!(names, ["en", "nl", "broken", "nl", "tiny"]);
         assert_eq!(entries[4].words, Some(2));
@@ -231,5 +295,35 @@ mod tests {
         assert!(entries[2].problem.is_some() && entries[2].words.is_none());
         assert!(entries[3].problem.as_deref().unwrap().contains("hidden"));
         assert_eq!(entries[1].language.as_deref(), Some("Dutch (nl)"));
+        assert_eq!(entries[4].recipe.as_deref(), Some("enable"));
+
+        // A pack built with a recipe takes that recipe off the list of
+        // languages to install, whatever its name.
+        let (bytes, _) = prep::PackBuilder::new(Recipe::builtin("it").unwrap())
+            .build_bytes(b"casa\nmela\n", "it.txt")
+            .unwrap();
+        std::fs::write(&src, bytes).unwrap();
+        let italian = |dir: &PackDir| {
+            list(Some(dir))
+                .unwrap()
+                .into_iter()
+                .find(|e| e.recipe.as_deref() == Some("italian"))
+                .unwrap()
+        };
+        let before = italian(&dir);
+        assert_eq!(before.origin, Origin::Recipe);
+        assert_eq!(before.name, "it");
+        assert_eq!(
+            before.install.as_deref(),
+            Some("boggle-prep install --recipe italian")
+        );
+        assert_eq!(before.language.as_deref(), Some("Italian (it)"));
+        dir.install(&src, "italiano", false).unwrap();
+        let after = italian(&dir);
+        assert_eq!(
+            (after.origin, after.name),
+            (Origin::Installed, "italiano".into())
+        );
+        packs(&dir);
     }
 }
