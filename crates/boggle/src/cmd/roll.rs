@@ -34,6 +34,10 @@ pub(crate) struct RollArgs {
     /// With --solve, show each word's path (row,col from 1).
     #[arg(long)]
     pub(crate) paths: bool,
+    /// Roll N boards, seeds SEED, SEED+1, …, one a line (with --json, one
+    /// JSON object a line): input for `boggle batch`.
+    #[arg(long, value_name = "N", conflicts_with_all = ["solve", "paths"])]
+    pub(crate) count: Option<u64>,
     #[command(flatten)]
     pub(crate) view: ViewArgs,
 }
@@ -123,6 +127,45 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     if let Some(solver) = solver.as_mut().filter(|_| !target.is_trivial()) {
         // Many boards: decode (and check) the whole table once.
         solver.warm_up()?;
+    }
+    if let Some(count) = args.count {
+        if args.view.shows_paths() || args.view.top.is_some() {
+            return Err(usage_msg(
+                "--count prints boards, not solutions: solve them with boggle batch",
+            ));
+        }
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        for i in 0..count {
+            let seed = seed.wrapping_add(i);
+            let rolled = random::roll_until(&roller, seed, target, |board| {
+                solver
+                    .as_mut()
+                    .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
+            })?;
+            let text = faces.text(&rolled.board, TextStyle::Rows);
+            if args.json {
+                let json = RollJson {
+                    attempts: rolled.attempts,
+                    board: &text,
+                    cols: rolled.board.cols(),
+                    dice: set.as_ref().map(|s| s.name()),
+                    letters: set
+                        .is_none()
+                        .then(|| roller.label().trim_end_matches(" letters")),
+                    rows: rolled.board.rows(),
+                    score: rolled.tally.map(|t| t.score),
+                    seed,
+                    shape: roller.layout().name(),
+                    word_count: rolled.tally.map(|t| t.words),
+                };
+                serde_json::to_writer(&mut out, &json)?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{text}")?;
+            }
+        }
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
     }
     // A pack fault shows in the solve below, if not in the warm-up.
     let rolled = random::roll_until(&roller, seed, target, |board| {

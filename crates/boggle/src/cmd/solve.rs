@@ -195,6 +195,7 @@ fn solve_rolled(args: SolveArgs) -> Result<ExitCode> {
         json: args.json,
         solve: true,
         paths: args.paths,
+        count: None,
         view: args.view,
     })
 }
