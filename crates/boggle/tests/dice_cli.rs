@@ -293,3 +293,49 @@ fn a_pack_carries_its_own_dice() {
         assert!(cells_match_dice(&cells_of(&board), &dice), "{j}");
     }
 }
+
+/// `roll --count N`: N boards, one a line, the boards of seeds S..S+N (each
+/// what `roll --seed` alone gives), with their targets; NDJSON with --json;
+/// no solving.
+#[test]
+fn roll_count_prints_one_board_a_line() {
+    let lines = run_ok(&["roll", "--count", "5", "--seed", "40", "--dice", "1987"]);
+    let boards: Vec<&str> = lines.lines().collect();
+    assert_eq!(boards.len(), 5, "{lines}");
+    for (i, board) in boards.iter().enumerate() {
+        let seed = (40 + i).to_string();
+        let alone = run_ok(&["roll", "--seed", &seed, "--dice", "1987"]);
+        assert_eq!(Some(*board), alone.lines().next(), "seed {seed}");
+        assert_valid_roll(board, "1987");
+    }
+    let json = run_ok(&[
+        "roll",
+        "--count",
+        "3",
+        "--seed",
+        "9",
+        "--min-words",
+        "60",
+        "--json",
+    ]);
+    let records: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    for (i, r) in records.iter().enumerate() {
+        assert_eq!(r["seed"], 9 + i as u64);
+        assert!(r["word_count"].as_u64().unwrap() >= 60, "{r}");
+        let solved = json_ok(&["--json", r["board"].as_str().unwrap()]);
+        assert_eq!(solved["word_count"], r["word_count"]);
+    }
+    assert!(run_ok(&["roll", "--count", "0"]).is_empty());
+    for args in [
+        &["roll", "--count", "2", "--solve"][..],
+        &["roll", "--count", "2", "--top", "3"],
+        &["roll", "--count", "x"],
+    ] {
+        let (code, err) = run_err(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}

@@ -503,7 +503,10 @@ fn packs_installed_and_listed() {
     assert_eq!(russian["source"], "hunspell-ru");
     assert_eq!(russian["path"], "/usr/share/hunspell/ru_RU.dic");
     assert_eq!(russian["install"], "boggle-prep install --recipe russian");
-    assert!(text.contains("more languages: boggle-prep install --recipe"), "{text}");
+    assert!(
+        text.contains("more languages: boggle-prep install --recipe"),
+        "{text}"
+    );
     assert!(text.contains("ru     Russian (ru)"), "{text}");
 
     // A tiny pack with one word on the board below.
