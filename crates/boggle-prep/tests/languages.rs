@@ -14,7 +14,9 @@
 //!   forms Debian's `unmunch` (hunspell-tools) makes of a KOI8-R copy of
 //!   the dictionary (unmunch works on bytes, so it needs a one-byte
 //!   encoding to read Cyrillic conditions right); for Greek (a hunspell
-//!   dictionary of whole words, no affixes) it reads the stems;
+//!   dictionary of whole words, no affixes) it reads the stems; for Czech
+//!   (whose stems `iconv` cannot put in a one-byte encoding for `unmunch`)
+//!   it reads the forms of `affixes`, a small expander written here;
 //! - a 5x5 board rolled from the pack's frequency dice is solved and
 //!   compared with the brute force in `common::brute`.
 //!
@@ -45,8 +47,10 @@ enum Ref {
     Unmunch(&'static str),
     /// The `.dic` stems, in this encoding (a dictionary without affixes).
     Stems(&'static str),
-    /// No independent reference (the counts and the board check remain).
-    None,
+    /// The forms `affixes::expand` (written here) makes of a UTF-8
+    /// dictionary that uses only prefixes, suffixes, two-fold suffixes,
+    /// cross products and `FORBIDDENWORD`.
+    Expand,
 }
 
 /// One language: its recipe and source, the reference rules, and the counts
@@ -506,7 +510,7 @@ const LANGS: &[Lang] = &[
         package: "hunspell-cs",
         measured_on: "1:7.5.0-1",
         encoding: "UTF-8",
-        reference: Ref::None,
+        reference: Ref::Expand,
         alphabet: "aábcčdďeéěfghiíjklmnňoóprřsštťuúůvxyýzž",
         fold: &[],
         replace: &[],
@@ -549,7 +553,12 @@ fn sh(script: &str) -> Vec<u8> {
 fn reference_lines(lang: &Lang) -> Option<String> {
     require(lang);
     let bytes = match lang.reference {
-        Ref::None => return None,
+        Ref::Expand => {
+            let aff = Path::new(lang.path).with_extension("aff");
+            let aff = std::fs::read_to_string(&aff).expect("the .aff is UTF-8");
+            let dic = std::fs::read_to_string(lang.path).expect("the .dic is UTF-8");
+            return Some(affixes::expand(&aff, &dic));
+        }
         Ref::List => sh(&format!(
             "iconv -f {} -t UTF-8 < {}",
             lang.encoding, lang.path
@@ -812,4 +821,151 @@ fn greek() {
 #[ignore = "needs the Debian packages in .ci/run (DICT_FILES), and iconv and unmunch"]
 fn czech() {
     check("czech");
+}
+
+/// A small hunspell affix expander, written for this test and sharing
+/// nothing with `prep::Hunspell`: enough for a UTF-8 dictionary with
+/// one-character flags, prefixes and suffixes with conditions, two-fold
+/// suffixes (a suffix's own flags name a second suffix), cross products (a
+/// prefix on a suffixed form, both marked `Y`) and `FORBIDDENWORD`. A flag is
+/// one character, as the dictionary's author wrote it (`í` is one flag).
+mod affixes {
+    use std::collections::HashMap;
+
+    use regex::Regex;
+
+    struct Rule {
+        strip: String,
+        add: String,
+        flags: Vec<char>,
+        condition: Regex,
+    }
+
+    struct Group {
+        cross: bool,
+        rules: Vec<Rule>,
+    }
+
+    /// Every word form of the dictionary, one a line.
+    pub fn expand(aff: &str, dic: &str) -> String {
+        let mut prefixes: HashMap<char, Group> = HashMap::new();
+        let mut suffixes: HashMap<char, Group> = HashMap::new();
+        let mut forbidden = None;
+        for line in aff.lines() {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            match f.as_slice() {
+                ["FORBIDDENWORD", flag, ..] => forbidden = flag.chars().next(),
+                // A group's header: flag, cross product, rule count (and
+                // perhaps a comment).
+                [kind @ ("PFX" | "SFX"), flag, cross @ ("Y" | "N"), count, ..]
+                    if count.parse::<usize>().is_ok()
+                        && !prefixes.contains_key(&flag.chars().next().unwrap())
+                        && !suffixes.contains_key(&flag.chars().next().unwrap()) =>
+                {
+                    let groups = if *kind == "PFX" {
+                        &mut prefixes
+                    } else {
+                        &mut suffixes
+                    };
+                    let flag = flag.chars().next().unwrap();
+                    groups.insert(
+                        flag,
+                        Group {
+                            cross: *cross == "Y",
+                            rules: Vec::new(),
+                        },
+                    );
+                }
+                [kind @ ("PFX" | "SFX"), flag, strip, add, condition, ..] => {
+                    let prefix = *kind == "PFX";
+                    let (add, flags) = add.split_once('/').unwrap_or((add, ""));
+                    let zero = |s: &str| {
+                        if s == "0" {
+                            String::new()
+                        } else {
+                            s.to_string()
+                        }
+                    };
+                    let pattern = if prefix {
+                        format!("^(?:{condition})")
+                    } else {
+                        format!("(?:{condition})$")
+                    };
+                    let groups = if prefix { &mut prefixes } else { &mut suffixes };
+                    let group = groups.get_mut(&flag.chars().next().unwrap()).unwrap();
+                    group.rules.push(Rule {
+                        strip: zero(strip),
+                        add: zero(add),
+                        flags: flags.chars().collect(),
+                        condition: Regex::new(&pattern).unwrap(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        let apply = |word: &str, rule: &Rule, prefix: bool| -> Option<String> {
+            if !rule.condition.is_match(word) {
+                return None;
+            }
+            if prefix {
+                let rest = word.strip_prefix(rule.strip.as_str())?;
+                (!rest.is_empty()).then(|| format!("{}{rest}", rule.add))
+            } else {
+                let rest = word.strip_suffix(rule.strip.as_str())?;
+                (!rest.is_empty()).then(|| format!("{rest}{}", rule.add))
+            }
+        };
+        let mut out = String::new();
+        let mut emit = |w: &str| {
+            out.push_str(w);
+            out.push('\n');
+        };
+        for line in dic.lines().skip(1) {
+            let entry = line.split('\t').next().unwrap_or("");
+            let (stem, flags) = entry.split_once('/').unwrap_or((entry, ""));
+            let flags: Vec<char> = flags.chars().collect();
+            if stem.is_empty() || forbidden.is_some_and(|f| flags.contains(&f)) {
+                continue;
+            }
+            emit(stem);
+            for flag in &flags {
+                if let Some(group) = suffixes.get(flag) {
+                    for rule in &group.rules {
+                        let Some(word) = apply(stem, rule, false) else {
+                            continue;
+                        };
+                        emit(&word);
+                        for second in rule.flags.iter().filter_map(|f| suffixes.get(f)) {
+                            for r2 in &second.rules {
+                                if let Some(w2) = apply(&word, r2, false) {
+                                    emit(&w2);
+                                }
+                            }
+                        }
+                        if !group.cross {
+                            continue;
+                        }
+                        for pflag in flags.iter().chain(&rule.flags) {
+                            let Some(pgroup) = prefixes.get(pflag).filter(|g| g.cross) else {
+                                continue;
+                            };
+                            for p in &pgroup.rules {
+                                if let Some(w2) = apply(&word, p, true) {
+                                    emit(&w2);
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(group) = prefixes.get(flag) {
+                    for rule in &group.rules {
+                        if let Some(word) = apply(stem, rule, true) {
+                            emit(&word);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
 }
