@@ -40,6 +40,8 @@ enum Command {
     Count(cmd::count::CountArgs),
     /// Search for the highest-scoring boards (simulated annealing on every core).
     Best(cmd::best::BestArgs),
+    /// Prove boards optimal: list every board scoring at least a threshold (branch and bound).
+    Prove(cmd::prove::ProveArgs),
     /// List the packs --lang can name: built-in and installed.
     Packs(cmd::packs::PacksArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Some(Command::Roll(args)) => cmd::roll::run(args),
         Some(Command::Count(args)) => cmd::count::run(args),
         Some(Command::Best(args)) => cmd::best::run(args),
+        Some(Command::Prove(args)) => cmd::prove::run(args),
         Some(Command::Packs(args)) => cmd::packs::run(&args),
         Some(Command::Completions(args)) => cmd::docs::completions(&args),
         Some(Command::Man(args)) => cmd::docs::man(&args),

@@ -53,6 +53,7 @@ pub mod batch;
 pub mod best;
 pub mod count;
 pub mod packs;
+pub mod prove;
 pub mod random;
 pub mod render;
 

@@ -5,5 +5,6 @@ pub(crate) mod best;
 pub(crate) mod count;
 pub(crate) mod docs;
 pub(crate) mod packs;
+pub(crate) mod prove;
 pub(crate) mod roll;
 pub(crate) mod solve;

@@ -1,0 +1,139 @@
+//! `boggle prove`: every board scoring at least a threshold, by branch and
+//! bound over board classes (see `solve::prove`).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Result;
+use boggle_cli::{plural, usage};
+use clap::Args;
+use serde::Serialize;
+use solve::prove::{Proof, ProveOptions, Proven, Prover};
+use solve::Size;
+
+use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
+use crate::output::json::pack_label;
+
+/// Options of `boggle prove`.
+#[derive(Args, Clone)]
+pub(crate) struct ProveArgs {
+    #[command(flatten)]
+    pack: PackArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Board size, RxC or N.
+    #[arg(long, default_value = "3x3", value_parser = parse::<Size>)]
+    size: Size,
+    /// List every board scoring at least this many points; with the best
+    /// score known, the run proves that nothing beats it.
+    #[arg(long)]
+    threshold: u32,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    /// Print JSON: {pack, rows, cols, threshold, complete, classes, solved,
+    /// seconds, boards: [{board, score, words}]}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `boggle prove --json`.
+#[derive(Serialize)]
+struct ProveJson<'a> {
+    pack: String,
+    rows: usize,
+    cols: usize,
+    scoring: &'a str,
+    min_len: usize,
+    neighbors: solve::Adjacency,
+    threshold: u32,
+    complete: bool,
+    classes: u64,
+    solved: u64,
+    seconds: f64,
+    boards: &'a [Proven],
+}
+
+/// Runs the proof and prints the boards.
+pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
+    let pack = args.pack.open()?;
+    let (_, rules) = args.rules.resolve(&pack)?;
+    let Size { rows, cols } = args.size;
+    let (scoring, min_len, adjacency) = (rules.scoring.clone(), rules.min_len, rules.adjacency);
+    let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
+        solve::prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
+        e => usage(e),
+    })?;
+    boggle_cli::catch_interrupts();
+    let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
+    let tick = |done: u64, total: u64| {
+        if let Some(bar) = &bar {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+    };
+    let options = ProveOptions {
+        threshold: args.threshold,
+        cancel: Some(boggle_cli::interrupted()),
+        progress: Some(&tick),
+        threads: args.threads.get(),
+    };
+    let started = Instant::now();
+    let proof: Proof = prover.run(&options)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = ProveJson {
+            pack: pack_label(&pack),
+            rows,
+            cols,
+            scoring: scoring.name(),
+            min_len,
+            neighbors: adjacency,
+            threshold: args.threshold,
+            complete: proof.complete,
+            classes: proof.classes,
+            solved: proof.solved,
+            seconds,
+            boards: &proof.boards,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        for b in &proof.boards {
+            writeln!(
+                out,
+                "{}  {} {}, {} {}",
+                b.board,
+                b.score,
+                plural(b.score, "point", "points"),
+                b.words,
+                plural(b.words, "word", "words")
+            )?;
+        }
+        writeln!(
+            out,
+            "{} {} of {rows}x{cols} scoring {} or more ({}); {} classes bounded, {} boards solved, {seconds:.1} s{}",
+            proof.boards.len(),
+            plural(proof.boards.len() as u64, "board", "boards"),
+            args.threshold,
+            if proof.complete {
+                "proven: no other board reaches it"
+            } else {
+                "NOT complete: interrupted"
+            },
+            proof.classes,
+            proof.solved,
+            if proof.complete { "" } else { " (the list is what was found so far)" },
+        )?;
+    }
+    out.flush()?;
+    Ok(if proof.complete {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(130)
+    })
+}

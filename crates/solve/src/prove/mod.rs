@@ -1,0 +1,420 @@
+//! Proving boards optimal: branch and bound over *board classes*.
+//!
+//! A class gives every cell a set of faces, so it stands for every board that
+//! picks one face from each cell's set. For a class the prover computes an
+//! upper bound on the score of every board in it; when the bound is below the
+//! threshold, no board of the class can reach it and the whole class is
+//! discarded. Otherwise one more cell is fixed to each of its faces in turn
+//! and the prover recurses, down to single boards, which the solver scores
+//! exactly. What is left is every board scoring at least the threshold: with
+//! the threshold at the best score known, a proof that nothing beats it.
+//!
+//! The bound is "max, no mark": walk every path of the class through the
+//! pack's words as the solver would, but at each step take the best of the
+//! cell's faces (so different paths may read one cell differently) and count
+//! each word once per path (never marking it found). Every board of the class
+//! scores at most that: its own paths are among those walked, with one face a
+//! cell, and a word found on several paths counts once, not once per path.
+//! So the prover never discards a class holding a board at or above the
+//! threshold; `tests/tests/prove.rs` checks it against exhaustive enumeration.
+//!
+//! The bound supports the length-based schemes ([`crate::Scoring::points`]): a word's
+//! points depend only on its length in letters.
+//!
+//! ```
+//! use prep::{Pack, PackBuilder, Recipe};
+//! use solve::prove::{ProveOptions, Prover};
+//! use solve::Rules;
+//!
+//! let recipe = Recipe::builtin("enable").unwrap();
+//! let (bytes, _) = PackBuilder::new(recipe)
+//!     .build_bytes(b"tea\neat\nate\ntee\n", "tiny.txt")
+//!     .unwrap();
+//! let pack = Pack::from_vec(bytes, "tiny").unwrap();
+//! let prover = Prover::new(&pack, Rules::for_pack(&pack), 2, 2).unwrap();
+//! let options = ProveOptions { threshold: 4, ..ProveOptions::default() };
+//! let proof = prover.run(&options).unwrap();
+//! assert!(proof.complete);
+//! // Only a, e, e and t spell all four words; up to symmetry, the two e's
+//! // sit side by side or corner to corner.
+//! let boards: Vec<(&str, u64)> = proof.boards.iter().map(|b| (b.board.as_str(), b.score)).collect();
+//! assert_eq!(boards.len(), 2);
+//! assert!(boards.iter().all(|&(_, score)| score == 4));
+//! ```
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use prep::Pack;
+use rayon::prelude::*;
+
+use crate::board::symmetry;
+use crate::error::LexiconError;
+use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver};
+
+mod trie;
+
+use trie::{Trie, ROOT};
+
+/// What can stop a proof before it starts.
+#[derive(Debug, thiserror::Error)]
+pub enum ProveError {
+    /// The scheme scores letters, which the bound does not cover.
+    #[error("boggle prove bounds length-based scoring only (boggle, big, words, …), not {0}")]
+    Scheme(String),
+    /// A board of more than 64 cells, or none.
+    #[error("a {rows}x{cols} board: prove takes 1 to 64 cells")]
+    Size {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// The pack's table could not be read.
+    #[error(transparent)]
+    Lexicon(#[from] LexiconError),
+    /// The pack's faces could not be read.
+    #[error("{0}")]
+    Faces(String),
+}
+
+/// How to run a proof.
+#[derive(Default)]
+pub struct ProveOptions<'a> {
+    /// Report every board scoring at least this.
+    pub threshold: u32,
+    /// Set to stop early; the proof then says it is not complete.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called as parts of the class space finish: (done, total).
+    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
+}
+
+/// One board at or above the threshold.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct Proven {
+    /// Its exact score.
+    pub score: u64,
+    /// Its canonical text (the smallest of its rotations and reflections).
+    pub board: String,
+    /// Its distinct words.
+    pub words: u64,
+}
+
+/// What a proof found.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Proof {
+    /// Every distinct board (up to symmetry) scoring at least the
+    /// threshold, best first.
+    pub boards: Vec<Proven>,
+    /// Classes whose bound was computed.
+    pub classes: u64,
+    /// Single boards scored exactly.
+    pub solved: u64,
+    /// Whether the whole class space was covered (false when cancelled).
+    pub complete: bool,
+}
+
+/// A prover for one pack, rules and board size.
+#[derive(Clone)]
+pub struct Prover {
+    rows: usize,
+    cols: usize,
+    /// Each candidate face as the board reads a single letter (`qu` for an
+    /// English `q`), and as letter indices.
+    faces: Vec<String>,
+    face_letters: Vec<Vec<u8>>,
+    trie: Trie,
+    neighbors: Neighbors,
+    /// Points by length in letters.
+    points: Vec<u32>,
+    min_len: usize,
+    /// The cells in the order they are fixed: most neighbours first.
+    order: Vec<usize>,
+    symmetries: Vec<Vec<u32>>,
+    continuations: Vec<(String, String)>,
+    solver: Solver,
+}
+
+impl Prover {
+    /// A prover for `rows` x `cols` boards of `pack` under `rules`.
+    pub fn new(pack: &Pack, rules: Rules, rows: usize, cols: usize) -> Result<Prover, ProveError> {
+        if rules.scoring.is_letter_scheme() || rules.bonus.is_some() {
+            return Err(ProveError::Scheme(rules.scoring.name().to_string()));
+        }
+        let cells = rows * cols;
+        if cells == 0 || cells > 64 {
+            return Err(ProveError::Size { rows, cols });
+        }
+        let face_rules =
+            FaceRules::from_pack(pack).map_err(|e| ProveError::Faces(e.to_string()))?;
+        let alphabet: Vec<char> = face_rules.alphabet().to_vec();
+        let index = |c: char| alphabet.iter().position(|&a| a == c).map(|i| i as u8);
+        let mut faces = Vec::new();
+        let mut face_letters = Vec::new();
+        for &c in &alphabet {
+            let face = face_rules
+                .face(&c.to_string(), false)
+                .map_err(ProveError::Faces)?;
+            let letters: Option<Vec<u8>> = face.chars().map(index).collect();
+            let letters = letters.ok_or_else(|| ProveError::Faces(format!("face {face:?}")))?;
+            if !face_letters.contains(&letters) {
+                faces.push(face);
+                face_letters.push(letters);
+            }
+        }
+        // A path of `cells` faces spells at most this many letters.
+        let longest_face = face_letters.iter().map(Vec::len).max().unwrap_or(1);
+        let max_len = cells * longest_face;
+        let words: Vec<Vec<u8>> = pack
+            .words()
+            .map_err(|e| ProveError::Faces(e.to_string()))?
+            .into_iter()
+            .filter_map(|w| {
+                let letters: Option<Vec<u8>> = w.chars().map(index).collect();
+                letters.filter(|l| l.len() >= rules.min_len && l.len() <= max_len)
+            })
+            .collect();
+        let trie = Trie::new(words);
+        let neighbors = Neighbors::new(Shape {
+            rows,
+            cols,
+            adjacency: rules.adjacency,
+            wrap: rules.wrap,
+        });
+        let points = (0..=max_len).map(|l| rules.scoring.points(l)).collect();
+        let mut order: Vec<usize> = (0..cells).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(neighbors.of(i).len()), i));
+        let symmetries = symmetry::preserving(&neighbors);
+        let continuations = face_rules.continuations();
+        let min_len = rules.min_len;
+        let solver = Solver::with_rules(pack, rules)?;
+        Ok(Prover {
+            rows,
+            cols,
+            faces,
+            face_letters,
+            trie,
+            neighbors,
+            points,
+            min_len,
+            order,
+            symmetries,
+            continuations,
+            solver,
+        })
+    }
+
+    /// The faces a cell may hold, as the board reads them.
+    pub fn faces(&self) -> &[String] {
+        &self.faces
+    }
+
+    /// The upper bound on the score of every board of `class` (each cell a
+    /// set of faces, bit `f` for `faces()[f]`).
+    pub fn bound(&self, class: &[u64]) -> u64 {
+        (0..class.len())
+            .map(|cell| self.bound_from(class, cell, ROOT, 0, 0))
+            .sum()
+    }
+
+    /// The best, over the faces of `cell`'s set, of the points of the paths
+    /// that continue the trie's `node` (holding `len` letters, through the
+    /// cells in `used`) into `cell`.
+    fn bound_from(&self, class: &[u64], cell: usize, node: u32, used: u64, len: usize) -> u64 {
+        let used = used | (1 << cell);
+        let mut best = 0;
+        let mut set = class[cell];
+        while set != 0 {
+            let f = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let mut n = node;
+            let mut ok = true;
+            for &l in &self.face_letters[f] {
+                match self.trie.child(n, l) {
+                    Some(c) => n = c,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let l = len + self.face_letters[f].len();
+            let mut sum = 0u64;
+            if l >= self.min_len && self.trie.is_word(n) {
+                sum += u64::from(self.points[l]);
+            }
+            if self.trie.has_children(n) {
+                for &nb in self.neighbors.of(cell) {
+                    if used & (1 << nb) == 0 {
+                        sum += self.bound_from(class, nb as usize, n, used, l);
+                    }
+                }
+            }
+            best = best.max(sum);
+        }
+        best
+    }
+
+    /// Runs the proof: every board (up to symmetry) scoring at least
+    /// `options.threshold`.
+    pub fn run(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads)
+            .build()
+        {
+            Ok(pool) => pool.install(|| self.run_here(options)),
+            Err(_) => self.run_here(options),
+        }
+    }
+
+    fn run_here(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
+        let all: u64 = if self.faces.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.faces.len()) - 1
+        };
+        let root = vec![all; self.rows * self.cols];
+        // The parts run in parallel: the classes with the first two cells
+        // of the order fixed.
+        let fixed = self.order.len().min(2);
+        let mut parts = vec![root];
+        for &cell in &self.order[..fixed] {
+            parts = parts
+                .into_iter()
+                .flat_map(|class| {
+                    (0..self.faces.len()).map(move |f| {
+                        let mut c = class.clone();
+                        c[cell] = 1 << f;
+                        c
+                    })
+                })
+                .collect();
+        }
+        let total = parts.len() as u64;
+        let done = AtomicU64::new(0);
+        let classes = AtomicU64::new(0);
+        let solved = AtomicU64::new(0);
+        let found: Mutex<BTreeMap<String, Proven>> = Mutex::new(BTreeMap::new());
+        let cancelled = || options.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let result: Result<(), LexiconError> = parts.into_par_iter().try_for_each_init(
+            || self.solver.clone(),
+            |solver, mut class| {
+                if cancelled() {
+                    return Ok(());
+                }
+                let mut counts = (0u64, 0u64);
+                let mut local = Vec::new();
+                self.branch(&mut class, fixed, options, solver, &mut counts, &mut local)?;
+                classes.fetch_add(counts.0, Ordering::Relaxed);
+                solved.fetch_add(counts.1, Ordering::Relaxed);
+                if !local.is_empty() {
+                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                    for p in local {
+                        found.insert(p.board.clone(), p);
+                    }
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(progress) = options.progress {
+                    progress(d, total);
+                }
+                Ok(())
+            },
+        );
+        result?;
+        let mut boards: Vec<Proven> = found
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .into_values()
+            .collect();
+        boards.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
+        Ok(Proof {
+            boards,
+            classes: classes.into_inner(),
+            solved: solved.into_inner(),
+            complete: !cancelled() && done.into_inner() == total,
+        })
+    }
+
+    /// Bounds `class` (its cells `order[..k]` fixed) and recurses on the
+    /// next cell's faces; scores single boards exactly.
+    fn branch(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        options: &ProveOptions,
+        solver: &mut Solver,
+        counts: &mut (u64, u64),
+        found: &mut Vec<Proven>,
+    ) -> Result<(), LexiconError> {
+        counts.0 += 1;
+        if self.bound(class) < u64::from(options.threshold) {
+            return Ok(());
+        }
+        if k == self.order.len() {
+            counts.1 += 1;
+            let cells: Vec<Option<String>> = class
+                .iter()
+                .map(|set| Some(self.faces[set.trailing_zeros() as usize].clone()))
+                .collect();
+            let board = Board::new(self.rows, self.cols, cells).expect("a board of faces");
+            let tally = solver.tally(&board)?;
+            if tally.score >= u64::from(options.threshold) {
+                found.push(Proven {
+                    score: tally.score,
+                    board: self.canonical(class),
+                    words: tally.words,
+                });
+            }
+            return Ok(());
+        }
+        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Ok(());
+        }
+        let cell = self.order[k];
+        let set = class[cell];
+        let mut rest = set;
+        while rest != 0 {
+            let f = rest.trailing_zeros();
+            rest &= rest - 1;
+            class[cell] = 1 << f;
+            self.branch(class, k + 1, options, solver, counts, found)?;
+        }
+        class[cell] = set;
+        Ok(())
+    }
+
+    /// A single board's canonical text.
+    fn canonical(&self, class: &[u64]) -> String {
+        let texts: Vec<String> = class
+            .iter()
+            .map(|set| {
+                let face = &self.faces[set.trailing_zeros() as usize];
+                if face.chars().count() == 1 {
+                    face.clone()
+                } else if let Some((letter, _)) = self
+                    .continuations
+                    .iter()
+                    .find(|(l, rest)| format!("{l}{rest}") == *face)
+                {
+                    letter.clone()
+                } else {
+                    format!("[{face}]")
+                }
+            })
+            .collect();
+        let cells: Vec<&str> = texts.iter().map(String::as_str).collect();
+        symmetry::canonical_with(
+            &cells,
+            self.rows,
+            self.cols,
+            &self.symmetries,
+            &self.continuations,
+        )
+    }
+}

@@ -1,0 +1,110 @@
+//! The prover's own trie: the pack's words short enough for the board, as
+//! letter indices, with each node's children found by a letter mask.
+//!
+//! The search walks the pack's automaton ([`crate::Lexicon`]); the bound
+//! walks this plain trie instead, which it visits millions of times per
+//! class and which needs nothing but "child on letter" and "ends a word".
+
+/// A node: bit `l` of `mask` is set when letter `l` has a child; the
+/// children are consecutive from `first`, in letter order.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    mask: u64,
+    first: u32,
+    word: bool,
+}
+
+/// A trie of words over letters `0..64`.
+#[derive(Clone, Debug)]
+pub(crate) struct Trie {
+    nodes: Vec<Node>,
+}
+
+/// The root's index.
+pub(crate) const ROOT: u32 = 0;
+
+impl Trie {
+    /// The trie of `words` (each a sequence of letter indices below 64).
+    pub(crate) fn new(mut words: Vec<Vec<u8>>) -> Trie {
+        words.sort_unstable();
+        words.dedup();
+        // Build level by level: a node's children are the distinct next
+        // letters of its run of words, so a breadth-first pass lays each
+        // node's children out consecutively.
+        let mut nodes = vec![Node::default()];
+        // (node, depth, run of words sharing its prefix)
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((0usize, 0usize, 0usize, words.len()));
+        while let Some((node, depth, start, end)) = queue.pop_front() {
+            let mut i = start;
+            let first = nodes.len() as u32;
+            let mut mask = 0u64;
+            while i < end {
+                let word = &words[i];
+                if word.len() == depth {
+                    nodes[node].word = true;
+                    i += 1;
+                    continue;
+                }
+                let letter = word[depth];
+                let mut j = i + 1;
+                while j < end && words[j][depth] == letter {
+                    j += 1;
+                }
+                mask |= 1 << letter;
+                let child = nodes.len();
+                nodes.push(Node::default());
+                queue.push_back((child, depth + 1, i, j));
+                i = j;
+            }
+            nodes[node].mask = mask;
+            nodes[node].first = first;
+        }
+        Trie { nodes }
+    }
+
+    /// The child of `node` on `letter`, if any.
+    #[inline]
+    pub(crate) fn child(&self, node: u32, letter: u8) -> Option<u32> {
+        let n = &self.nodes[node as usize];
+        let bit = 1u64 << letter;
+        (n.mask & bit != 0).then(|| n.first + (n.mask & (bit - 1)).count_ones())
+    }
+
+    /// Whether a word ends at `node`.
+    #[inline]
+    pub(crate) fn is_word(&self, node: u32) -> bool {
+        self.nodes[node as usize].word
+    }
+
+    /// Whether `node` has children.
+    #[inline]
+    pub(crate) fn has_children(&self, node: u32) -> bool {
+        self.nodes[node as usize].mask != 0
+    }
+
+    /// How many nodes.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.nodes.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_words_and_prefixes() {
+        let t = Trie::new(vec![vec![0, 1], vec![0, 1, 2], vec![3], vec![0, 1]]);
+        let a = t.child(ROOT, 0).unwrap();
+        let ab = t.child(a, 1).unwrap();
+        assert!(!t.is_word(a) && t.is_word(ab) && t.has_children(ab));
+        let abc = t.child(ab, 2).unwrap();
+        assert!(t.is_word(abc) && !t.has_children(abc));
+        assert!(t.is_word(t.child(ROOT, 3).unwrap()));
+        assert_eq!(t.child(ROOT, 1), None);
+        assert_eq!(t.child(a, 0), None);
+        assert_eq!(t.len(), 5);
+    }
+}

@@ -1,0 +1,260 @@
+//! The prover's soundness against exhaustive enumeration: on small
+//! alphabets, random dictionaries and 2x2, 2x3 and 3x3 boards, `boggle
+//! prove`'s branch and bound must report exactly the boards (up to symmetry)
+//! that scoring every board with the brute force finds at or above the
+//! threshold, with the same scores.
+//!
+//! The oracle shares nothing with `solve`: the brute force in
+//! `boggle_tests::brute`, a points table and the board symmetries written
+//! here. `solve` is used only to read the prover's board texts back into
+//! cells.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use boggle_tests::brute::{brute_solve, Dictionary, Rng};
+use prep::{Pack, PackBuilder, Recipe};
+use solve::prove::{ProveOptions, Prover};
+use solve::{Adjacency, FaceRules, Rules, Scoring};
+
+/// A recipe over `alphabet`, every word of one letter or more kept; `q`
+/// reads `qu` when the alphabet has a q.
+fn recipe(alphabet: &str) -> Recipe {
+    let aliases = if alphabet.contains('q') {
+        "[board.aliases]\nq = \"qu\"\n"
+    } else {
+        ""
+    };
+    let text = format!(
+        "name = \"small\"\nalphabet = \"{alphabet}\"\n[language]\ncode = \"xx\"\nname = \"Test\"\n\
+         [filter]\nmin_len = 1\n[board]\nmin_word_len = 1\nscoring = \"words\"\n{aliases}"
+    );
+    Recipe::from_toml(&text, "small").unwrap()
+}
+
+/// Points by length in letters, as the README's schemes say.
+fn points(scheme: &str, len: usize, min_len: usize) -> u64 {
+    if len < min_len {
+        return 0;
+    }
+    match scheme {
+        "words" => 1,
+        "boggle" => match len {
+            0..=2 => 0,
+            3 | 4 => 1,
+            5 => 2,
+            6 => 3,
+            7 => 5,
+            _ => 11,
+        },
+        _ => unreachable!(),
+    }
+}
+
+/// The cell permutations that map a rows x cols grid onto itself (as
+/// `to[i]`, the cell cell `i` goes to).
+fn symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    // Flips and the half turn; on a square, the transposes and quarter turns.
+    let kinds = if rows == cols { 8 } else { 4 };
+    (0..kinds)
+        .map(|kind| {
+            (0..rows * cols)
+                .map(|i| {
+                    let (r, c) = (i / cols, i % cols);
+                    let (r2, c2) = match kind {
+                        0 => (r, c),
+                        1 => (rows - 1 - r, c),
+                        2 => (r, cols - 1 - c),
+                        3 => (rows - 1 - r, cols - 1 - c),
+                        4 => (c, r),
+                        5 => (cols - 1 - c, r),
+                        6 => (c, rows - 1 - r),
+                        _ => (cols - 1 - c, rows - 1 - r),
+                    };
+                    r2 * cols + c2
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A board's key up to symmetry: the smallest image's faces.
+fn key(cells: &[String], syms: &[Vec<usize>]) -> Vec<String> {
+    syms.iter()
+        .map(|to| {
+            let mut moved = vec![String::new(); cells.len()];
+            for (i, &j) in to.iter().enumerate() {
+                moved[j] = cells[i].clone();
+            }
+            moved
+        })
+        .min()
+        .unwrap()
+}
+
+struct Case {
+    rows: usize,
+    cols: usize,
+    alphabet: &'static str,
+    /// The faces a cell may hold (a `q` cell reads `qu`).
+    faces: &'static [&'static str],
+}
+
+const CASES: &[Case] = &[
+    Case {
+        rows: 2,
+        cols: 2,
+        alphabet: "aeqtu",
+        faces: &["a", "e", "qu", "t", "u"],
+    },
+    Case {
+        rows: 2,
+        cols: 3,
+        alphabet: "aest",
+        faces: &["a", "e", "s", "t"],
+    },
+    Case {
+        rows: 3,
+        cols: 3,
+        alphabet: "aet",
+        faces: &["a", "e", "t"],
+    },
+];
+
+fn random_words(rng: &mut Rng, alphabet: &str, n: usize) -> Vec<String> {
+    let letters: Vec<char> = alphabet.chars().collect();
+    (0..n)
+        .map(|_| {
+            let len = 1 + rng.below(6);
+            let mut w = String::new();
+            for _ in 0..len {
+                let c = letters[rng.below(letters.len())];
+                w.push(c);
+                if c == 'q' {
+                    w.push('u');
+                }
+            }
+            w
+        })
+        .collect()
+}
+
+#[test]
+fn the_prover_finds_exactly_the_boards_enumeration_finds() {
+    let mut rng = Rng::new(18);
+    let mut nonempty = 0;
+    for round in 0..4 {
+        for case in CASES {
+            let (rows, cols) = (case.rows, case.cols);
+            let count = 6 + rng.below(25);
+            let words = random_words(&mut rng, case.alphabet, count);
+            let list: String = words.iter().map(|w| format!("{w}\n")).collect();
+            let (bytes, _) = PackBuilder::new(recipe(case.alphabet))
+                .build_bytes(list.as_bytes(), "words.txt")
+                .unwrap();
+            let pack = Pack::from_vec(bytes, "small").unwrap();
+            let scheme = if rng.below(2) == 0 { "words" } else { "boggle" };
+            let diagonals = rng.below(3) != 0;
+            let min_len = 1 + rng.below(3);
+            let rules = Rules {
+                adjacency: if diagonals {
+                    Adjacency::King
+                } else {
+                    Adjacency::NoDiagonals
+                },
+                scoring: if scheme == "words" {
+                    Scoring::words()
+                } else {
+                    Scoring::boggle()
+                },
+                min_len,
+                ..Rules::for_pack(&pack)
+            };
+            let min_len = rules.min_len;
+
+            // Enumeration: every board, scored by the brute force.
+            let dict = Dictionary::exhaustive(pack.words().unwrap());
+            let syms = symmetries(rows, cols);
+            let n = rows * cols;
+            let mut scores: BTreeMap<Vec<String>, u64> = BTreeMap::new();
+            let mut digits = vec![0usize; n];
+            loop {
+                let cells: Vec<String> =
+                    digits.iter().map(|&d| case.faces[d].to_string()).collect();
+                let opt: Vec<Option<String>> = cells.iter().cloned().map(Some).collect();
+                let found = brute_solve(rows, cols, &opt, &dict, diagonals, false, min_len);
+                let score: u64 = found
+                    .keys()
+                    .map(|w| points(scheme, w.chars().count(), min_len))
+                    .sum();
+                scores.insert(key(&cells, &syms), score);
+                // Next board, as a base-|faces| counter.
+                let mut k = 0;
+                while k < n {
+                    digits[k] += 1;
+                    if digits[k] < case.faces.len() {
+                        break;
+                    }
+                    digits[k] = 0;
+                    k += 1;
+                }
+                if k == n {
+                    break;
+                }
+            }
+            let mut ranked: Vec<u64> = scores.values().copied().collect();
+            ranked.sort_unstable_by(|a, b| b.cmp(a));
+            // A threshold somewhere in the top scores, or past the best.
+            let threshold = match rng.below(4) {
+                0 => ranked[0] + 1,
+                _ => ranked[rng.below(ranked.len().min(30))].max(1),
+            };
+            let expected: BTreeMap<Vec<String>, u64> = scores
+                .iter()
+                .filter(|(_, &s)| s >= threshold)
+                .map(|(k, &s)| (k.clone(), s))
+                .collect();
+
+            let prover = Prover::new(&pack, rules, rows, cols).unwrap();
+            let mut faces: Vec<&str> = prover.faces().iter().map(String::as_str).collect();
+            faces.sort_unstable();
+            let mut want: Vec<&str> = case.faces.to_vec();
+            want.sort_unstable();
+            assert_eq!(faces, want, "the prover's faces");
+            let proof = prover
+                .run(&ProveOptions {
+                    threshold: u32::try_from(threshold).unwrap(),
+                    ..ProveOptions::default()
+                })
+                .unwrap();
+            assert!(proof.complete);
+            let reader = FaceRules::from_pack(&pack).unwrap();
+            let mut got: BTreeMap<Vec<String>, u64> = BTreeMap::new();
+            for b in &proof.boards {
+                let board = reader.parse(&b.board).unwrap();
+                assert_eq!((board.rows(), board.cols()), (rows, cols), "{}", b.board);
+                let cells: Vec<String> =
+                    (0..n).map(|i| board.face(i).unwrap().to_string()).collect();
+                let k = key(&cells, &syms);
+                assert_eq!(
+                    scores.get(&k),
+                    Some(&b.score),
+                    "{}: the prover's score against the brute force",
+                    b.board
+                );
+                assert!(got.insert(k, b.score).is_none(), "{} twice", b.board);
+            }
+            let context = format!(
+                "round {round}, {rows}x{cols}, {scheme}, min_len {min_len}, diagonals {diagonals}, \
+                 threshold {threshold}, words {words:?}"
+            );
+            assert_eq!(got, expected, "{context}");
+            let distinct: BTreeSet<_> = proof.boards.iter().map(|b| &b.board).collect();
+            assert_eq!(distinct.len(), proof.boards.len());
+            nonempty += usize::from(!expected.is_empty());
+        }
+    }
+    assert!(
+        nonempty >= 6,
+        "too few cases with boards to find: {nonempty}"
+    );
+}
