@@ -114,8 +114,9 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
                 plural(b.words, "word", "words")
             )?;
         }
-        writeln!(
-            out,
+        // The report goes to standard error, like a build's: standard
+        // output holds only the boards.
+        eprintln!(
             "{} {} of {rows}x{cols} scoring {} or more ({}); {} classes bounded, {} boards solved, {seconds:.1} s{}",
             proof.boards.len(),
             plural(proof.boards.len() as u64, "board", "boards"),
@@ -128,7 +129,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             proof.classes,
             proof.solved,
             if proof.complete { "" } else { " (the list is what was found so far)" },
-        )?;
+        );
     }
     out.flush()?;
     Ok(if proof.complete {
