@@ -15,8 +15,15 @@
 //! each word once per path (never marking it found). Every board of the class
 //! scores at most that: its own paths are among those walked, with one face a
 //! cell, and a word found on several paths counts once, not once per path.
-//! So the prover never discards a class holding a board at or above the
+//! A second bound comes from the same walk, "sum, union": every word that
+//! some board of the class could hold, counted once. The prover uses the
+//! smaller. So it never discards a class holding a board at or above the
 //! threshold; `tests/tests/prove.rs` checks it against exhaustive enumeration.
+//!
+//! Symmetry: of a board's rotations and reflections, only the one whose
+//! faces read smallest in the order cells are fixed is explored (a class
+//! whose every board has a smaller image is skipped), and boards are
+//! reported in their canonical text.
 //!
 //! The bound supports the length-based schemes ([`crate::Scoring::points`]): a word's
 //! points depend only on its length in letters.
@@ -134,8 +141,30 @@ pub struct Prover {
     /// The cells in the order they are fixed: most neighbours first.
     order: Vec<usize>,
     symmetries: Vec<Vec<u32>>,
+    /// For each symmetry but the identity, the cell each cell's face comes
+    /// from in the image.
+    inverses: Vec<Vec<u32>>,
+    /// Each cell's index in `order`.
+    position: Vec<usize>,
     continuations: Vec<(String, String)>,
     solver: Solver,
+}
+
+/// A worker's scratch space for the bound.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// When each trie node's word was last counted in `union`.
+    stamp: Vec<u32>,
+    now: u32,
+    union: u64,
+}
+
+/// What one worker carries down the branches.
+struct Work<'a> {
+    solver: &'a mut Solver,
+    scratch: &'a mut Scratch,
+    counts: &'a mut (u64, u64),
+    found: &'a mut Vec<Proven>,
 }
 
 impl Prover {
@@ -188,6 +217,21 @@ impl Prover {
         let mut order: Vec<usize> = (0..cells).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(neighbors.of(i).len()), i));
         let symmetries = symmetry::preserving(&neighbors);
+        let inverses: Vec<Vec<u32>> = symmetries
+            .iter()
+            .filter(|perm| perm.iter().enumerate().any(|(i, &p)| p as usize != i))
+            .map(|perm| {
+                let mut inv = vec![0u32; perm.len()];
+                for (i, &p) in perm.iter().enumerate() {
+                    inv[p as usize] = i as u32;
+                }
+                inv
+            })
+            .collect();
+        let mut position = vec![0; cells];
+        for (k, &cell) in order.iter().enumerate() {
+            position[cell] = k;
+        }
         let continuations = face_rules.continuations();
         let min_len = rules.min_len;
         let solver = Solver::with_rules(pack, rules)?;
@@ -202,6 +246,8 @@ impl Prover {
             min_len,
             order,
             symmetries,
+            inverses,
+            position,
             continuations,
             solver,
         })
@@ -215,15 +261,43 @@ impl Prover {
     /// The upper bound on the score of every board of `class` (each cell a
     /// set of faces, bit `f` for `faces()[f]`).
     pub fn bound(&self, class: &[u64]) -> u64 {
-        (0..class.len())
-            .map(|cell| self.bound_from(class, cell, ROOT, 0, 0))
-            .sum()
+        self.bound_with(class, &mut Scratch::default())
+    }
+
+    /// [`Prover::bound`] with reusable scratch space: the smaller of two
+    /// bounds found in one walk. "Max, no mark": the best face at each
+    /// step, every word once per path. "Sum, union": every word some board
+    /// of the class could hold, once. Each is at least any board's score.
+    fn bound_with(&self, class: &[u64], scratch: &mut Scratch) -> u64 {
+        if scratch.stamp.len() != self.trie.nodes() {
+            scratch.stamp = vec![0; self.trie.nodes()];
+            scratch.now = 0;
+        }
+        scratch.now = scratch.now.wrapping_add(1);
+        if scratch.now == 0 {
+            scratch.stamp.iter_mut().for_each(|s| *s = 0);
+            scratch.now = 1;
+        }
+        scratch.union = 0;
+        let max: u64 = (0..class.len())
+            .map(|cell| self.bound_from(class, cell, ROOT, 0, 0, scratch))
+            .sum();
+        max.min(scratch.union)
     }
 
     /// The best, over the faces of `cell`'s set, of the points of the paths
     /// that continue the trie's `node` (holding `len` letters, through the
-    /// cells in `used`) into `cell`.
-    fn bound_from(&self, class: &[u64], cell: usize, node: u32, used: u64, len: usize) -> u64 {
+    /// cells in `used`) into `cell`; adds each word reached for the first
+    /// time to `scratch.union`.
+    fn bound_from(
+        &self,
+        class: &[u64],
+        cell: usize,
+        node: u32,
+        used: u64,
+        len: usize,
+        scratch: &mut Scratch,
+    ) -> u64 {
         let used = used | (1 << cell);
         let mut best = 0;
         let mut set = class[cell];
@@ -247,12 +321,18 @@ impl Prover {
             let l = len + self.face_letters[f].len();
             let mut sum = 0u64;
             if l >= self.min_len && self.trie.is_word(n) {
-                sum += u64::from(self.points[l]);
+                let points = u64::from(self.points[l]);
+                sum += points;
+                let stamp = &mut scratch.stamp[n as usize];
+                if *stamp != scratch.now {
+                    *stamp = scratch.now;
+                    scratch.union += points;
+                }
             }
             if self.trie.has_children(n) {
                 for &nb in self.neighbors.of(cell) {
                     if used & (1 << nb) == 0 {
-                        sum += self.bound_from(class, nb as usize, n, used, l);
+                        sum += self.bound_from(class, nb as usize, n, used, l, scratch);
                     }
                 }
             }
@@ -303,14 +383,22 @@ impl Prover {
         let found: Mutex<BTreeMap<String, Proven>> = Mutex::new(BTreeMap::new());
         let cancelled = || options.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         let result: Result<(), LexiconError> = parts.into_par_iter().try_for_each_init(
-            || self.solver.clone(),
-            |solver, mut class| {
+            || (self.solver.clone(), Scratch::default()),
+            |(solver, scratch), mut class| {
                 if cancelled() {
                     return Ok(());
                 }
                 let mut counts = (0u64, 0u64);
                 let mut local = Vec::new();
-                self.branch(&mut class, fixed, options, solver, &mut counts, &mut local)?;
+                let mut work = Work {
+                    solver,
+                    scratch,
+                    counts: &mut counts,
+                    found: &mut local,
+                };
+                if !self.symmetric_duplicate(&class, fixed) {
+                    self.branch(&mut class, fixed, options, &mut work)?;
+                }
                 classes.fetch_add(counts.0, Ordering::Relaxed);
                 solved.fetch_add(counts.1, Ordering::Relaxed);
                 if !local.is_empty() {
@@ -348,24 +436,22 @@ impl Prover {
         class: &mut Vec<u64>,
         k: usize,
         options: &ProveOptions,
-        solver: &mut Solver,
-        counts: &mut (u64, u64),
-        found: &mut Vec<Proven>,
+        work: &mut Work,
     ) -> Result<(), LexiconError> {
-        counts.0 += 1;
-        if self.bound(class) < u64::from(options.threshold) {
+        work.counts.0 += 1;
+        if self.bound_with(class, work.scratch) < u64::from(options.threshold) {
             return Ok(());
         }
         if k == self.order.len() {
-            counts.1 += 1;
+            work.counts.1 += 1;
             let cells: Vec<Option<String>> = class
                 .iter()
                 .map(|set| Some(self.faces[set.trailing_zeros() as usize].clone()))
                 .collect();
             let board = Board::new(self.rows, self.cols, cells).expect("a board of faces");
-            let tally = solver.tally(&board)?;
+            let tally = work.solver.tally(&board)?;
             if tally.score >= u64::from(options.threshold) {
-                found.push(Proven {
+                work.found.push(Proven {
                     score: tally.score,
                     board: self.canonical(class),
                     words: tally.words,
@@ -383,10 +469,35 @@ impl Prover {
             let f = rest.trailing_zeros();
             rest &= rest - 1;
             class[cell] = 1 << f;
-            self.branch(class, k + 1, options, solver, counts, found)?;
+            if !self.symmetric_duplicate(class, k + 1) {
+                self.branch(class, k + 1, options, work)?;
+            }
         }
         class[cell] = set;
         Ok(())
+    }
+
+    /// Whether every board of `class` (its cells `order[..k]` fixed) has a
+    /// rotation or reflection that reads smaller, face index by face index
+    /// in the fixing order: then the smallest of each board's images lies
+    /// in another class, so this one can be skipped. The smallest image is
+    /// never skipped, so every board is still looked at up to symmetry.
+    fn symmetric_duplicate(&self, class: &[u64], k: usize) -> bool {
+        let face = |cell: usize| class[cell].trailing_zeros();
+        self.inverses.iter().any(|inv| {
+            for &cell in &self.order[..k] {
+                let from = inv[cell] as usize;
+                if self.position[from] >= k {
+                    return false;
+                }
+                match face(from).cmp(&face(cell)) {
+                    std::cmp::Ordering::Less => return true,
+                    std::cmp::Ordering::Greater => return false,
+                    std::cmp::Ordering::Equal => {}
+                }
+            }
+            false
+        })
     }
 
     /// A single board's canonical text.

@@ -84,8 +84,7 @@ impl Trie {
     }
 
     /// How many nodes.
-    #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
+    pub(crate) fn nodes(&self) -> usize {
         self.nodes.len()
     }
 }
@@ -105,6 +104,6 @@ mod tests {
         assert!(t.is_word(t.child(ROOT, 3).unwrap()));
         assert_eq!(t.child(ROOT, 1), None);
         assert_eq!(t.child(a, 0), None);
-        assert_eq!(t.len(), 5);
+        assert_eq!(t.nodes(), 5);
     }
 }
