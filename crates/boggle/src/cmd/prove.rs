@@ -31,8 +31,9 @@ pub(crate) struct ProveArgs {
     threshold: u32,
     #[command(flatten)]
     threads: ThreadsArg,
-    /// Print JSON: {pack, rows, cols, threshold, complete, classes, solved,
-    /// seconds, boards: [{board, score, words}]}.
+    /// Print JSON: {pack, rows, cols, scoring, min_len, neighbors,
+    /// threshold, complete, parts, parts_done, classes, solved, seconds,
+    /// boards: [{score, board, words}]}.
     #[arg(long)]
     json: bool,
 }
@@ -48,6 +49,8 @@ struct ProveJson<'a> {
     neighbors: solve::Adjacency,
     threshold: u32,
     complete: bool,
+    parts: u64,
+    parts_done: u64,
     classes: u64,
     solved: u64,
     seconds: f64,
@@ -95,6 +98,8 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             neighbors: adjacency,
             threshold: args.threshold,
             complete: proof.complete,
+            parts: proof.parts,
+            parts_done: proof.parts_done,
             classes: proof.classes,
             solved: proof.solved,
             seconds,

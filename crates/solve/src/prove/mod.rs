@@ -120,6 +120,11 @@ pub struct Proof {
     pub classes: u64,
     /// Single boards scored exactly.
     pub solved: u64,
+    /// The parts the class space was split into (the classes with the
+    /// first cells fixed), and how many were finished.
+    pub parts: u64,
+    /// Parts finished; `complete` when all were.
+    pub parts_done: u64,
     /// Whether the whole class space was covered (false when cancelled).
     pub complete: bool,
 }
@@ -378,6 +383,8 @@ impl Prover {
         }
         let total = parts.len() as u64;
         let done = AtomicU64::new(0);
+        // Parts that ran to their end (not cut short by a cancel).
+        let finished = AtomicU64::new(0);
         let classes = AtomicU64::new(0);
         let solved = AtomicU64::new(0);
         let found: Mutex<BTreeMap<String, Proven>> = Mutex::new(BTreeMap::new());
@@ -407,6 +414,9 @@ impl Prover {
                         found.insert(p.board.clone(), p);
                     }
                 }
+                if !cancelled() {
+                    finished.fetch_add(1, Ordering::Relaxed);
+                }
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if let Some(progress) = options.progress {
                     progress(d, total);
@@ -425,7 +435,9 @@ impl Prover {
             boards,
             classes: classes.into_inner(),
             solved: solved.into_inner(),
-            complete: !cancelled() && done.into_inner() == total,
+            parts: total,
+            parts_done: finished.load(Ordering::Relaxed),
+            complete: !cancelled() && finished.load(Ordering::Relaxed) == total,
         })
     }
 
