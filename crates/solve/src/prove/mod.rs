@@ -149,8 +149,13 @@ pub struct Prover {
     /// For each symmetry but the identity, the cell each cell's face comes
     /// from in the image.
     inverses: Vec<Vec<u32>>,
-    /// Each cell's index in `order`.
-    position: Vec<usize>,
+    /// The faces split into buckets: a cell is given a bucket first, then
+    /// one of its faces.
+    buckets: Vec<u64>,
+    /// Each face's bucket.
+    bucket_of: Vec<u8>,
+    /// Every face.
+    all: u64,
     continuations: Vec<(String, String)>,
     solver: Solver,
 }
@@ -211,7 +216,7 @@ impl Prover {
                 letters.filter(|l| l.len() >= rules.min_len && l.len() <= max_len)
             })
             .collect();
-        let trie = Trie::new(words);
+        let trie = Trie::new(words.clone());
         let neighbors = Neighbors::new(Shape {
             rows,
             cols,
@@ -233,10 +238,8 @@ impl Prover {
                 inv
             })
             .collect();
-        let mut position = vec![0; cells];
-        for (k, &cell) in order.iter().enumerate() {
-            position[cell] = k;
-        }
+        let (buckets, bucket_of) = buckets(&face_letters, &words, 4);
+        let all = buckets.iter().fold(0, |a, b| a | b);
         let continuations = face_rules.continuations();
         let min_len = rules.min_len;
         let solver = Solver::with_rules(pack, rules)?;
@@ -252,7 +255,9 @@ impl Prover {
             order,
             symmetries,
             inverses,
-            position,
+            buckets,
+            bucket_of,
+            all,
             continuations,
             solver,
         })
@@ -359,26 +364,25 @@ impl Prover {
     }
 
     fn run_here(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
-        let all: u64 = if self.faces.len() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.faces.len()) - 1
-        };
+        let all = self.all;
         let root = vec![all; self.rows * self.cols];
-        // The parts run in parallel: the classes with the first two cells
-        // of the order fixed.
-        let fixed = self.order.len().min(2);
+        // The parts run in parallel: the classes with the first cells' buckets
+        // fixed, enough of them to share out.
+        let mut fixed = 0;
         let mut parts = vec![root];
-        for &cell in &self.order[..fixed] {
+        while fixed < self.order.len() && parts.len() < 256 {
+            let cell = self.order[fixed];
+            fixed += 1;
             parts = parts
                 .into_iter()
                 .flat_map(|class| {
-                    (0..self.faces.len()).map(move |f| {
+                    self.buckets.iter().map(move |&b| {
                         let mut c = class.clone();
-                        c[cell] = 1 << f;
+                        c[cell] = b;
                         c
                     })
                 })
+                .filter(|c| !self.symmetric_duplicate(c))
                 .collect();
         }
         let total = parts.len() as u64;
@@ -403,9 +407,7 @@ impl Prover {
                     counts: &mut counts,
                     found: &mut local,
                 };
-                if !self.symmetric_duplicate(&class, fixed) {
-                    self.branch(&mut class, fixed, options, &mut work)?;
-                }
+                self.branch(&mut class, fixed, options, &mut work)?;
                 classes.fetch_add(counts.0, Ordering::Relaxed);
                 solved.fetch_add(counts.1, Ordering::Relaxed);
                 if !local.is_empty() {
@@ -441,8 +443,9 @@ impl Prover {
         })
     }
 
-    /// Bounds `class` (its cells `order[..k]` fixed) and recurses on the
-    /// next cell's faces; scores single boards exactly.
+    /// Bounds `class` and splits it: step `k` below the cell count gives cell
+    /// `order[k]` each bucket in turn; step `n + k` gives it each face of its
+    /// bucket. Single boards are scored exactly.
     fn branch(
         &self,
         class: &mut Vec<u64>,
@@ -450,11 +453,17 @@ impl Prover {
         options: &ProveOptions,
         work: &mut Work,
     ) -> Result<(), LexiconError> {
-        work.counts.0 += 1;
-        if self.bound_with(class, work.scratch) < u64::from(options.threshold) {
-            return Ok(());
+        let n = self.order.len();
+        // While some cell may still hold any face, a bound costs a walk of
+        // most of the dictionary and rarely prunes: bound once every cell has
+        // its bucket.
+        if k >= n {
+            work.counts.0 += 1;
+            if self.bound_with(class, work.scratch) < u64::from(options.threshold) {
+                return Ok(());
+            }
         }
-        if k == self.order.len() {
+        if k == 2 * n {
             work.counts.1 += 1;
             let cells: Vec<Option<String>> = class
                 .iter()
@@ -474,14 +483,22 @@ impl Prover {
         if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return Ok(());
         }
-        let cell = self.order[k];
+        let cell = self.order[k % n];
         let set = class[cell];
-        let mut rest = set;
-        while rest != 0 {
-            let f = rest.trailing_zeros();
-            rest &= rest - 1;
-            class[cell] = 1 << f;
-            if !self.symmetric_duplicate(class, k + 1) {
+        let choices: Vec<u64> = if k < n {
+            self.buckets.clone()
+        } else {
+            let mut faces = Vec::new();
+            let mut rest = set;
+            while rest != 0 {
+                faces.push(rest & rest.wrapping_neg());
+                rest &= rest - 1;
+            }
+            faces
+        };
+        for choice in choices {
+            class[cell] = choice;
+            if !self.symmetric_duplicate(class) {
                 self.branch(class, k + 1, options, work)?;
             }
         }
@@ -489,23 +506,35 @@ impl Prover {
         Ok(())
     }
 
-    /// Whether every board of `class` (its cells `order[..k]` fixed) has a
-    /// rotation or reflection that reads smaller, face index by face index
-    /// in the fixing order: then the smallest of each board's images lies
-    /// in another class, so this one can be skipped. The smallest image is
-    /// never skipped, so every board is still looked at up to symmetry.
-    fn symmetric_duplicate(&self, class: &[u64], k: usize) -> bool {
-        let face = |cell: usize| class[cell].trailing_zeros();
+    /// Whether every board of `class` has a rotation or reflection that
+    /// comes first: the boards are ordered by their cells' buckets, then by
+    /// their faces, cell by cell in the fixing order. A class is skipped
+    /// only when, for some symmetry, the image is decidedly smaller on what
+    /// the class fixes; the smallest image of each board is never skipped,
+    /// so every board is still looked at, up to symmetry.
+    fn symmetric_duplicate(&self, class: &[u64]) -> bool {
+        // A cell's bucket (phase 0) or face (phase 1), when the class fixes it.
+        let key = |phase: usize, cell: usize| -> Option<u32> {
+            let set = class[cell];
+            if phase == 0 {
+                (set != self.all).then(|| u32::from(self.bucket_of[set.trailing_zeros() as usize]))
+            } else {
+                (set.count_ones() == 1).then(|| set.trailing_zeros())
+            }
+        };
         self.inverses.iter().any(|inv| {
-            for &cell in &self.order[..k] {
-                let from = inv[cell] as usize;
-                if self.position[from] >= k {
-                    return false;
-                }
-                match face(from).cmp(&face(cell)) {
-                    std::cmp::Ordering::Less => return true,
-                    std::cmp::Ordering::Greater => return false,
-                    std::cmp::Ordering::Equal => {}
+            for phase in 0..2 {
+                for &cell in &self.order {
+                    let (Some(own), Some(image)) =
+                        (key(phase, cell), key(phase, inv[cell] as usize))
+                    else {
+                        return false;
+                    };
+                    match image.cmp(&own) {
+                        std::cmp::Ordering::Less => return true,
+                        std::cmp::Ordering::Greater => return false,
+                        std::cmp::Ordering::Equal => {}
+                    }
                 }
             }
             false
@@ -540,4 +569,31 @@ impl Prover {
             &self.continuations,
         )
     }
+}
+
+/// Splits the faces into at most `k` buckets of about equal size, by how
+/// often each face's letters start a word or follow one another in
+/// `words`: faces read alike share a bucket, so a class's bound stays
+/// close to its best board's score.
+fn buckets(faces: &[Vec<u8>], words: &[Vec<u8>], k: usize) -> (Vec<u64>, Vec<u8>) {
+    let mut count = vec![0u64; faces.len()];
+    for w in words {
+        for (f, letters) in faces.iter().enumerate() {
+            if let Some(&first) = letters.first() {
+                count[f] += w.iter().filter(|&&l| l == first).count() as u64;
+            }
+        }
+    }
+    let mut by_count: Vec<usize> = (0..faces.len()).collect();
+    by_count.sort_by_key(|&f| (std::cmp::Reverse(count[f]), f));
+    let k = k.clamp(1, faces.len().max(1));
+    let size = faces.len().div_ceil(k);
+    let mut buckets = vec![0u64; faces.len().div_ceil(size.max(1))];
+    let mut bucket_of = vec![0u8; faces.len()];
+    for (rank, &f) in by_count.iter().enumerate() {
+        let b = rank / size.max(1);
+        buckets[b] |= 1 << f;
+        bucket_of[f] = b as u8;
+    }
+    (buckets, bucket_of)
 }
