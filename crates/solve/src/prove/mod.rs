@@ -60,7 +60,10 @@ use crate::board::symmetry;
 use crate::error::LexiconError;
 use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver};
 
+mod tree;
 mod trie;
+
+use tree::Tree;
 
 use trie::{Trie, ROOT};
 
@@ -156,6 +159,8 @@ pub struct Prover {
     bucket_of: Vec<u8>,
     /// Every face.
     all: u64,
+    /// Each cell's index in `order`.
+    position: Vec<u8>,
     continuations: Vec<(String, String)>,
     solver: Solver,
 }
@@ -240,6 +245,10 @@ impl Prover {
             .collect();
         let (buckets, bucket_of) = buckets(&face_letters, &words, 4);
         let all = buckets.iter().fold(0, |a, b| a | b);
+        let mut position = vec![0u8; cells];
+        for (k, &cell) in order.iter().enumerate() {
+            position[cell] = k as u8;
+        }
         let continuations = face_rules.continuations();
         let min_len = rules.min_len;
         let solver = Solver::with_rules(pack, rules)?;
@@ -258,6 +267,7 @@ impl Prover {
             buckets,
             bucket_of,
             all,
+            position,
             continuations,
             solver,
         })
@@ -351,6 +361,96 @@ impl Prover {
         best
     }
 
+    /// The tree of `class`'s paths (see [`tree`]), and the sum/union bound
+    /// from the same walk.
+    fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (Tree, u64) {
+        if scratch.stamp.len() != self.trie.nodes() {
+            scratch.stamp = vec![0; self.trie.nodes()];
+            scratch.now = 0;
+        }
+        scratch.now = scratch.now.wrapping_add(1);
+        if scratch.now == 0 {
+            scratch.stamp.iter_mut().for_each(|s| *s = 0);
+            scratch.now = 1;
+        }
+        scratch.union = 0;
+        let mut tree = Tree::new();
+        let mut path = Vec::with_capacity(class.len());
+        let mut sorted = Vec::with_capacity(class.len());
+        for cell in 0..class.len() {
+            self.grow(
+                class,
+                cell,
+                ROOT,
+                0,
+                0,
+                &mut path,
+                &mut sorted,
+                &mut tree,
+                scratch,
+            );
+        }
+        tree.finish();
+        (tree, scratch.union)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn grow(
+        &self,
+        class: &[u64],
+        cell: usize,
+        node: u32,
+        used: u64,
+        len: usize,
+        path: &mut Vec<(u8, u8)>,
+        sorted: &mut Vec<(u8, u8)>,
+        tree: &mut Tree,
+        scratch: &mut Scratch,
+    ) {
+        let used = used | (1 << cell);
+        let mut set = class[cell];
+        while set != 0 {
+            let f = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let mut n = node;
+            let mut ok = true;
+            for &l in &self.face_letters[f] {
+                match self.trie.child(n, l) {
+                    Some(c) => n = c,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let l = len + self.face_letters[f].len();
+            path.push((self.position[cell], f as u8));
+            if l >= self.min_len && self.trie.is_word(n) {
+                let points = u64::from(self.points[l]);
+                let stamp = &mut scratch.stamp[n as usize];
+                if *stamp != scratch.now {
+                    *stamp = scratch.now;
+                    scratch.union += points;
+                }
+                sorted.clear();
+                sorted.extend_from_slice(path);
+                sorted.sort_unstable();
+                tree.insert(sorted, n, points);
+            }
+            if self.trie.has_children(n) {
+                for &nb in self.neighbors.of(cell) {
+                    if used & (1 << nb) == 0 {
+                        self.grow(class, nb as usize, n, used, l, path, sorted, tree, scratch);
+                    }
+                }
+            }
+            path.pop();
+        }
+    }
+
     /// Runs the proof: every board (up to symmetry) scoring at least
     /// `options.threshold`.
     pub fn run(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
@@ -407,7 +507,7 @@ impl Prover {
                     counts: &mut counts,
                     found: &mut local,
                 };
-                self.branch(&mut class, fixed, options, &mut work)?;
+                self.branch(&mut class, fixed, options, &mut work, None)?;
                 classes.fetch_add(counts.0, Ordering::Relaxed);
                 solved.fetch_add(counts.1, Ordering::Relaxed);
                 if !local.is_empty() {
@@ -452,17 +552,38 @@ impl Prover {
         k: usize,
         options: &ProveOptions,
         work: &mut Work,
+        tree: Option<&Tree>,
     ) -> Result<(), LexiconError> {
         let n = self.order.len();
+        let threshold = u64::from(options.threshold);
         // While some cell may still hold any face, a bound costs a walk of
         // most of the dictionary and rarely prunes: bound once every cell has
-        // its bucket.
-        if k >= n {
-            work.counts.0 += 1;
-            if self.bound_with(class, work.scratch) < u64::from(options.threshold) {
-                return Ok(());
+        // its bucket. Then the class's paths make a tree, and the subclasses
+        // read their bounds off it.
+        let built;
+        let tree = match tree {
+            Some(tree) => {
+                work.counts.0 += 1;
+                let faces: Vec<u8> = self.order[..k - n]
+                    .iter()
+                    .map(|&cell| class[cell].trailing_zeros() as u8)
+                    .collect();
+                if tree.bound(k - n, &faces) < threshold {
+                    return Ok(());
+                }
+                Some(tree)
             }
-        }
+            None if k == n => {
+                work.counts.0 += 1;
+                let (t, union) = self.tree(class, work.scratch);
+                if t.bound(0, &[]).min(union) < threshold {
+                    return Ok(());
+                }
+                built = t;
+                Some(&built)
+            }
+            None => None,
+        };
         if k == 2 * n {
             work.counts.1 += 1;
             let cells: Vec<Option<String>> = class
@@ -499,7 +620,7 @@ impl Prover {
         for choice in choices {
             class[cell] = choice;
             if !self.symmetric_duplicate(class) {
-                self.branch(class, k + 1, options, work)?;
+                self.branch(class, k + 1, options, work, tree)?;
             }
         }
         class[cell] = set;
