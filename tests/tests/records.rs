@@ -1,0 +1,116 @@
+//! Every board in RECORDS.md, scored with the pack of its row: the score
+//! and word count the table gives, and a canonical orientation. The
+//! built-in packs' rows run in the normal suite; the ENABLE2K rows need the
+//! shared word lists.
+
+use boggle_tests::workspace_root;
+use prep::{Pack, PackBuilder, Recipe};
+use solve::{FaceRules, Rules, Size, Solver};
+
+/// One row of the records table.
+struct Row {
+    line: usize,
+    pack: String,
+    size: Size,
+    board: String,
+    score: u64,
+    words: u64,
+}
+
+/// The rows of RECORDS.md's table (`| pack | size | board | score | words |
+/// proven | command |`).
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(workspace_root().join("RECORDS.md")).unwrap();
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // "| a | … | g |" splits into 9 pieces, the first and last empty.
+        if cells.len() != 9 || cells[1] == "pack" || cells[1].starts_with("---") {
+            continue;
+        }
+        let line = i + 1;
+        let number = |s: &str| -> u64 {
+            s.parse()
+                .unwrap_or_else(|_| panic!("RECORDS.md:{line}: {s:?} is not a number"))
+        };
+        rows.push(Row {
+            line,
+            pack: cells[1].to_string(),
+            size: cells[2]
+                .parse()
+                .unwrap_or_else(|e| panic!("RECORDS.md:{line}: size {:?}: {e}", cells[2])),
+            board: cells[3].trim_matches('`').to_string(),
+            score: number(cells[4]),
+            words: number(cells[5]),
+        });
+    }
+    assert!(!rows.is_empty(), "RECORDS.md has no table rows");
+    rows
+}
+
+fn check(row: &Row, pack: &Pack) {
+    let rules = Rules::for_pack(pack);
+    let faces = FaceRules::from_pack(pack).unwrap();
+    let board = faces
+        .parse(&row.board)
+        .unwrap_or_else(|e| panic!("RECORDS.md:{}: {}: {e}", row.line, row.board));
+    assert_eq!(
+        (board.rows(), board.cols()),
+        (row.size.rows, row.size.cols),
+        "RECORDS.md:{}: {} is not {}x{}",
+        row.line,
+        row.board,
+        row.size.rows,
+        row.size.cols
+    );
+    let tally = Solver::with_rules(pack, rules)
+        .unwrap()
+        .tally(&board)
+        .unwrap();
+    assert_eq!(
+        (tally.score, tally.words),
+        (row.score, row.words),
+        "RECORDS.md:{}: {} with {} (score, words)",
+        row.line,
+        row.board,
+        row.pack
+    );
+    assert_eq!(
+        solve::symmetry::canonical_board(&board, &faces),
+        row.board,
+        "RECORDS.md:{}: boards are written in their canonical orientation",
+        row.line
+    );
+}
+
+#[test]
+fn records_with_builtin_packs() {
+    for row in rows() {
+        if let Some(pack) = solve::packs::builtin(&row.pack) {
+            check(&row, &pack);
+        } else {
+            assert_eq!(
+                row.pack, "ENABLE2K",
+                "RECORDS.md:{}: unknown pack",
+                row.line
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
+fn records_with_enable2k() {
+    let list = boggle_tests::wordlist("enable2k.txt");
+    let bytes = std::fs::read(&list).unwrap();
+    let (pack, _) = PackBuilder::new(Recipe::builtin("enable").unwrap())
+        .build_bytes(&bytes, "enable2k.txt")
+        .unwrap();
+    let pack = Pack::from_vec(pack, "enable2k").unwrap();
+    let mut checked = 0;
+    for row in rows().iter().filter(|r| r.pack == "ENABLE2K") {
+        check(row, &pack);
+        checked += 1;
+    }
+    assert!(checked >= 3, "ENABLE2K rows: {checked}");
+}
