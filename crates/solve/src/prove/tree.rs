@@ -17,7 +17,7 @@
 //! prefix of the order fixed) follows the fixed cells' faces from the root
 //! and takes the stored value everywhere else.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 /// A node: a sum (`cell == SUM`) or a choice of `cell`'s faces.
 #[derive(Clone, Debug)]
@@ -25,8 +25,8 @@ struct Node {
     cell: u8,
     /// A sum's own points.
     points: u64,
-    /// A sum's children are choice nodes (face unused); a choice's are sum
-    /// nodes, one a face.
+    /// A sum's children are choice nodes, each with its cell; a choice's are
+    /// sum nodes, each with its face.
     children: Vec<(u8, u32)>,
     /// The node's value with every cell free: computed by [`Tree::finish`].
     value: u64,
@@ -39,7 +39,7 @@ const SUM: u8 = u8::MAX;
 pub(crate) struct Tree {
     nodes: Vec<Node>,
     /// (end node, word) pairs already counted.
-    counted: HashSet<(u32, u32)>,
+    counted: FxHashSet<(u32, u32)>,
 }
 
 impl Tree {
@@ -52,7 +52,7 @@ impl Tree {
                 children: Vec::new(),
                 value: 0,
             }],
-            counted: HashSet::new(),
+            counted: FxHashSet::default(),
         }
     }
 
@@ -65,12 +65,12 @@ impl Tree {
             let choice = match self.nodes[at as usize]
                 .children
                 .iter()
-                .find(|&&(_, c)| self.nodes[c as usize].cell == cell)
+                .find(|&&(k, _)| k == cell)
             {
                 Some(&(_, c)) => c,
                 None => {
                     let c = self.push(cell);
-                    self.nodes[at as usize].children.push((0, c));
+                    self.nodes[at as usize].children.push((cell, c));
                     c
                 }
             };
@@ -106,7 +106,7 @@ impl Tree {
     /// created after their parents, so one pass from the end does it), and
     /// frees the bookkeeping of insertion.
     pub(crate) fn finish(&mut self) {
-        self.counted = HashSet::new();
+        self.counted = FxHashSet::default();
         for i in (0..self.nodes.len()).rev() {
             let node = &self.nodes[i];
             let value = if node.cell == SUM {
@@ -136,9 +136,9 @@ impl Tree {
     fn sum(&self, at: u32, fixed: usize, faces: &[u8]) -> u64 {
         let node = &self.nodes[at as usize];
         let mut total = node.points;
-        for &(_, c) in &node.children {
+        for &(cell, c) in &node.children {
             let choice = &self.nodes[c as usize];
-            let position = usize::from(choice.cell);
+            let position = usize::from(cell);
             if position < fixed {
                 if let Some(&(_, s)) = choice.children.iter().find(|&&(f, _)| f == faces[position])
                 {
