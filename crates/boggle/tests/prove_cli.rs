@@ -61,12 +61,38 @@ fn prove_lists_the_best_boards() {
     );
 }
 
+/// With no --threshold, a short `best` run sets it to the best score it
+/// finds, so the proof certifies the optimum.
+#[test]
+fn prove_without_a_threshold_proves_the_best_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let out = common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(&pack)
+        .args(["--size", "2x2", "--search", "1s", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["threshold"], 4, "{j}");
+    assert_eq!(j["complete"], true);
+    assert_eq!(j["boards"].as_array().unwrap().len(), 2);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("threshold 4: the best score"), "{said}");
+}
+
 #[test]
 fn prove_usage_errors_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let pack = tiny_pack(dir.path());
     for args in [
-        &["--size", "2x2"][..],
+        &["--size", "2x2", "--search", "forever"][..],
         &["--size", "9x9", "--threshold", "1"],
         &["--size", "2x2", "--threshold", "1", "--scoring", "letters"],
     ] {

@@ -26,9 +26,13 @@ pub(crate) struct ProveArgs {
     #[arg(long, default_value = "3x3", value_parser = parse::<Size>)]
     size: Size,
     /// List every board scoring at least this many points; with the best
-    /// score known, the run proves that nothing beats it.
+    /// score known, the run proves that nothing beats it (default: the best
+    /// score a short `boggle best` run finds, so the run proves the optimum).
     #[arg(long)]
-    threshold: u32,
+    threshold: Option<u32>,
+    /// With no --threshold: how long the `best` run that sets it lasts.
+    #[arg(long, default_value = "10s", value_parser = crate::args::duration)]
+    search: std::time::Duration,
     #[command(flatten)]
     threads: ThreadsArg,
     /// Print JSON: {pack, rows, cols, scoring, min_len, neighbors,
@@ -60,14 +64,25 @@ struct ProveJson<'a> {
 /// Runs the proof and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     let pack = args.pack.open()?;
-    let (_, rules) = args.rules.resolve(&pack)?;
+    let (faces, rules) = args.rules.resolve(&pack)?;
     let Size { rows, cols } = args.size;
+    boggle_cli::catch_interrupts();
+    let threshold = match args.threshold {
+        Some(t) => t,
+        None => {
+            let t = best_score(&pack, &faces, &rules, rows, cols, &args)?;
+            eprintln!(
+                "threshold {t}: the best score of a {} s boggle best run (--threshold T sets it)",
+                args.search.as_secs_f64()
+            );
+            t
+        }
+    };
     let (scoring, min_len, adjacency) = (rules.scoring.clone(), rules.min_len, rules.adjacency);
     let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
         solve::prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
     })?;
-    boggle_cli::catch_interrupts();
     let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
     let tick = |done: u64, total: u64| {
         if let Some(bar) = &bar {
@@ -76,7 +91,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         }
     };
     let options = ProveOptions {
-        threshold: args.threshold,
+        threshold,
         cancel: Some(boggle_cli::interrupted()),
         progress: Some(&tick),
         threads: args.threads.get(),
@@ -96,7 +111,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             scoring: scoring.name(),
             min_len,
             neighbors: adjacency,
-            threshold: args.threshold,
+            threshold,
             complete: proof.complete,
             parts: proof.parts,
             parts_done: proof.parts_done,
@@ -125,7 +140,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             "{} {} of {rows}x{cols} scoring {} or more ({}); {} classes bounded, {} boards solved, {seconds:.1} s{}",
             proof.boards.len(),
             plural(proof.boards.len() as u64, "board", "boards"),
-            args.threshold,
+            threshold,
             if proof.complete {
                 "proven: no other board reaches it"
             } else {
@@ -142,4 +157,34 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(130)
     })
+}
+
+/// The best score a short `boggle best` run finds for this board size.
+fn best_score(
+    pack: &prep::Pack,
+    faces: &solve::FaceRules,
+    rules: &solve::Rules,
+    rows: usize,
+    cols: usize,
+    args: &ProveArgs,
+) -> Result<u32> {
+    use solve::best::{self, Budget, Options, Schedule, Space};
+    use solve::random::LetterMode;
+    let space = Space::letters(pack, faces, LetterMode::Frequency, rows, cols).map_err(usage)?;
+    let options = Options {
+        budget: Budget::Time(args.search),
+        seed: 1,
+        threads: args.threads.get(),
+        top: 1,
+        schedule: Schedule::for_cells(rows * cols),
+        stop_at: None,
+        cancel: Some(boggle_cli::interrupted()),
+    };
+    let solver = solve::Solver::with_rules(pack, rules.clone())?;
+    let outcome = best::search(&space, &solver, &options, None).map_err(|e| match e {
+        best::BestError::Lexicon(e) => anyhow::Error::from(e),
+        e => usage(e),
+    })?;
+    let score = outcome.best.first().map_or(0, |f| f.score);
+    Ok(u32::try_from(score).unwrap_or(u32::MAX))
 }
