@@ -258,3 +258,90 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
         "too few cases with boards to find: {nonempty}"
     );
 }
+
+/// A run stopped after some parts and resumed with those parts marked done
+/// finds what one uninterrupted run finds; so do shards, merged.
+#[test]
+fn resumed_and_sharded_runs_agree_with_one_run() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Mutex;
+
+    let mut rng = Rng::new(1818);
+    let words = random_words(&mut rng, "aest", 40);
+    let list: String = words.iter().map(|w| format!("{w}\n")).collect();
+    let (bytes, _) = PackBuilder::new(recipe("aest"))
+        .build_bytes(list.as_bytes(), "words.txt")
+        .unwrap();
+    let pack = Pack::from_vec(bytes, "small").unwrap();
+    let rules = Rules {
+        min_len: 2,
+        ..Rules::for_pack(&pack)
+    };
+    let prover = Prover::new(&pack, rules, 2, 3).unwrap();
+    let options = |threshold| ProveOptions {
+        threshold,
+        threads: 1,
+        ..ProveOptions::default()
+    };
+    // A threshold that leaves a few dozen boards.
+    let all = prover.run(&options(1)).unwrap();
+    let threshold = u32::try_from(all.boards[all.boards.len().min(40) - 1].score).unwrap();
+    let full = prover.run(&options(threshold)).unwrap();
+    assert!(full.complete && full.parts > 20, "{} parts", full.parts);
+    let set = |boards: &[solve::prove::Proven]| -> BTreeSet<(String, u64)> {
+        boards.iter().map(|b| (b.board.clone(), b.score)).collect()
+    };
+    let expected = set(&full.boards);
+    assert!(!expected.is_empty());
+
+    // Stop after 7 parts, keeping what a checkpoint would: the parts done
+    // and their boards.
+    let stop = AtomicBool::new(false);
+    let saved: Mutex<(BTreeSet<u64>, Vec<solve::prove::Proven>)> = Mutex::default();
+    let record = |index: u64, boards: &[solve::prove::Proven]| {
+        let mut s = saved.lock().unwrap();
+        s.0.insert(index);
+        s.1.extend_from_slice(boards);
+        if s.0.len() >= 7 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let first = prover
+        .run(&ProveOptions {
+            cancel: Some(&stop),
+            on_part: Some(&record),
+            ..options(threshold)
+        })
+        .unwrap();
+    assert!(!first.complete);
+    let (done, mut boards) = saved.into_inner().unwrap();
+    assert_eq!(done.len() as u64, first.parts_done);
+    let is_done = |i: u64| done.contains(&i);
+    let second = prover
+        .run(&ProveOptions {
+            done: Some(&is_done),
+            ..options(threshold)
+        })
+        .unwrap();
+    assert!(second.complete);
+    assert_eq!(second.parts_done, second.parts);
+    boards.extend(second.boards);
+    assert_eq!(set(&boards), expected, "resumed");
+
+    // Three shards, merged.
+    let mut merged = Vec::new();
+    let mut parts = 0;
+    for k in 0..3 {
+        let shard = prover
+            .run(&ProveOptions {
+                shard: Some((k, 3)),
+                ..options(threshold)
+            })
+            .unwrap();
+        assert!(shard.complete);
+        parts += shard.parts;
+        merged.extend(shard.boards);
+    }
+    assert_eq!(parts, full.parts);
+    assert_eq!(set(&merged), expected, "shards");
+}

@@ -108,3 +108,132 @@ fn prove_usage_errors_exit_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// Runs `boggle prove --pack PACK --size 2x2 --threshold 3 ARGS --json`;
+/// (exit code, the JSON, standard error).
+fn prove_json(pack: &std::path::Path, args: &[&str]) -> (i32, Value, String) {
+    let out = common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(pack)
+        .args(["--size", "2x2", "--threshold", "3", "--json"])
+        .args(args)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (out.status.code().unwrap_or(-1), json, stderr)
+}
+
+/// A checkpoint that lost some finished parts resumes to the result of one
+/// uninterrupted run; one from another run is refused.
+#[test]
+fn prove_resumes_from_a_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (code, full, err) = prove_json(&pack, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(full["boards"].as_array().unwrap().len() > 2);
+    let ck = dir.path().join("ck.json");
+    let ck_s = ck.to_str().unwrap();
+    let (code, first, err) = prove_json(&pack, &["--checkpoint", ck_s]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(first["boards"], full["boards"]);
+    // As if killed: half the parts not recorded yet.
+    let mut c: Value = serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+    let done = c["done"].as_array().unwrap().clone();
+    assert_eq!(done.len() as u64, full["parts"].as_u64().unwrap());
+    c["done"] = Value::Array(done[..done.len() / 2].to_vec());
+    std::fs::write(&ck, c.to_string()).unwrap();
+    let (code, resumed, err) = prove_json(&pack, &["--checkpoint", ck_s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(&format!("{} parts done", done.len() / 2)),
+        "{err}"
+    );
+    assert_eq!(resumed["boards"], full["boards"]);
+    assert_eq!(resumed["complete"], true);
+    // Another threshold is another run.
+    let out = common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(&pack)
+        .args(["--size", "2x2", "--threshold", "4", "--checkpoint", ck_s])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint of another run"));
+}
+
+/// Shards merged give the result of one run; a missing shard leaves the
+/// merge incomplete (exit 130), and shards of different runs do not merge.
+#[test]
+fn prove_shards_merge_into_one_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (_, full, _) = prove_json(&pack, &[]);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let (code, shard, err) = prove_json(&pack, &["--shard", &format!("{k}/3")]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(shard["shard"], format!("{k}/3"));
+        let file = dir.path().join(format!("s{k}.json"));
+        std::fs::write(&file, shard.to_string()).unwrap();
+        files.push(file);
+    }
+    let merge = |files: &[std::path::PathBuf]| {
+        let out = common::boggle()
+            .args(["prove", "--json", "--merge"])
+            .args(files)
+            .output()
+            .unwrap();
+        let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        (out.status.code(), json)
+    };
+    let (code, merged) = merge(&files);
+    assert_eq!(code, Some(0));
+    assert_eq!(merged["boards"], full["boards"]);
+    assert_eq!(merged["complete"], true);
+    assert_eq!(merged["parts"], full["parts"]);
+    let (code, partial) = merge(&files[..2]);
+    assert_eq!(code, Some(130));
+    assert_eq!(partial["complete"], false);
+    // A shard of another threshold.
+    let out = common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(&pack)
+        .args([
+            "--size",
+            "2x2",
+            "--threshold",
+            "4",
+            "--shard",
+            "3/3",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let other: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(other["threshold"], 4);
+    let odd = dir.path().join("odd.json");
+    std::fs::write(&odd, other.to_string()).unwrap();
+    let out = common::boggle()
+        .args(["prove", "--merge"])
+        .args([&files[0], &files[1], &odd])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is another run"));
+    for bad in ["0/3", "4/3", "x"] {
+        let out = common::boggle()
+            .arg("prove")
+            .arg("--pack")
+            .arg(&pack)
+            .args(["--size", "2x2", "--threshold", "3", "--shard", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--shard {bad}");
+    }
+}

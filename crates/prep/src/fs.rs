@@ -1,5 +1,5 @@
-//! Atomic file writes: the one way this crate puts a file on disk, shared by
-//! building a pack and installing one.
+//! Atomic file writes: the one way the toolkit puts a file on disk, shared by
+//! building a pack, installing one and `boggle prove`'s checkpoints.
 
 use std::io::Write;
 use std::path::Path;
@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether [`write_atomic`] may replace an existing file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Replace {
+pub enum Replace {
     /// Replace whatever is at the path.
     Yes,
     /// Fail with [`std::io::ErrorKind::AlreadyExists`] if something is.
@@ -15,7 +15,7 @@ pub(crate) enum Replace {
 }
 
 /// Writes `bytes` to `path` atomically: a hidden temporary file beside it
-/// (`.boggle-pack*.tmp`), written and synced, then renamed over the path.
+/// (`.boggle*.tmp`), written and synced, then renamed over the path.
 /// On any failure no file is left behind and an existing file is untouched.
 ///
 /// The file gets the permissions of the file it replaces, else `0644`
@@ -24,7 +24,7 @@ pub(crate) enum Replace {
 ///
 /// When `cancel` is set by the time the bytes are on disk, the temporary
 /// file is removed and the write fails with [`std::io::ErrorKind::Interrupted`].
-pub(crate) fn write_atomic(
+pub fn write_atomic(
     path: &Path,
     bytes: &[u8],
     replace: Replace,
@@ -35,7 +35,7 @@ pub(crate) fn write_atomic(
         _ => Path::new("."),
     };
     let mut tmp = tempfile::Builder::new()
-        .prefix(".boggle-pack")
+        .prefix(".boggle")
         .suffix(".tmp")
         .tempfile_in(dir)?;
     #[cfg(unix)]

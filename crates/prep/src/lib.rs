@@ -55,6 +55,7 @@ mod words;
 pub use builder::{hunspell_affix, read_input, sha256_hex, PackBuilder, TOOL};
 pub use error::{BuildError, HunspellError, PackError, RecipeError};
 pub use filter::{DropReason, Filter, FilterRules};
+pub use fs::{write_atomic, Replace};
 pub use hunspell::Hunspell;
 pub use installed::{InstallError, Installed, PackDir, BUILTIN_NAMES, EXTENSION};
 pub use normalize::{NormalizeRules, Normalizer};

@@ -70,6 +70,14 @@ impl serde::Serialize for Adjacency {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for Adjacency {
+    /// What [`Adjacency::from_str`] reads (`"all"`, `"no-diag"`, …).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Adjacency, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// The shape a neighbor table is built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {

@@ -1,15 +1,19 @@
 //! `boggle prove`: every board scoring at least a threshold, by branch and
-//! bound over board classes (see `solve::prove`).
+//! bound over board classes (see `solve::prove`); checkpoints, shards and
+//! merging shards' results.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::Result;
-use boggle_cli::{plural, usage};
+use anyhow::{Context, Result};
+use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
-use serde::Serialize;
-use solve::prove::{Proof, ProveOptions, Proven, Prover};
+use serde::{Deserialize, Serialize};
+use solve::prove::{ProveOptions, Proven, Prover};
 use solve::Size;
 
 use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
@@ -26,8 +30,9 @@ pub(crate) struct ProveArgs {
     #[arg(long, default_value = "3x3", value_parser = parse::<Size>)]
     size: Size,
     /// List every board scoring at least this many points; with the best
-    /// score known, the run proves that nothing beats it (default: the best
-    /// score a short `boggle best` run finds, so the run proves the optimum).
+    /// score known, the run proves that nothing beats it (default: the
+    /// checkpoint's, else the best score a short `boggle best` run finds, so
+    /// the run proves the optimum).
     #[arg(long)]
     threshold: Option<u32>,
     /// With no --threshold: how long the `best` run that sets it lasts.
@@ -35,41 +40,102 @@ pub(crate) struct ProveArgs {
     search: std::time::Duration,
     #[command(flatten)]
     threads: ThreadsArg,
+    /// Keep the run's progress in FILE (rewritten atomically as each part of
+    /// the class space finishes); run again with the same FILE to resume.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Prove only shard K of N (1 ≤ K ≤ N): run each shard anywhere, then
+    /// `boggle prove --merge` their --json outputs.
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    shard: Option<(u64, u64)>,
+    /// Merge the --json outputs of a sharded proof into one result, which
+    /// is complete when every shard was.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "threshold"])]
+    merge: Vec<PathBuf>,
     /// Print JSON: {pack, rows, cols, scoring, min_len, neighbors,
-    /// threshold, complete, parts, parts_done, classes, solved, seconds,
-    /// boards: [{score, board, words}]}.
+    /// threshold, shard, complete, parts, parts_done, classes, solved,
+    /// seconds, boards: [{score, board, words}]}.
     #[arg(long)]
     json: bool,
 }
 
-/// `boggle prove --json`.
-#[derive(Serialize)]
-struct ProveJson<'a> {
+/// Reads `K/N`.
+fn shard(text: &str) -> std::result::Result<(u64, u64), String> {
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("{text:?}: write the shard as K/N, e.g. 2/8"))?;
+    let (k, n): (u64, u64) = match (k.trim().parse(), n.trim().parse()) {
+        (Ok(k), Ok(n)) => (k, n),
+        _ => return Err(format!("{text:?}: K and N are whole numbers")),
+    };
+    if n == 0 || k == 0 || k > n {
+        return Err(format!("{text:?}: shards go from 1/N to N/N"));
+    }
+    Ok((k, n))
+}
+
+/// What a run is: the fields a checkpoint and a shard's output must share.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Run {
     pack: String,
     rows: usize,
     cols: usize,
-    scoring: &'a str,
+    scoring: String,
     min_len: usize,
     neighbors: solve::Adjacency,
     threshold: u32,
+}
+
+/// `boggle prove --json`, and a shard's output for `--merge`.
+#[derive(Serialize, Deserialize)]
+struct Report {
+    #[serde(flatten)]
+    run: Run,
+    /// "K/N", or null for the whole space.
+    shard: Option<String>,
     complete: bool,
     parts: u64,
     parts_done: u64,
     classes: u64,
     solved: u64,
     seconds: f64,
-    boards: &'a [Proven],
+    boards: Vec<Proven>,
 }
 
-/// Runs the proof and prints the boards.
+/// A checkpoint file.
+#[derive(Serialize, Deserialize)]
+struct Checkpoint {
+    checkpoint: u32,
+    #[serde(flatten)]
+    run: Run,
+    shard: Option<String>,
+    /// The parts finished, by index.
+    done: BTreeSet<u64>,
+    classes: u64,
+    solved: u64,
+    seconds: f64,
+    boards: Vec<Proven>,
+}
+
+const CHECKPOINT_VERSION: u32 = 1;
+
+/// Runs the proof (or merges shards) and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
+    if !args.merge.is_empty() {
+        return merge(&args);
+    }
     let pack = args.pack.open()?;
     let (faces, rules) = args.rules.resolve(&pack)?;
     let Size { rows, cols } = args.size;
     boggle_cli::catch_interrupts();
-    let threshold = match args.threshold {
-        Some(t) => t,
-        None => {
+    let saved = match &args.checkpoint {
+        Some(path) if path.exists() => Some(read_checkpoint(path)?),
+        _ => None,
+    };
+    let threshold = match (args.threshold, &saved) {
+        (Some(t), _) => t,
+        (None, Some(c)) => c.run.threshold,
+        (None, None) => {
             let t = best_score(&pack, &faces, &rules, rows, cols, &args)?;
             eprintln!(
                 "threshold {t}: the best score of a {} s boggle best run (--threshold T sets it)",
@@ -78,16 +144,82 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             t
         }
     };
-    let (scoring, min_len, adjacency) = (rules.scoring.clone(), rules.min_len, rules.adjacency);
+    let this = Run {
+        pack: pack_label(&pack),
+        rows,
+        cols,
+        scoring: rules.scoring.name().to_string(),
+        min_len: rules.min_len,
+        neighbors: rules.adjacency,
+        threshold,
+    };
+    let shard_text = args.shard.map(|(k, n)| format!("{k}/{n}"));
+    let mut state = match saved {
+        Some(c) => {
+            if c.run != this || c.shard != shard_text {
+                return Err(usage_msg(format!(
+                    "{} is the checkpoint of another run ({} {}x{}, threshold {}, shard {}): \
+                     give the same pack, size, rules, threshold and shard, or another file",
+                    args.checkpoint
+                        .as_deref()
+                        .unwrap_or(Path::new(""))
+                        .display(),
+                    c.run.pack,
+                    c.run.rows,
+                    c.run.cols,
+                    c.run.threshold,
+                    c.shard.as_deref().unwrap_or("none"),
+                )));
+            }
+            eprintln!(
+                "resuming from {}: {} parts done, {} boards so far",
+                args.checkpoint
+                    .as_deref()
+                    .unwrap_or(Path::new(""))
+                    .display(),
+                c.done.len(),
+                c.boards.len()
+            );
+            c
+        }
+        None => Checkpoint {
+            checkpoint: CHECKPOINT_VERSION,
+            run: this.clone(),
+            shard: shard_text.clone(),
+            done: BTreeSet::new(),
+            classes: 0,
+            solved: 0,
+            seconds: 0.0,
+            boards: Vec::new(),
+        },
+    };
     let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
         solve::prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
     })?;
-    let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
+    let bar = boggle_cli::bar("{spinner} {elapsed_precise} parts {pos}/{len} {wide_bar} {eta}");
     let tick = |done: u64, total: u64| {
         if let Some(bar) = &bar {
             bar.set_length(total);
             bar.set_position(done);
+        }
+    };
+    let started = Instant::now();
+    let done_before = state.done.clone();
+    let is_done = |i: u64| done_before.contains(&i);
+    let shared = Mutex::new((&mut state, None::<anyhow::Error>));
+    let record = |index: u64, boards: &[Proven]| {
+        let Some(path) = &args.checkpoint else {
+            return;
+        };
+        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let (state, error) = &mut *guard;
+        state.done.insert(index);
+        state.boards.extend_from_slice(boards);
+        if error.is_none() {
+            if let Err(e) = write_checkpoint(path, state, started.elapsed().as_secs_f64()) {
+                *error = Some(e);
+            }
         }
     };
     let options = ProveOptions {
@@ -95,35 +227,159 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         cancel: Some(boggle_cli::interrupted()),
         progress: Some(&tick),
         threads: args.threads.get(),
+        shard: args.shard.map(|(k, n)| (k - 1, n)),
+        done: Some(&is_done),
+        on_part: Some(&record),
     };
-    let started = Instant::now();
-    let proof: Proof = prover.run(&options)?;
+    let proof = prover.run(&options)?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let mut out = io::stdout().lock();
-    if args.json {
-        let json = ProveJson {
-            pack: pack_label(&pack),
-            rows,
-            cols,
-            scoring: scoring.name(),
-            min_len,
-            neighbors: adjacency,
-            threshold,
-            complete: proof.complete,
-            parts: proof.parts,
-            parts_done: proof.parts_done,
-            classes: proof.classes,
-            solved: proof.solved,
-            seconds,
-            boards: &proof.boards,
+    let (state, error) = shared.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = error {
+        return Err(e);
+    }
+    // What this run found, with what the checkpoint held.
+    let mut boards: BTreeMap<String, Proven> = BTreeMap::new();
+    for b in state.boards.iter().chain(&proof.boards) {
+        boards.insert(b.board.clone(), b.clone());
+    }
+    let report = Report {
+        run: this,
+        shard: shard_text,
+        complete: proof.complete,
+        parts: proof.parts,
+        parts_done: proof.parts_done,
+        classes: state.classes + proof.classes,
+        solved: state.solved + proof.solved,
+        seconds: state.seconds + seconds,
+        boards: sorted(boards.into_values().collect()),
+    };
+    if let Some(path) = &args.checkpoint {
+        state.classes = report.classes;
+        state.solved = report.solved;
+        write_checkpoint(path, state, seconds)?;
+    }
+    print(&report, args.json)
+}
+
+/// Best first, then by text.
+fn sorted(mut boards: Vec<Proven>) -> Vec<Proven> {
+    boards.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
+    boards
+}
+
+fn read_checkpoint(path: &Path) -> Result<Checkpoint> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read the checkpoint", path.display()))?;
+    let c: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+        usage_msg(format!(
+            "{}: not a boggle prove checkpoint: {e}",
+            path.display()
+        ))
+    })?;
+    if c.checkpoint != CHECKPOINT_VERSION {
+        return Err(usage_msg(format!(
+            "{}: checkpoint version {} (this boggle writes {CHECKPOINT_VERSION})",
+            path.display(),
+            c.checkpoint
+        )));
+    }
+    Ok(c)
+}
+
+/// Writes the checkpoint atomically; `seconds` is this run's time so far.
+fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()> {
+    let mut c = serde_json::to_value(state)?;
+    c["seconds"] = serde_json::json!(state.seconds + seconds);
+    let bytes = serde_json::to_vec(&c)?;
+    prep::write_atomic(path, &bytes, prep::Replace::Yes, None)
+        .with_context(|| format!("{}: cannot write the checkpoint", path.display()))
+}
+
+/// `boggle prove --merge FILE…`.
+fn merge(args: &ProveArgs) -> Result<ExitCode> {
+    let mut reports = Vec::new();
+    for path in &args.merge {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read", path.display()))?;
+        let r: Report = serde_json::from_str(&text).map_err(|e| {
+            usage_msg(format!(
+                "{}: not the --json output of boggle prove: {e}",
+                path.display()
+            ))
+        })?;
+        reports.push((path, r));
+    }
+    let first = &reports[0].1.run;
+    let mut shards: BTreeMap<u64, &Path> = BTreeMap::new();
+    let mut of = None;
+    for (path, r) in &reports {
+        if r.run != *first {
+            return Err(usage_msg(format!(
+                "{} is another run than {} (pack, size, rules or threshold differ)",
+                path.display(),
+                reports[0].0.display()
+            )));
+        }
+        let Some((k, n)) = r.shard.as_deref().and_then(|s| shard(s).ok()) else {
+            return Err(usage_msg(format!(
+                "{} is not a shard's output",
+                path.display()
+            )));
         };
-        serde_json::to_writer(&mut out, &json)?;
+        if *of.get_or_insert(n) != n {
+            return Err(usage_msg(format!(
+                "{} is shard {k}/{n}, but another file has N = {}",
+                path.display(),
+                of.unwrap_or(n)
+            )));
+        }
+        if let Some(other) = shards.insert(k, path) {
+            return Err(usage_msg(format!(
+                "{} and {} are both shard {k}/{n}",
+                other.display(),
+                path.display()
+            )));
+        }
+    }
+    let n = of.unwrap_or(0);
+    let missing: Vec<String> = (1..=n)
+        .filter(|k| !shards.contains_key(k))
+        .map(|k| format!("{k}/{n}"))
+        .collect();
+    if !missing.is_empty() {
+        eprintln!("missing shards: {}", missing.join(", "));
+    }
+    let mut boards: BTreeMap<String, Proven> = BTreeMap::new();
+    for (_, r) in &reports {
+        for b in &r.boards {
+            boards.insert(b.board.clone(), b.clone());
+        }
+    }
+    let sum = |f: fn(&Report) -> u64| reports.iter().map(|(_, r)| f(r)).sum::<u64>();
+    let report = Report {
+        run: first.clone(),
+        shard: None,
+        complete: missing.is_empty() && reports.iter().all(|(_, r)| r.complete),
+        parts: sum(|r| r.parts),
+        parts_done: sum(|r| r.parts_done),
+        classes: sum(|r| r.classes),
+        solved: sum(|r| r.solved),
+        seconds: reports.iter().map(|(_, r)| r.seconds).sum(),
+        boards: sorted(boards.into_values().collect()),
+    };
+    print(&report, args.json)
+}
+
+fn print(report: &Report, json: bool) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    if json {
+        serde_json::to_writer(&mut out, report)?;
         writeln!(out)?;
     } else {
-        for b in &proof.boards {
+        for b in &report.boards {
             writeln!(
                 out,
                 "{}  {} {}, {} {}",
@@ -134,25 +390,38 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
                 plural(b.words, "word", "words")
             )?;
         }
-        // The report goes to standard error, like a build's: standard
-        // output holds only the boards.
-        eprintln!(
-            "{} {} of {rows}x{cols} scoring {} or more ({}); {} classes bounded, {} boards solved, {seconds:.1} s{}",
-            proof.boards.len(),
-            plural(proof.boards.len() as u64, "board", "boards"),
-            threshold,
-            if proof.complete {
-                "proven: no other board reaches it"
-            } else {
-                "NOT complete: interrupted"
-            },
-            proof.classes,
-            proof.solved,
-            if proof.complete { "" } else { " (the list is what was found so far)" },
-        );
     }
     out.flush()?;
-    Ok(if proof.complete {
+    // The report goes to standard error, like a build's: standard output
+    // holds only the boards.
+    let Run {
+        rows,
+        cols,
+        threshold,
+        ..
+    } = report.run;
+    eprintln!(
+        "{} {} of {rows}x{cols} scoring {threshold} or more ({}); {} classes bounded, {} boards solved, {:.1} s{}",
+        report.boards.len(),
+        plural(report.boards.len() as u64, "board", "boards"),
+        match (&report.complete, &report.shard) {
+            (true, None) => "proven: no other board reaches it".to_string(),
+            (true, Some(s)) => format!("shard {s} complete: merge the shards for the proof"),
+            (false, _) => format!(
+                "NOT complete: {} of {} parts done",
+                report.parts_done, report.parts
+            ),
+        },
+        report.classes,
+        report.solved,
+        report.seconds,
+        if report.complete {
+            ""
+        } else {
+            " (the list is what was found so far)"
+        },
+    );
+    Ok(if report.complete {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(130)

@@ -89,6 +89,9 @@ pub enum ProveError {
     Faces(String),
 }
 
+/// A callback for each finished part: its index and the boards it found.
+pub type PartDone<'a> = dyn Fn(u64, &[Proven]) + Sync + 'a;
+
 /// How to run a proof.
 #[derive(Default)]
 pub struct ProveOptions<'a> {
@@ -100,10 +103,19 @@ pub struct ProveOptions<'a> {
     pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// Only this shard of the parts: `(k, n)` takes the parts whose index
+    /// is `k` modulo `n` (`k` from 0). `None`: every part.
+    pub shard: Option<(u64, u64)>,
+    /// Parts already done (by index, from a checkpoint): skipped, and
+    /// counted as finished.
+    pub done: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
+    /// Called as each part finishes, with its index and the boards it found
+    /// (never for a part cut short by a cancel): what a checkpoint records.
+    pub on_part: Option<&'a PartDone<'a>>,
 }
 
 /// One board at or above the threshold.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub struct Proven {
     /// Its exact score.
     pub score: u64,
@@ -124,9 +136,10 @@ pub struct Proof {
     /// Single boards scored exactly.
     pub solved: u64,
     /// The parts the class space was split into (the classes with the
-    /// first cells fixed), and how many were finished.
+    /// first cells' buckets fixed), in this run's shard.
     pub parts: u64,
-    /// Parts finished; `complete` when all were.
+    /// Parts finished (or done before, by [`ProveOptions::done`]);
+    /// `complete` when all were.
     pub parts_done: u64,
     /// Whether the whole class space was covered (false when cancelled).
     pub complete: bool,
@@ -485,6 +498,13 @@ impl Prover {
                 .filter(|c| !self.symmetric_duplicate(c))
                 .collect();
         }
+        // Each part keeps its index in the whole list, whatever the shard.
+        let parts: Vec<(u64, Vec<u64>)> = parts
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (i as u64, c))
+            .filter(|(i, _)| options.shard.map_or(true, |(k, n)| n == 0 || i % n == k))
+            .collect();
         let total = parts.len() as u64;
         let done = AtomicU64::new(0);
         // Parts that ran to their end (not cut short by a cancel).
@@ -493,9 +513,20 @@ impl Prover {
         let solved = AtomicU64::new(0);
         let found: Mutex<BTreeMap<String, Proven>> = Mutex::new(BTreeMap::new());
         let cancelled = || options.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let parts: Vec<(u64, Vec<u64>)> = parts
+            .into_iter()
+            .filter(|(i, _)| {
+                let before = options.done.is_some_and(|d| d(*i));
+                if before {
+                    finished.fetch_add(1, Ordering::Relaxed);
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                !before
+            })
+            .collect();
         let result: Result<(), LexiconError> = parts.into_par_iter().try_for_each_init(
             || (self.solver.clone(), Scratch::default()),
-            |(solver, scratch), mut class| {
+            |(solver, scratch), (index, mut class)| {
                 if cancelled() {
                     return Ok(());
                 }
@@ -510,13 +541,20 @@ impl Prover {
                 self.branch(&mut class, fixed, options, &mut work, None)?;
                 classes.fetch_add(counts.0, Ordering::Relaxed);
                 solved.fetch_add(counts.1, Ordering::Relaxed);
-                if !local.is_empty() {
+                if cancelled() {
+                    // Cut short: what it found stays, but it is not done.
                     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
                     for p in local {
                         found.insert(p.board.clone(), p);
                     }
-                }
-                if !cancelled() {
+                } else {
+                    if let Some(on_part) = options.on_part {
+                        on_part(index, &local);
+                    }
+                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                    for p in local {
+                        found.insert(p.board.clone(), p);
+                    }
                     finished.fetch_add(1, Ordering::Relaxed);
                 }
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
