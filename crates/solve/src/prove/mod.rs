@@ -9,16 +9,17 @@
 //! exactly. What is left is every board scoring at least the threshold: with
 //! the threshold at the best score known, a proof that nothing beats it.
 //!
-//! The bound is "max, no mark": walk every path of the class through the
-//! pack's words as the solver would, but at each step take the best of the
-//! cell's faces (so different paths may read one cell differently) and count
-//! each word once per path (never marking it found). Every board of the class
-//! scores at most that: its own paths are among those walked, with one face a
-//! cell, and a word found on several paths counts once, not once per path.
-//! A second bound comes from the same walk, "sum, union": every word that
-//! some board of the class could hold, counted once. The prover uses the
-//! smaller. So it never discards a class holding a board at or above the
-//! threshold; `tests/tests/prove.rs` checks it against exhaustive enumeration.
+//! The bound starts from "max, no mark": walk every path of the class
+//! through the pack's words as the solver would, taking at each step the
+//! best of the cell's faces and counting each word once per path. The
+//! prover tightens it with a tree ([`tree`]): the walk's paths, their
+//! choices sorted by cell, merged so that one face a cell is chosen along
+//! each branch and a word found on several paths over the same cells counts
+//! once. A second bound comes from the same walk, "sum, union": every word
+//! that some board of the class could hold, counted once. The prover uses
+//! the smaller. Every board of a class scores at most either, so no class
+//! holding a board at or above the threshold is discarded;
+//! `tests/tests/prove.rs` checks it against exhaustive enumeration.
 //!
 //! Symmetry: of a board's rotations and reflections, only the one whose
 //! faces read smallest in the order cells are fixed is explored (a class
@@ -58,7 +59,7 @@ use rayon::prelude::*;
 
 use crate::board::symmetry;
 use crate::error::LexiconError;
-use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver};
+use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver, TextStyle};
 
 mod tree;
 mod trie;
@@ -174,11 +175,12 @@ pub struct Prover {
     all: u64,
     /// Each cell's index in `order`.
     position: Vec<u8>,
-    continuations: Vec<(String, String)>,
+    /// How the pack writes faces, for the boards' canonical texts.
+    face_rules: FaceRules,
     solver: Solver,
 }
 
-/// A worker's scratch space for the bound.
+/// A worker's scratch space for the sum/union bound.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
     /// When each trie node's word was last counted in `union`.
@@ -187,12 +189,40 @@ struct Scratch {
     union: u64,
 }
 
+impl Scratch {
+    /// Starts a new class over a trie of `nodes` nodes: no word counted.
+    fn start(&mut self, nodes: usize) {
+        if self.stamp.len() != nodes {
+            self.stamp = vec![0; nodes];
+            self.now = 0;
+        }
+        self.now = self.now.wrapping_add(1);
+        if self.now == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 1;
+        }
+        self.union = 0;
+    }
+
+    /// Adds the word ending at trie node `node` to `union`, once a class.
+    #[inline]
+    fn count(&mut self, node: u32, points: u64) {
+        let stamp = &mut self.stamp[node as usize];
+        if *stamp != self.now {
+            *stamp = self.now;
+            self.union += points;
+        }
+    }
+}
+
 /// What one worker carries down the branches.
 struct Work<'a> {
     solver: &'a mut Solver,
     scratch: &'a mut Scratch,
     counts: &'a mut (u64, u64),
     found: &'a mut Vec<Proven>,
+    /// The faces of the cells fixed so far in the face phase, in order.
+    fixed: Vec<u8>,
 }
 
 impl Prover {
@@ -262,7 +292,6 @@ impl Prover {
         for (k, &cell) in order.iter().enumerate() {
             position[cell] = k as u8;
         }
-        let continuations = face_rules.continuations();
         let min_len = rules.min_len;
         let solver = Solver::with_rules(pack, rules)?;
         Ok(Prover {
@@ -281,7 +310,7 @@ impl Prover {
             bucket_of,
             all,
             position,
-            continuations,
+            face_rules,
             solver,
         })
     }
@@ -292,101 +321,26 @@ impl Prover {
     }
 
     /// The upper bound on the score of every board of `class` (each cell a
-    /// set of faces, bit `f` for `faces()[f]`).
+    /// set of faces, bit `f` for `faces()[f]`): the tree's, or sum/union's
+    /// when that is smaller.
     pub fn bound(&self, class: &[u64]) -> u64 {
-        self.bound_with(class, &mut Scratch::default())
+        let (tree, union) = self.tree(class, &mut Scratch::default());
+        tree.bound(0, &[]).min(union)
     }
 
-    /// [`Prover::bound`] with reusable scratch space: the smaller of two
-    /// bounds found in one walk. "Max, no mark": the best face at each
-    /// step, every word once per path. "Sum, union": every word some board
-    /// of the class could hold, once. Each is at least any board's score.
-    fn bound_with(&self, class: &[u64], scratch: &mut Scratch) -> u64 {
-        if scratch.stamp.len() != self.trie.nodes() {
-            scratch.stamp = vec![0; self.trie.nodes()];
-            scratch.now = 0;
-        }
-        scratch.now = scratch.now.wrapping_add(1);
-        if scratch.now == 0 {
-            scratch.stamp.iter_mut().for_each(|s| *s = 0);
-            scratch.now = 1;
-        }
-        scratch.union = 0;
-        let max: u64 = (0..class.len())
-            .map(|cell| self.bound_from(class, cell, ROOT, 0, 0, scratch))
-            .sum();
-        max.min(scratch.union)
-    }
-
-    /// The best, over the faces of `cell`'s set, of the points of the paths
-    /// that continue the trie's `node` (holding `len` letters, through the
-    /// cells in `used`) into `cell`; adds each word reached for the first
-    /// time to `scratch.union`.
-    fn bound_from(
-        &self,
-        class: &[u64],
-        cell: usize,
-        node: u32,
-        used: u64,
-        len: usize,
-        scratch: &mut Scratch,
-    ) -> u64 {
-        let used = used | (1 << cell);
-        let mut best = 0;
-        let mut set = class[cell];
-        while set != 0 {
-            let f = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let mut n = node;
-            let mut ok = true;
-            for &l in &self.face_letters[f] {
-                match self.trie.child(n, l) {
-                    Some(c) => n = c,
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let l = len + self.face_letters[f].len();
-            let mut sum = 0u64;
-            if l >= self.min_len && self.trie.is_word(n) {
-                let points = u64::from(self.points[l]);
-                sum += points;
-                let stamp = &mut scratch.stamp[n as usize];
-                if *stamp != scratch.now {
-                    *stamp = scratch.now;
-                    scratch.union += points;
-                }
-            }
-            if self.trie.has_children(n) {
-                for &nb in self.neighbors.of(cell) {
-                    if used & (1 << nb) == 0 {
-                        sum += self.bound_from(class, nb as usize, n, used, l, scratch);
-                    }
-                }
-            }
-            best = best.max(sum);
-        }
-        best
+    /// The trie node `face` leads to from `node`, if every letter of the
+    /// face has a child.
+    #[inline]
+    fn step(&self, node: u32, face: usize) -> Option<u32> {
+        self.face_letters[face]
+            .iter()
+            .try_fold(node, |n, &l| self.trie.child(n, l))
     }
 
     /// The tree of `class`'s paths (see [`tree`]), and the sum/union bound
     /// from the same walk.
     fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (Tree, u64) {
-        if scratch.stamp.len() != self.trie.nodes() {
-            scratch.stamp = vec![0; self.trie.nodes()];
-            scratch.now = 0;
-        }
-        scratch.now = scratch.now.wrapping_add(1);
-        if scratch.now == 0 {
-            scratch.stamp.iter_mut().for_each(|s| *s = 0);
-            scratch.now = 1;
-        }
-        scratch.union = 0;
+        scratch.start(self.trie.nodes());
         let mut tree = Tree::new();
         let mut path = Vec::with_capacity(class.len());
         let mut sorted = Vec::with_capacity(class.len());
@@ -425,29 +379,14 @@ impl Prover {
         while set != 0 {
             let f = set.trailing_zeros() as usize;
             set &= set - 1;
-            let mut n = node;
-            let mut ok = true;
-            for &l in &self.face_letters[f] {
-                match self.trie.child(n, l) {
-                    Some(c) => n = c,
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if !ok {
+            let Some(n) = self.step(node, f) else {
                 continue;
-            }
+            };
             let l = len + self.face_letters[f].len();
             path.push((self.position[cell], f as u8));
             if l >= self.min_len && self.trie.is_word(n) {
                 let points = u64::from(self.points[l]);
-                let stamp = &mut scratch.stamp[n as usize];
-                if *stamp != scratch.now {
-                    *stamp = scratch.now;
-                    scratch.union += points;
-                }
+                scratch.count(n, points);
                 sorted.clear();
                 sorted.extend_from_slice(path);
                 sorted.sort_unstable();
@@ -537,6 +476,7 @@ impl Prover {
                     scratch,
                     counts: &mut counts,
                     found: &mut local,
+                    fixed: Vec::with_capacity(self.order.len()),
                 };
                 self.branch(&mut class, fixed, options, &mut work, None)?;
                 classes.fetch_add(counts.0, Ordering::Relaxed);
@@ -602,11 +542,7 @@ impl Prover {
         let tree = match tree {
             Some(tree) => {
                 work.counts.0 += 1;
-                let faces: Vec<u8> = self.order[..k - n]
-                    .iter()
-                    .map(|&cell| class[cell].trailing_zeros() as u8)
-                    .collect();
-                if tree.bound(k - n, &faces) < threshold {
+                if tree.bound(k - n, &work.fixed) < threshold {
                     return Ok(());
                 }
                 Some(tree)
@@ -644,21 +580,25 @@ impl Prover {
         }
         let cell = self.order[k % n];
         let set = class[cell];
-        let choices: Vec<u64> = if k < n {
-            self.buckets.clone()
+        if k < n {
+            for &bucket in &self.buckets {
+                class[cell] = bucket;
+                if !self.symmetric_duplicate(class) {
+                    self.branch(class, k + 1, options, work, tree)?;
+                }
+            }
         } else {
-            let mut faces = Vec::new();
             let mut rest = set;
             while rest != 0 {
-                faces.push(rest & rest.wrapping_neg());
+                let f = rest.trailing_zeros();
                 rest &= rest - 1;
-            }
-            faces
-        };
-        for choice in choices {
-            class[cell] = choice;
-            if !self.symmetric_duplicate(class) {
-                self.branch(class, k + 1, options, work, tree)?;
+                class[cell] = 1 << f;
+                if !self.symmetric_duplicate(class) {
+                    work.fixed.push(f as u8);
+                    let result = self.branch(class, k + 1, options, work, tree);
+                    work.fixed.pop();
+                    result?;
+                }
             }
         }
         class[cell] = set;
@@ -700,23 +640,14 @@ impl Prover {
         })
     }
 
-    /// A single board's canonical text.
+    /// A single board's canonical text: the smallest of its images under
+    /// the board's symmetries, each cell written as the pack writes it.
     fn canonical(&self, class: &[u64]) -> String {
         let texts: Vec<String> = class
             .iter()
             .map(|set| {
                 let face = &self.faces[set.trailing_zeros() as usize];
-                if face.chars().count() == 1 {
-                    face.clone()
-                } else if let Some((letter, _)) = self
-                    .continuations
-                    .iter()
-                    .find(|(l, rest)| format!("{l}{rest}") == *face)
-                {
-                    letter.clone()
-                } else {
-                    format!("[{face}]")
-                }
+                self.face_rules.cell_text(Some(face), TextStyle::Compact)
             })
             .collect();
         let cells: Vec<&str> = texts.iter().map(String::as_str).collect();
@@ -725,34 +656,29 @@ impl Prover {
             self.rows,
             self.cols,
             &self.symmetries,
-            &self.continuations,
+            &self.face_rules.continuations(),
         )
     }
 }
 
-/// Splits the faces into at most `k` buckets of about equal size, by how
-/// often each face's letters start a word or follow one another in
-/// `words`: faces read alike share a bucket, so a class's bound stays
-/// close to its best board's score.
+/// Splits the faces into at most `k` buckets of about equal size by how
+/// often each face's first letter occurs in `words`, most frequent first:
+/// the common letters share a bucket, the rare ones another.
 fn buckets(faces: &[Vec<u8>], words: &[Vec<u8>], k: usize) -> (Vec<u64>, Vec<u8>) {
-    let mut count = vec![0u64; faces.len()];
-    for w in words {
-        for (f, letters) in faces.iter().enumerate() {
-            if let Some(&first) = letters.first() {
-                count[f] += w.iter().filter(|&&l| l == first).count() as u64;
-            }
-        }
+    let mut letters = [0u64; 64];
+    for &l in words.iter().flatten() {
+        letters[usize::from(l)] += 1;
     }
+    let count = |f: usize| faces[f].first().map_or(0, |&l| letters[usize::from(l)]);
     let mut by_count: Vec<usize> = (0..faces.len()).collect();
-    by_count.sort_by_key(|&f| (std::cmp::Reverse(count[f]), f));
+    by_count.sort_by_key(|&f| (std::cmp::Reverse(count(f)), f));
     let k = k.clamp(1, faces.len().max(1));
-    let size = faces.len().div_ceil(k);
-    let mut buckets = vec![0u64; faces.len().div_ceil(size.max(1))];
+    let size = faces.len().div_ceil(k).max(1);
+    let mut buckets = vec![0u64; faces.len().div_ceil(size)];
     let mut bucket_of = vec![0u8; faces.len()];
     for (rank, &f) in by_count.iter().enumerate() {
-        let b = rank / size.max(1);
-        buckets[b] |= 1 << f;
-        bucket_of[f] = b as u8;
+        buckets[rank / size] |= 1 << f;
+        bucket_of[f] = (rank / size) as u8;
     }
     (buckets, bucket_of)
 }
