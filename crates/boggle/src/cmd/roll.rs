@@ -128,6 +128,18 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         // Many boards: decode (and check) the whole table once.
         solver.warm_up()?;
     }
+    let dice_name = set.as_ref().map(|s| s.name().to_string());
+    let letters = set
+        .is_none()
+        .then(|| roller.label().trim_end_matches(" letters").to_string());
+    // A pack fault shows in the solve below, if not in the warm-up.
+    let mut roll = |seed: u64| {
+        random::roll_until(&roller, seed, target, |board| {
+            solver
+                .as_mut()
+                .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
+        })
+    };
     if let Some(count) = args.count {
         if args.view.shows_paths() || args.view.top.is_some() {
             return Err(usage_msg(
@@ -136,28 +148,16 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         }
         let mut out = io::BufWriter::new(io::stdout().lock());
         for i in 0..count {
-            let seed = seed.wrapping_add(i);
-            let rolled = random::roll_until(&roller, seed, target, |board| {
-                solver
-                    .as_mut()
-                    .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
-            })?;
+            let rolled = roll(seed.wrapping_add(i))?;
             let text = faces.text(&rolled.board, TextStyle::Rows);
             if args.json {
-                let json = RollJson {
-                    attempts: rolled.attempts,
-                    board: &text,
-                    cols: rolled.board.cols(),
-                    dice: set.as_ref().map(|s| s.name()),
-                    letters: set
-                        .is_none()
-                        .then(|| roller.label().trim_end_matches(" letters")),
-                    rows: rolled.board.rows(),
-                    score: rolled.tally.map(|t| t.score),
-                    seed,
-                    shape: roller.layout().name(),
-                    word_count: rolled.tally.map(|t| t.words),
-                };
+                let json = RollJson::of(
+                    &rolled,
+                    &text,
+                    dice_name.as_deref(),
+                    letters.as_deref(),
+                    roller.layout().name(),
+                );
                 serde_json::to_writer(&mut out, &json)?;
                 writeln!(out)?;
             } else {
@@ -167,18 +167,9 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
-    // A pack fault shows in the solve below, if not in the warm-up.
-    let rolled = random::roll_until(&roller, seed, target, |board| {
-        solver
-            .as_mut()
-            .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
-    })?;
+    let rolled = roll(seed)?;
     let board = &rolled.board;
     let text = faces.text(board, TextStyle::Rows);
-    let dice_name = set.as_ref().map(|s| s.name().to_string());
-    let letters = set
-        .is_none()
-        .then(|| roller.label().trim_end_matches(" letters").to_string());
     let mut out = io::stdout().lock();
     let info = format!(
         "{}, {}x{}{}, seed {seed}{}{}",
@@ -243,18 +234,13 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             }
         }
         (None, true) => {
-            let json = RollJson {
-                attempts: rolled.attempts,
-                board: &text,
-                cols: board.cols(),
-                dice: dice_name.as_deref(),
-                letters: letters.as_deref(),
-                rows: board.rows(),
-                score: rolled.tally.map(|t| t.score),
-                seed,
-                shape: roller.layout().name(),
-                word_count: rolled.tally.map(|t| t.words),
-            };
+            let json = RollJson::of(
+                &rolled,
+                &text,
+                dice_name.as_deref(),
+                letters.as_deref(),
+                roller.layout().name(),
+            );
             serde_json::to_writer(&mut out, &json)?;
             writeln!(out)?;
         }

@@ -55,6 +55,31 @@ pub(crate) struct RollJson<'a> {
     pub(crate) word_count: Option<u64>,
 }
 
+impl<'a> RollJson<'a> {
+    /// The record of a rolled board written as `text`, from `dice` (a set's
+    /// name) or `letters` (how they were drawn), in `shape`.
+    pub(crate) fn of(
+        rolled: &solve::random::Rolled,
+        text: &'a str,
+        dice: Option<&'a str>,
+        letters: Option<&'a str>,
+        shape: &'a str,
+    ) -> RollJson<'a> {
+        RollJson {
+            attempts: rolled.attempts,
+            board: text,
+            cols: rolled.board.cols(),
+            dice,
+            letters,
+            rows: rolled.board.rows(),
+            score: rolled.tally.map(|t| t.score),
+            seed: rolled.seed,
+            shape,
+            word_count: rolled.tally.map(|t| t.words),
+        }
+    }
+}
+
 /// `boggle roll --solve --json` (and `boggle solve --roll --json`).
 #[derive(Serialize)]
 pub(crate) struct RolledSolutionJson<'a> {
