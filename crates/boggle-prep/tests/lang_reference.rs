@@ -205,17 +205,7 @@ fn built(lang: &'static Lang) -> &'static (Pack, Value) {
     cell.get_or_init(|| {
         // Fail here, naming the package, rather than in boggle-prep.
         raw_list(lang);
-        let out = pack_path(lang);
-        let run = common::prep_cmd()
-            .args(["build", "--json", "--recipe", lang.recipe, "-o"])
-            .arg(&out)
-            .output()
-            .expect("boggle-prep runs");
-        let what = format!("boggle-prep build --recipe {}", lang.recipe);
-        let report: Value =
-            serde_json::from_slice(&common::ok_stdout(run, &what)).expect("a JSON report");
-        let pack = Pack::open(&out).expect("the pack opens");
-        (pack, report)
+        common::build_recipe(lang.recipe, &pack_path(lang))
     })
 }
 
@@ -230,12 +220,7 @@ fn pack_path(lang: &Lang) -> PathBuf {
 fn check_counts(lang: &'static Lang) {
     let (pack, report) = built(lang);
     let stats = &report["stats"];
-    let dropped: BTreeMap<String, u64> = stats["dropped"]
-        .as_object()
-        .expect("dropped counts")
-        .iter()
-        .map(|(k, v)| (k.clone(), v.as_u64().expect("a count")))
-        .collect();
+    let dropped = common::dropped(report);
     let version = report["source"]["version"].as_str().unwrap_or("");
 
     // 1. The tool against the reference filter: the same words, the same

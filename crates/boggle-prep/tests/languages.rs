@@ -629,28 +629,17 @@ fn scratch() -> PathBuf {
 /// `--json` report.
 fn build(lang: &Lang) -> (Pack, Value) {
     require(lang);
-    let out = scratch().join(format!("{}.pack", lang.recipe));
-    let run = common::prep_cmd()
-        .args(["build", "--json", "--recipe", lang.recipe, "-o"])
-        .arg(&out)
-        .output()
-        .expect("boggle-prep runs");
-    let what = format!("boggle-prep build --recipe {}", lang.recipe);
-    let report: Value =
-        serde_json::from_slice(&common::ok_stdout(run, &what)).expect("a JSON report");
-    (Pack::open(&out).expect("the pack opens"), report)
+    common::build_recipe(
+        lang.recipe,
+        &scratch().join(format!("{}.pack", lang.recipe)),
+    )
 }
 
 fn check(recipe: &str) {
     let lang = lang(recipe);
     let (pack, report) = build(lang);
     let stats = &report["stats"];
-    let dropped: BTreeMap<String, u64> = stats["dropped"]
-        .as_object()
-        .expect("dropped counts")
-        .iter()
-        .map(|(k, v)| (k.clone(), v.as_u64().expect("a count")))
-        .collect();
+    let dropped = common::dropped(&report);
     let version = report["source"]["version"].as_str().unwrap_or("");
     let words = pack.words().unwrap();
 

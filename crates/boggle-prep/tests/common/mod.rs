@@ -79,3 +79,27 @@ pub fn reference_filter(
     }
     (kept, dropped, lines)
 }
+
+/// `boggle-prep build --json --recipe RECIPE -o OUT` with no input (the
+/// recipe's own list): the pack and the build's JSON report.
+pub fn build_recipe(recipe: &str, out: &Path) -> (prep::Pack, serde_json::Value) {
+    let run = prep_cmd()
+        .args(["build", "--json", "--recipe", recipe, "-o"])
+        .arg(out)
+        .output()
+        .expect("boggle-prep runs");
+    let what = format!("boggle-prep build --recipe {recipe}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&ok_stdout(run, &what)).expect("a JSON report");
+    (prep::Pack::open(out).expect("the pack opens"), report)
+}
+
+/// A build report's lines dropped, by reason.
+pub fn dropped(report: &serde_json::Value) -> std::collections::BTreeMap<String, u64> {
+    report["stats"]["dropped"]
+        .as_object()
+        .expect("dropped counts")
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_u64().expect("a count")))
+        .collect()
+}
