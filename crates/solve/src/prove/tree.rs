@@ -62,34 +62,27 @@ impl Tree {
     pub(crate) fn insert(&mut self, choices: &[(u8, u8)], word: u32, points: u64) {
         let mut at = 0u32;
         for &(cell, face) in choices {
-            let choice = match self.nodes[at as usize]
-                .children
-                .iter()
-                .find(|&&(k, _)| k == cell)
-            {
-                Some(&(_, c)) => c,
-                None => {
-                    let c = self.push(cell);
-                    self.nodes[at as usize].children.push((cell, c));
-                    c
-                }
-            };
-            at = match self.nodes[choice as usize]
-                .children
-                .iter()
-                .find(|&&(f, _)| f == face)
-            {
-                Some(&(_, s)) => s,
-                None => {
-                    let s = self.push(SUM);
-                    self.nodes[choice as usize].children.push((face, s));
-                    s
-                }
-            };
+            let choice = self.child(at, cell, cell);
+            at = self.child(choice, face, SUM);
         }
         if self.counted.insert((at, word)) {
             self.nodes[at as usize].points += points;
         }
+    }
+
+    /// The child of `at` under `key` (a choice's cell, or a face), made as a
+    /// node of `cell` when there is none.
+    fn child(&mut self, at: u32, key: u8, cell: u8) -> u32 {
+        if let Some(&(_, c)) = self.nodes[at as usize]
+            .children
+            .iter()
+            .find(|&&(k, _)| k == key)
+        {
+            return c;
+        }
+        let c = self.push(cell);
+        self.nodes[at as usize].children.push((key, c));
+        c
     }
 
     fn push(&mut self, cell: u8) -> u32 {
