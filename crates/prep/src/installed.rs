@@ -199,6 +199,21 @@ impl PackDir {
         Ok(found)
     }
 
+    /// The file a pack installed as `name` would be, if it may be installed
+    /// there: a valid name, not a built-in pack's and not taken, unless
+    /// `replace`. [`PackDir::install`] checks this too; a caller that must
+    /// build the pack first can check it before the work.
+    pub fn target(&self, name: &str, replace: bool) -> Result<PathBuf, InstallError> {
+        let target = self.file(name)?;
+        if !replace && BUILTIN_NAMES.iter().any(|b| b.eq_ignore_ascii_case(name)) {
+            return Err(InstallError::Builtin(name.to_string()));
+        }
+        if !replace && target.exists() {
+            return Err(InstallError::Exists(target));
+        }
+        Ok(target)
+    }
+
     /// Installs the pack file `from` as `name`: opens and fully verifies it,
     /// then copies it here atomically (a temporary file, then a rename), so
     /// a failure leaves no half-written pack. An existing pack of that name
@@ -210,19 +225,13 @@ impl PackDir {
         name: &str,
         replace: bool,
     ) -> Result<(Installed, Pack), InstallError> {
-        let target = self.file(name)?;
-        if !replace && BUILTIN_NAMES.iter().any(|b| b.eq_ignore_ascii_case(name)) {
-            return Err(InstallError::Builtin(name.to_string()));
-        }
+        let target = self.target(name, replace)?;
         let bad = |source| InstallError::Pack {
             path: from.to_path_buf(),
             source,
         };
         let pack = Pack::open(from).map_err(bad)?;
         pack.verify().map_err(bad)?;
-        if !replace && target.exists() {
-            return Err(InstallError::Exists(target));
-        }
         let io = |path: &Path| {
             let path = path.to_path_buf();
             move |source| InstallError::Io { path, source }

@@ -80,16 +80,7 @@ pub fn install(args: InstallArgs) -> Result<()> {
                 .name
                 .unwrap_or_else(|| recipe.language.code.to_ascii_lowercase());
             // Refuse before a build that could take a while, not after.
-            let target = dir.file(&name).map_err(install_error)?;
-            let builtin = prep::BUILTIN_NAMES
-                .iter()
-                .any(|b| b.eq_ignore_ascii_case(&name));
-            if !args.force && builtin {
-                return Err(install_error(InstallError::Builtin(name)));
-            }
-            if !args.force && target.exists() {
-                return Err(install_error(InstallError::Exists(target)));
-            }
+            dir.target(&name, args.force).map_err(install_error)?;
             let scratch = tempfile::tempdir()?;
             let job = build::Job {
                 recipe,
