@@ -12,7 +12,7 @@
 //! The bound starts from "max, no mark": walk every path of the class
 //! through the pack's words as the solver would, taking at each step the
 //! best of the cell's faces and counting each word once per path. The
-//! prover tightens it with a tree ([`tree`]): the walk's paths, their
+//! prover tightens it with a tree (`prove/tree.rs`): the walk's paths, their
 //! choices sorted by cell, merged so that one face a cell is chosen along
 //! each branch and a word found on several paths over the same cells counts
 //! once. A second bound comes from the same walk, "sum, union": every word
@@ -337,7 +337,7 @@ impl Prover {
             .try_fold(node, |n, &l| self.trie.child(n, l))
     }
 
-    /// The tree of `class`'s paths (see [`tree`]), and the sum/union bound
+    /// The tree of `class`'s paths (see `tree.rs`), and the sum/union bound
     /// from the same walk.
     fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (Tree, u64) {
         scratch.start(self.trie.nodes());
