@@ -16,7 +16,7 @@ use solve::packs::{self, PacksError};
 use solve::random::LetterMode;
 use std::collections::BTreeMap;
 
-use solve::{Adjacency, Bonus, FaceRules, Rules, Scoring, Size};
+use solve::{Adjacency, FaceRules, RuleError, RuleOptions, Rules, Scoring, Size};
 
 /// Which pack to use.
 #[derive(Args, Clone)]
@@ -88,53 +88,33 @@ impl RuleArgs {
             (_, true) => Some(false),
             _ => None,
         };
-        let faces = FaceRules::from_pack(pack).map_err(usage)?.with_qu(qu);
-        let mut rules = Rules::for_pack(pack);
-        rules.adjacency = self.neighbors;
-        rules.wrap = self.wrap;
-        if let Some(s) = &self.scoring {
-            rules.scoring = s.clone();
-            rules.min_len = pack.recipe().board.min_word_len.max(s.min_len());
-        }
-        if let Some(values) = &self.letter_values {
-            if !rules.scoring.is_letter_scheme() {
-                if self.scoring.is_some() {
-                    return Err(usage_msg(format!(
-                        "--letter-values needs a letter-value scheme, not {}: use --scoring letters, ruzzle or wordament",
-                        rules.scoring
-                    )));
-                }
-                rules.scoring = Scoring::letters();
-                rules.min_len = pack.recipe().board.min_word_len.max(1);
-            }
-            rules.scoring = rules.scoring.clone().with_values(values.clone());
-        }
-        if let Some(n) = self.min_len {
-            rules.min_len = n.get();
-        }
-        if let Some(text) = &self.bonus {
-            if !rules.scoring.is_letter_scheme() {
-                return Err(usage_msg(format!(
-                    "--bonus doubles and triples letter values, and {} scores by length: add --scoring ruzzle (or letters, wordament)",
-                    rules.scoring
-                )));
-            }
-            rules.bonus = Some(Bonus::parse(text).map_err(|e| usage_msg(format!("--bonus: {e}")))?);
-        }
-        Ok((faces, rules))
+        let options = RuleOptions {
+            adjacency: self.neighbors,
+            wrap: self.wrap,
+            qu,
+            min_len: self.min_len.map(NonZeroUsize::get),
+            scoring: self.scoring.clone(),
+            letter_values: self.letter_values.clone(),
+            bonus: self.bonus.clone(),
+        };
+        // The library's words, with the flags' names.
+        options.resolve(pack).map_err(|e| match e {
+            RuleError::ValuesNeedLetterScheme(s) => usage_msg(format!(
+                "--letter-values needs a letter-value scheme, not {s}: use --scoring letters, ruzzle or wordament"
+            )),
+            RuleError::BonusNeedsLetterScheme(s) => usage_msg(format!(
+                "--bonus doubles and triples letter values, and {s} scores by length: add --scoring ruzzle (or letters, wordament)"
+            )),
+            RuleError::Faces(e) => usage(e),
+            e @ RuleError::Bonus(_) => usage_msg(format!("--{e}")),
+        })
     }
 }
 
 /// Gives the bonus grid the board's shape (a run of 16 fits a 4x4 board as
 /// well as a 1x16 one); a grid of another size is a usage error.
 pub(crate) fn fit_bonus(rules: &mut Rules, rows: usize, cols: usize) -> Result<()> {
-    if let Some(bonus) = rules.bonus.take() {
-        let fitted = bonus
-            .fit(rows, cols)
-            .map_err(|e| usage_msg(format!("--bonus: {e}")))?;
-        rules.bonus = Some(fitted);
-    }
-    Ok(())
+    solve::fit_bonus(rules, rows, cols).map_err(|e| usage_msg(format!("--{e}")))
 }
 
 /// A scoring scheme by name or table, or a scheme file (`.toml`).
@@ -307,11 +287,6 @@ pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {
         return Err(format!("duration {text:?}: must be more than zero"));
     }
     Ok(Duration::from_secs_f64(total))
-}
-
-/// A usage error for a pack without dice of its own, asked for them.
-pub(crate) fn no_dice(pack: &Pack) -> anyhow::Error {
-    usage_msg(format!("pack {} carries no dice", pack.name()))
 }
 
 #[cfg(test)]

@@ -44,6 +44,7 @@ mod bonus;
 mod error;
 mod lexicon;
 mod neighbors;
+mod rule_options;
 mod scoring;
 mod search;
 #[cfg(test)]
@@ -66,5 +67,6 @@ pub use bonus::{Bonus, CellBonus};
 pub use error::{BoardError, LayoutError, LexiconError};
 pub use lexicon::{Alphabet, Lexicon, MAX_LETTERS, NO_WORD};
 pub use neighbors::{Adjacency, Neighbors, Shape};
+pub use rule_options::{fit_bonus, RuleError, RuleOptions};
 pub use scoring::{parse_values, Beyond, Scoring};
 pub use search::{FoundWord, Rules, Solution, Solver, Tally};

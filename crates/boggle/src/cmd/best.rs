@@ -13,7 +13,7 @@ use solve::random::{self, DiceSet, LetterMode};
 use solve::{Size, Solver};
 
 use crate::args::{
-    duration, no_dice, parse, positive, positive_u64, LettersArg, PackArgs, RuleArgs, ThreadsArg,
+    duration, parse, positive, positive_u64, LettersArg, PackArgs, RuleArgs, ThreadsArg,
 };
 use crate::output::json::{pack_label, BestJson};
 
@@ -74,13 +74,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
     crate::args::fit_bonus(&mut rules, rows, cols)?;
     let space = match &args.dice {
         Some(name) => {
-            let set = if name == "pack" {
-                DiceSet::from_recipe(pack.recipe())
-                    .map_err(usage)?
-                    .ok_or_else(|| no_dice(&pack))?
-            } else {
-                DiceSet::resolve(name).map_err(usage)?
-            };
+            let set = DiceSet::for_pack(name, &pack).map_err(usage)?;
             if let Some(warning) = set.q_mismatch(pack.recipe()) {
                 eprintln!("boggle: warning: {warning}");
             }

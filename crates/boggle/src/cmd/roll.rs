@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use anyhow::Result;
 use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
-use solve::random::{self, DiceSet, LetterMode, Roller, Target};
-use solve::{Layout, Solver, Tally, TextStyle};
+use solve::random::{self, RollError, RollSpec, Rolling, Target};
+use solve::{Solver, Tally, TextStyle};
 
-use crate::args::{no_dice, PackArgs, RollOptions, RuleArgs};
+use crate::args::{PackArgs, RollOptions, RuleArgs};
 use crate::output::json::{pack_label, RollJson, RolledSolutionJson};
 use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
 use crate::output::paths;
@@ -53,63 +53,26 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     let pack = args.pack.open()?;
     let (faces, mut rules) = args.rules.resolve(&pack)?;
     let d = &args.dice;
-    // Frequency dice are sized to the board, so they are made after the layout.
-    let mut frequency = false;
-    let set = match (&d.dice, d.letters.letters) {
-        (_, Some(_)) => None,
-        (Some(name), None) if name == "pack" => Some(
-            DiceSet::from_recipe(pack.recipe())
-                .map_err(usage)?
-                .ok_or_else(|| no_dice(&pack))?,
-        ),
-        (Some(name), None) if name == "frequency" || name == "freq" => {
-            frequency = true;
-            None
-        }
-        (Some(name), None) => Some(DiceSet::resolve(name).map_err(usage)?),
-        (None, None) => match DiceSet::from_recipe(pack.recipe()).map_err(usage)? {
-            Some(set) => Some(set),
-            None if pack.recipe().language.code == "en" => DiceSet::builtin("classic"),
-            None => {
-                frequency = true;
-                None
-            }
-        },
+    let spec = RollSpec {
+        dice: d.dice.clone(),
+        letters: d.letters.letters,
+        size: d.size,
+        shape: d.shape.clone(),
     };
-    let layout = match (&d.shape, &d.size) {
-        (Some(shape), _) => Layout::shape(shape).map_err(usage)?,
-        (None, Some(size)) => Layout::rect(size.rows, size.cols).map_err(usage)?,
-        (None, None) => match &set {
-            None => Layout::rect(4, 4)?,
-            Some(set) => match set.square_size() {
-                Some(n) => Layout::rect(n, n).map_err(usage)?,
-                None => {
-                    return Err(usage_msg(format!(
-                        "dice set {} has {} dice, not a square number: give --size RxC",
-                        set.name(),
-                        set.len()
-                    )))
-                }
-            },
-        },
-    };
-    crate::args::fit_bonus(&mut rules, layout.rows(), layout.cols())?;
-    if let Some(warning) = set.as_ref().and_then(|s| s.q_mismatch(pack.recipe())) {
+    let Rolling {
+        roller,
+        dice: set,
+        warning,
+    } = spec.resolve(&pack, &faces).map_err(|e| match e {
+        RollError::NotSquare { set, dice } => usage_msg(format!(
+            "dice set {set} has {dice} dice, not a square number: give --size RxC"
+        )),
+        e => usage(e),
+    })?;
+    crate::args::fit_bonus(&mut rules, roller.layout().rows(), roller.layout().cols())?;
+    if let Some(warning) = warning {
         eprintln!("boggle: warning: {warning}");
     }
-    let set = match set {
-        None if frequency => Some(
-            DiceSet::frequency_for_board(&pack, layout.rows() * layout.cols()).map_err(usage)?,
-        ),
-        set => set,
-    };
-    let roller = match &set {
-        Some(set) => Roller::dice(set, &faces, layout).map_err(usage)?,
-        None => {
-            let mode = d.letters.letters.unwrap_or(LetterMode::Frequency);
-            Roller::letters(mode, &pack, &faces, layout).map_err(usage)?
-        }
-    };
     let target = Target {
         min_words: d.min_words,
         min_score: d.min_score,

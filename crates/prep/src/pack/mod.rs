@@ -179,6 +179,13 @@ impl Pack {
         Pack::map_file(path)?.check()
     }
 
+    /// The whole pack, as its file holds it (header, metadata, automaton):
+    /// what [`from_vec`](Pack::from_vec) reads back, to send a pack to
+    /// another process or machine, or to save one built in memory.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.map.as_fst().as_inner().backing.bytes()
+    }
+
     /// Reads only the metadata of a pack file (header, metadata checksum and
     /// contents): well under a millisecond, for listing and describing packs.
     /// The automaton is neither read nor checked.

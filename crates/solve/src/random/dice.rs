@@ -85,7 +85,7 @@
 use std::fmt;
 use std::path::Path;
 
-use prep::Recipe;
+use prep::{Pack, Recipe};
 use thiserror::Error;
 
 use crate::board::FaceRules;
@@ -176,6 +176,12 @@ pub enum DiceError {
         pack: String,
         /// What is wrong.
         message: String,
+    },
+    /// The pack was asked for its own dice and carries none.
+    #[error("pack {pack} carries no dice")]
+    NoDice {
+        /// The pack's name.
+        pack: String,
     },
     /// A dice file could not be read.
     #[error("reading dice file {path}: {source}")]
@@ -292,6 +298,18 @@ impl DiceSet {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+    }
+
+    /// A set by name for `pack`: `pack` is the pack's own dice (an error if
+    /// it carries none), anything else as [`resolve`](DiceSet::resolve)
+    /// reads it.
+    pub fn for_pack(name: &str, pack: &Pack) -> Result<DiceSet, DiceError> {
+        if name == "pack" {
+            return DiceSet::from_recipe(pack.recipe())?.ok_or_else(|| DiceError::NoDice {
+                pack: pack.name().to_string(),
+            });
+        }
+        DiceSet::resolve(name)
     }
 
     /// Reads a dice file; the set is named after the file.

@@ -44,6 +44,7 @@ mod frequency;
 mod letters;
 mod rng;
 mod roll;
+mod spec;
 
 pub use dice::{DiceError, DiceSet, Die, Face};
 pub use frequency::FREQUENCY_FACES;
@@ -51,3 +52,4 @@ pub use letters::{face_counts, LetterMode, Spelling, WeightedFaces};
 pub use rng::{seed_from_time, splitmix64, Rng};
 pub(crate) use roll::deal;
 pub use roll::{roll_until, RollError, Rolled, Roller, Target};
+pub use spec::{RollSpec, Rolling};

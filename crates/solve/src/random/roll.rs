@@ -44,6 +44,14 @@ pub enum RollError {
     /// The dice set is bad, or does not fit the pack.
     #[error(transparent)]
     Dice(#[from] DiceError),
+    /// A dice set of N dice, N not a square, with no size given.
+    #[error("dice set {set} has {dice} dice, not a square number: give a size RxC")]
+    NotSquare {
+        /// The set's name.
+        set: String,
+        /// How many dice it has.
+        dice: usize,
+    },
     /// No letters to draw from.
     #[error("{0}")]
     Letters(String),
