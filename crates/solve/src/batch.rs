@@ -22,8 +22,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::Serialize;
 
-use crate::board::FaceRules;
-use crate::search::{FoundWord, Solver};
+use crate::board::{Board, FaceRules};
+use crate::error::{BoardError, LexiconError};
+use crate::search::{FoundWord, Solver, Tally};
 
 /// Lines read and solved per round, at most.
 pub const CHUNK: usize = 16_384;
@@ -188,40 +189,101 @@ fn solve_chunk(
     with_words: bool,
     done: &mut [Option<Done>],
 ) {
+    let results = in_parallel(lines.len(), solvers, |i, solver| {
+        solve_line(&lines[i], first_line + i as u64, faces, solver, with_words)
+    });
+    for (i, d) in results {
+        done[i] = Some(d);
+    }
+}
+
+/// Runs `f(i, solver)` for every `i` in `0..n`, one thread a solver, the
+/// threads taking runs of [`GRAIN`] in turn; the `Some` results with their
+/// index, in no particular order.
+fn in_parallel<T: Send>(
+    n: usize,
+    solvers: &mut [Solver],
+    f: impl Fn(usize, &mut Solver) -> Option<T> + Sync,
+) -> Vec<(usize, T)> {
     let next = AtomicUsize::new(0);
     let work = |solver: &mut Solver| {
         let mut mine = Vec::new();
         loop {
             let start = next.fetch_add(GRAIN, Ordering::Relaxed);
-            if start >= lines.len() {
+            if start >= n {
                 break;
             }
-            for (i, line) in lines.iter().enumerate().skip(start).take(GRAIN) {
-                let line_no = first_line + i as u64;
-                if let Some(d) = solve_line(line, line_no, faces, solver, with_words) {
-                    mine.push((i, d));
+            for i in start..(start + GRAIN).min(n) {
+                if let Some(t) = f(i, solver) {
+                    mine.push((i, t));
                 }
             }
         }
         mine
     };
-    let results: Vec<Vec<(usize, Done)>> = if solvers.len() <= 1 {
-        solvers.iter_mut().map(work).collect()
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = solvers
-                .iter_mut()
-                .map(|s| scope.spawn(|| work(s)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
-        })
-    };
-    for (i, d) in results.into_iter().flatten() {
-        done[i] = Some(d);
+    if solvers.len() <= 1 {
+        return solvers.iter_mut().flat_map(work).collect();
     }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = solvers
+            .iter_mut()
+            .map(|s| scope.spawn(|| work(s)))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// A board's text read under `faces`, and checked against the solver's
+/// bonus grid.
+fn read_board(text: &str, faces: &FaceRules, solver: &Solver) -> Result<Board, BoardError> {
+    let board = faces.parse(text)?;
+    if let Some(bonus) = &solver.rules().bonus {
+        if !bonus.fits(board.rows(), board.cols()) {
+            return Err(BoardError::Bonus(format!(
+                "the bonus grid is {}x{} but the board is {}x{}",
+                bonus.rows(),
+                bonus.cols(),
+                board.rows(),
+                board.cols()
+            )));
+        }
+    }
+    Ok(board)
+}
+
+/// Why a board of [`tally_texts`] has no tally.
+#[derive(Debug, thiserror::Error)]
+pub enum TallyError {
+    /// The text is not a board (or does not fit the bonus grid).
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The pack failed a check on a state this board reached.
+    #[error(transparent)]
+    Lexicon(#[from] LexiconError),
+}
+
+/// Scores boards given as text, on one solver a thread (all for the same
+/// pack and rules; warm them up first): each board's tally or why it has
+/// none, in input order. A blank text is an error ([`BoardError`]), not
+/// skipped, so that results line up with the texts.
+pub fn tally_texts<S: AsRef<str> + Sync>(
+    texts: &[S],
+    faces: &FaceRules,
+    solvers: &mut [Solver],
+) -> Vec<Result<Tally, TallyError>> {
+    let one = |text: &str, solver: &mut Solver| -> Result<Tally, TallyError> {
+        let board = read_board(text, faces, solver)?;
+        Ok(solver.tally(&board)?)
+    };
+    let mut out: Vec<Option<Result<Tally, TallyError>>> = Vec::new();
+    out.resize_with(texts.len(), || None);
+    for (i, r) in in_parallel(texts.len(), solvers, |i, s| Some(one(texts[i].as_ref(), s))) {
+        out[i] = Some(r);
+    }
+    out.into_iter().flatten().collect()
 }
 
 fn solve_line(
@@ -275,22 +337,10 @@ fn solve_line(
     if text.is_empty() {
         return None;
     }
-    let board = match faces.parse(text) {
+    let board = match read_board(text, faces, solver) {
         Ok(b) => b,
         Err(e) => return Some(error(&mut out, text, e.to_string())),
     };
-    if let Some(bonus) = &solver.rules().bonus {
-        if !bonus.fits(board.rows(), board.cols()) {
-            let message = format!(
-                "the bonus grid is {}x{} but the board is {}x{}",
-                bonus.rows(),
-                bonus.cols(),
-                board.rows(),
-                board.cols()
-            );
-            return Some(error(&mut out, text, message));
-        }
-    }
     let (score, words) = if with_words {
         let solution = match solver.solve(&board) {
             Ok(solution) => solution,
