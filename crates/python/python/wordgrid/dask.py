@@ -1,0 +1,333 @@
+"""The heavy jobs on a Dask cluster: scoring a large board file, searching
+for the best boards, and proving optima, spread over the workers of a
+``dask.distributed`` cluster (a ``LocalCluster`` or a real scheduler: the
+same code runs on both).
+
+Every function takes a connected :class:`distributed.Client`. Workers get
+the pack as data, never as a path: a built-in pack by name, any other pack
+as its bytes, sent once to every worker (``Client.scatter(broadcast=True)``)
+and opened once per worker process. The rules are keyword arguments of
+:class:`wordgrid.Solver` (``neighbors``, ``wrap``, ``scoring``,
+``min_len``, ``bonus``, ``letter_values``, ``qu``).
+
+If a worker dies mid-job, Dask runs its tasks again elsewhere; every task is
+a pure function of its inputs, so the result is the same.
+
+    from distributed import Client, LocalCluster
+    client = Client(LocalCluster(n_workers=2, threads_per_worker=1))
+    wordgrid.dask.score_file(client, "boards.txt", pack, aggregate=True)
+    # {'boards': 200000, 'total_score': 28813735, 'total_words': 19941309}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import uuid
+from array import array
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+from distributed import Client, as_completed
+
+from . import _native
+from ._native import Pack, Solver
+
+__all__ = [
+    "PackRef",
+    "ProofResult",
+    "best",
+    "merge_proofs",
+    "prove",
+    "score_file",
+]
+
+ProgressFn = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class PackRef:
+    """How workers find a pack: by built-in name, or by its bytes (``data``
+    is then a Dask future of the bytes, ``key`` their SHA-256)."""
+
+    key: str
+    name: Optional[str] = None
+    data: Any = None
+
+    @staticmethod
+    def of(client: Client, pack: Union[Pack, str]) -> "PackRef":
+        """The reference to ``pack`` (a :class:`wordgrid.Pack`, or a
+        built-in pack's name); sends the bytes of a pack that is not
+        built in to every worker once."""
+        if isinstance(pack, str):
+            Pack.builtin(pack)  # fail here, not on every worker
+            return PackRef(key="builtin:" + pack.lower(), name=pack.lower())
+        if pack.builtin_name is not None:
+            return PackRef(key="builtin:" + pack.builtin_name, name=pack.builtin_name)
+        data = pack.to_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        future = client.scatter(data, broadcast=True, hash=False)
+        return PackRef(key="sha256:" + digest, data=future)
+
+
+# One solver per (pack, rules) per worker process, made by the first task
+# that needs it.
+_solvers: dict = {}
+
+
+def _solver(key: str, name: Optional[str], data: Optional[bytes], rules: dict) -> Solver:
+    cache_key = (key, tuple(sorted((k, repr(v)) for k, v in rules.items())))
+    solver = _solvers.get(cache_key)
+    if solver is None:
+        pack = Pack.builtin(name) if name is not None else Pack.from_bytes(data, key)
+        solver = Solver(pack, **rules)
+        _solvers[cache_key] = solver
+    return solver
+
+
+def _score_part(key, name, data, rules, text, aggregate):
+    # Boards travel as one string and results as one array: Dask serialises
+    # a list of 10,000 small objects item by item, 50 times slower.
+    solver = _solver(key, name, data, rules)
+    tallies = solver.score_many(text.split("\n"), threads=1)
+    if aggregate:
+        boards = score = words = 0
+        for s, w in tallies:
+            boards += 1
+            score += s
+            words += w
+        return boards, score, words
+    flat = array("Q")
+    for s, w in tallies:
+        flat.append(s)
+        flat.append(w)
+    return flat
+
+
+def _best_run(key, name, data, rules, kwargs):
+    solver = _solver(key, name, data, rules)
+    result = _native.best(solver, threads=1, **kwargs)
+    return result.boards, result.evaluations
+
+
+def _prove_shard(key, name, data, rules, size, threshold, shard):
+    solver = _solver(key, name, data, rules)
+    p = _native.prove(solver, size, threshold, threads=1, shard=shard)
+    return {
+        "boards": p.boards,
+        "classes": p.classes,
+        "solved": p.solved,
+        "parts": p.parts,
+        "parts_done": p.parts_done,
+        "complete": p.complete,
+        "shard": p.shard,
+        "seconds": p.seconds,
+    }
+
+
+def _run_id(job: str) -> str:
+    return f"wordgrid-{job}-{uuid.uuid4().hex[:12]}"
+
+
+def _gather_in_order(client: Client, futures: list, progress: Optional[ProgressFn]) -> list:
+    """The futures' results in submission order, calling ``progress(done,
+    total)`` as each finishes."""
+    results: list = [None] * len(futures)
+    index = {f.key: i for i, f in enumerate(futures)}
+    done = 0
+    if progress is not None:
+        progress(0, len(futures))
+    for future in as_completed(futures):
+        results[index[future.key]] = future.result()
+        done += 1
+        if progress is not None:
+            progress(done, len(futures))
+    return results
+
+
+def score_file(
+    client: Client,
+    boards: Union[str, "os.PathLike[str]", Iterable[str]],
+    pack: Union[Pack, str],
+    *,
+    partition: int = 10_000,
+    aggregate: bool = False,
+    progress: Optional[ProgressFn] = None,
+    **rules: Any,
+) -> Union[list, dict]:
+    """Scores every board of a board file (one a line; blank lines
+    skipped) or of an iterable of board texts on the cluster, ``partition``
+    boards a task.
+
+    Returns ``[(score, word_count), …]`` in input order, or with
+    ``aggregate=True`` ``{"boards", "total_score", "total_words"}``.
+    ``progress(done, total)`` is called as partitions finish. A board that
+    does not read raises :class:`wordgrid.BoardError` (numbered within its
+    partition)."""
+    if partition < 1:
+        raise ValueError("partition must be at least 1")
+    if isinstance(boards, (str,)) or hasattr(boards, "__fspath__"):
+        with open(boards, encoding="utf-8") as f:
+            lines = [line.strip() for line in f if line.strip()]
+    else:
+        lines = [b.strip() for b in boards if b.strip()]
+    if any("\n" in b for b in lines):
+        raise ValueError("a board text holds a line break")
+    ref = PackRef.of(client, pack)
+    run = _run_id("score")
+    futures = [
+        client.submit(
+            _score_part,
+            ref.key,
+            ref.name,
+            ref.data,
+            rules,
+            "\n".join(lines[i : i + partition]),
+            aggregate,
+            key=f"{run}-{i // partition}",
+            retries=2,
+        )
+        for i in range(0, len(lines), partition)
+    ]
+    parts = _gather_in_order(client, futures, progress)
+    if aggregate:
+        return {
+            "boards": sum(p[0] for p in parts),
+            "total_score": sum(p[1] for p in parts),
+            "total_words": sum(p[2] for p in parts),
+        }
+    return [(flat[i], flat[i + 1]) for flat in parts for i in range(0, len(flat), 2)]
+
+
+def best(
+    client: Client,
+    pack: Union[Pack, str],
+    *,
+    size: Any = "4x4",
+    runs: Optional[int] = None,
+    seconds: Optional[float] = None,
+    iterations: Optional[int] = None,
+    seed: int = 1,
+    top: int = 10,
+    dice: Optional[str] = None,
+    letters: Optional[str] = None,
+    progress: Optional[ProgressFn] = None,
+    **rules: Any,
+) -> list:
+    """Runs ``runs`` independent annealing searches (default: one per
+    worker thread), seeds ``seed``, ``seed+1``, …, each on one thread for
+    ``seconds`` or ``iterations``, and merges their best boards: the best
+    ``top`` distinct boards, ``[(score, board, words), …]``, best first
+    (ties by board text). Boards are in canonical form, so one board found
+    by two runs counts once."""
+    if runs is None:
+        runs = max(1, sum(client.nthreads().values()))
+    ref = PackRef.of(client, pack)
+    run = _run_id("best")
+    kwargs = dict(size=size, seconds=seconds, iterations=iterations, top=top, dice=dice, letters=letters)
+    futures = [
+        client.submit(
+            _best_run,
+            ref.key,
+            ref.name,
+            ref.data,
+            rules,
+            dict(kwargs, seed=seed + i),
+            key=f"{run}-{i}",
+            retries=2,
+        )
+        for i in range(runs)
+    ]
+    merged: dict = {}
+    for boards, _ in _gather_in_order(client, futures, progress):
+        for score, board, words in boards:
+            merged[board] = (score, board, words)
+    ranked = sorted(merged.values(), key=lambda t: (-t[0], t[1]))
+    return ranked[:top]
+
+
+@dataclass
+class ProofResult:
+    """A proof merged from its shards."""
+
+    #: Every distinct board scoring at least the threshold, best first:
+    #: ``(score, board, words)``.
+    boards: list
+    threshold: int
+    classes: int
+    solved: int
+    parts: int
+    parts_done: int
+    #: Whether every shard is present and complete: then no other board
+    #: reaches the threshold.
+    complete: bool
+    #: The shards that were merged, ``(k, n)``.
+    shards: list = field(default_factory=list)
+    #: CPU seconds, summed over the shards.
+    seconds: float = 0.0
+
+
+def merge_proofs(threshold: int, shards: Sequence[dict]) -> ProofResult:
+    """Merges shard results (each a dict with the fields of
+    :class:`wordgrid.Proof`, as :func:`prove` collects them) into one proof,
+    as ``boggle prove --merge`` does: the union of the boards, the sums of
+    the counts, complete when all ``n`` shards are there and complete."""
+    boards = {}
+    for s in shards:
+        for score, board, words in s["boards"]:
+            boards[board] = (score, board, words)
+    present = {tuple(s["shard"]) for s in shards if s["shard"] is not None}
+    ns = {n for _, n in present}
+    complete = (
+        len(ns) == 1
+        and {k for k, _ in present} == set(range(1, next(iter(ns)) + 1))
+        and all(s["complete"] for s in shards)
+    ) or (len(shards) == 1 and shards[0]["shard"] is None and shards[0]["complete"])
+    return ProofResult(
+        boards=sorted(boards.values(), key=lambda t: (-t[0], t[1])),
+        threshold=threshold,
+        classes=sum(s["classes"] for s in shards),
+        solved=sum(s["solved"] for s in shards),
+        parts=sum(s["parts"] for s in shards),
+        parts_done=sum(s["parts_done"] for s in shards),
+        complete=complete,
+        shards=sorted(present),
+        seconds=sum(s["seconds"] for s in shards),
+    )
+
+
+def prove(
+    client: Client,
+    pack: Union[Pack, str],
+    *,
+    size: Any,
+    threshold: int,
+    shards: Optional[int] = None,
+    progress: Optional[ProgressFn] = None,
+    **rules: Any,
+) -> ProofResult:
+    """Proves which boards of ``size`` reach ``threshold``, as ``boggle
+    prove --shard K/N`` on ``shards`` tasks (default: four per worker
+    thread) merged by :func:`merge_proofs`."""
+    if shards is None:
+        shards = 4 * max(1, sum(client.nthreads().values()))
+    if shards < 1:
+        raise ValueError("shards must be at least 1")
+    ref = PackRef.of(client, pack)
+    run = _run_id("prove")
+    futures = [
+        client.submit(
+            _prove_shard,
+            ref.key,
+            ref.name,
+            ref.data,
+            rules,
+            size,
+            threshold,
+            (k, shards),
+            key=f"{run}-{k}",
+            retries=2,
+        )
+        for k in range(1, shards + 1)
+    ]
+    return merge_proofs(threshold, _gather_in_order(client, futures, progress))

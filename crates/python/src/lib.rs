@@ -1,0 +1,36 @@
+//! The native half of the Python package `wordgrid`: the toolkit's
+//! libraries (`prep` for packs, `solve` for everything on a board) as
+//! Python classes and functions. The Python half (`python/wordgrid`) adds
+//! the exception classes, type stubs and the Dask jobs.
+//!
+//! Long calls (`score_many`'s rounds, `count`, `best`, `prove`) release the
+//! GIL; the ones that can run for minutes watch for Ctrl-C (see
+//! [`interrupt`]) and keep what they found.
+
+use pyo3::prelude::*;
+
+mod errors;
+mod interrupt;
+mod jobs;
+mod pack;
+mod solver;
+
+/// The module `wordgrid._native`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<pack::PyPack>()?;
+    m.add_class::<solver::PySolver>()?;
+    m.add_class::<solver::PySolution>()?;
+    m.add_class::<solver::PyWord>()?;
+    m.add_class::<solver::ScoreIter>()?;
+    m.add_class::<jobs::PyBest>()?;
+    m.add_class::<jobs::PyProof>()?;
+    m.add_function(wrap_pyfunction!(jobs::roll, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::count, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::best, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(pack::builtin_packs, m)?)?;
+    m.add_function(wrap_pyfunction!(pack::recipes, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,442 @@
+//! `wordgrid.Solver`: one pack under one set of rules, solving boards one
+//! at a time (`solve`, `score`) or as a stream (`score_many`).
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyIterator, PyString};
+use solve::batch::{tally_texts, TallyError};
+use solve::{Adjacency, FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
+
+use crate::errors;
+use crate::pack::PyPack;
+
+/// Solves boards of one pack under one set of rules.
+///
+/// `neighbors` is `"all"` (king moves) or `"no-diag"`; `scoring` a scheme
+/// name (`boggle`, `big-boggle`, `super-big-boggle`, `word-hunt`, `words`,
+/// `letters`, `ruzzle`, `wordament`), a table like
+/// `"3=1,4=1,5=2,6=3,7=5,8+=11"` or a scheme file (`.toml`); `None` takes
+/// the pack's. `min_len` overrides the shortest word; `bonus` is a grid of
+/// bonus cells for a letter-value scheme (`"d..T/..../.D../t..."`);
+/// `letter_values` a dict (or `"a=1,b=3"`); `qu` whether a lone `q` cell
+/// reads `qu` (`None`: as the pack says).
+#[pyclass(module = "wordgrid", name = "Solver", frozen)]
+pub(crate) struct PySolver {
+    pub(crate) pack: PyPack,
+    pub(crate) faces: FaceRules,
+    pub(crate) rules: Rules,
+    /// The bonus grid as given: fitted to each board's size.
+    bonus: Option<String>,
+    solver: Mutex<Solver>,
+}
+
+impl PySolver {
+    /// A solver for these rules, warmed up (its table decoded once).
+    fn solver_for(&self, rules: Rules) -> PyResult<Solver> {
+        let mut solver = Solver::with_rules(&self.pack.pack, rules).map_err(errors::pack)?;
+        solver.warm_up().map_err(errors::pack)?;
+        Ok(solver)
+    }
+
+    /// The rules for a board of this size: the bonus grid fitted to it.
+    fn rules_for(&self, rows: usize, cols: usize) -> PyResult<Option<Rules>> {
+        match (&self.rules.bonus, &self.bonus) {
+            (Some(b), Some(_)) if !b.fits(rows, cols) => {
+                let mut rules = self.rules.clone();
+                solve::fit_bonus(&mut rules, rows, cols).map_err(errors::board)?;
+                Ok(Some(rules))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    fn read(&self, board: &str) -> PyResult<solve::Board> {
+        self.faces.parse(board).map_err(errors::board)
+    }
+}
+
+#[pymethods]
+impl PySolver {
+    #[new]
+    #[pyo3(signature = (pack, neighbors = "all", wrap = false, scoring = None, min_len = None, bonus = None, letter_values = None, qu = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        pack: &Bound<'_, PyPack>,
+        neighbors: &str,
+        wrap: bool,
+        scoring: Option<&str>,
+        min_len: Option<usize>,
+        bonus: Option<String>,
+        letter_values: Option<&Bound<'_, PyAny>>,
+        qu: Option<bool>,
+    ) -> PyResult<PySolver> {
+        let pack = pack.get().clone();
+        let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
+        let scoring = scoring.map(scheme).transpose()?;
+        let letter_values = letter_values.map(values).transpose()?;
+        if min_len == Some(0) {
+            return Err(errors::options("min_len must be at least 1"));
+        }
+        let options = RuleOptions {
+            adjacency,
+            wrap,
+            qu,
+            min_len,
+            scoring,
+            letter_values,
+            bonus: bonus.clone(),
+        };
+        let (faces, rules) = options.resolve(&pack.pack).map_err(errors::options)?;
+        let solver = py.detach(|| -> Result<Solver, solve::LexiconError> {
+            let mut s = Solver::with_rules(&pack.pack, rules.clone())?;
+            s.warm_up()?;
+            Ok(s)
+        });
+        let solver = solver.map_err(errors::pack)?;
+        Ok(PySolver {
+            pack,
+            faces,
+            rules,
+            bonus,
+            solver: Mutex::new(solver),
+        })
+    }
+
+    /// Every word on the board with its score and one path.
+    ///
+    /// The board is text as the CLI reads it: rows separated by spaces or
+    /// `/` (`"oatr ihps htnr enei"`), a run of N² letters, `[th]` for a
+    /// multi-letter face, `.` for a blank.
+    fn solve(&self, py: Python<'_>, board: &str) -> PyResult<PySolution> {
+        let b = self.read(board)?;
+        let text = self.faces.text(&b, TextStyle::Rows);
+        let solution = match self.rules_for(b.rows(), b.cols())? {
+            Some(rules) => {
+                let mut s = self.solver_for(rules)?;
+                py.detach(|| s.solve(&b))
+            }
+            None => {
+                let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+                let s: &mut Solver = &mut guard;
+                py.detach(|| s.solve(&b))
+            }
+        }
+        .map_err(errors::pack)?;
+        Ok(PySolution {
+            board: text,
+            rows: solution.rows,
+            cols: solution.cols,
+            score: solution.score,
+            word_count: solution.word_count,
+            words: solution
+                .words
+                .into_iter()
+                .map(|w| PyWord {
+                    word: w.word,
+                    score: w.score,
+                    len: w.len,
+                    path: w.path.iter().map(|p| (p.row, p.col)).collect(),
+                })
+                .collect(),
+        })
+    }
+
+    /// The board's score.
+    fn score(&self, py: Python<'_>, board: &str) -> PyResult<u64> {
+        Ok(self.tally(py, board)?.0)
+    }
+
+    /// The board's score and its number of distinct words, as a tuple.
+    fn tally(&self, py: Python<'_>, board: &str) -> PyResult<(u64, u64)> {
+        let b = self.read(board)?;
+        let t = match self.rules_for(b.rows(), b.cols())? {
+            Some(rules) => {
+                let mut s = self.solver_for(rules)?;
+                py.detach(|| s.tally(&b))
+            }
+            None => {
+                let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+                let s: &mut Solver = &mut guard;
+                py.detach(|| s.tally(&b))
+            }
+        }
+        .map_err(errors::pack)?;
+        Ok((t.score, t.words))
+    }
+
+    /// Scores boards from any iterable of board texts (a list, a file
+    /// object: blank lines are skipped), lazily: yields `(score,
+    /// word_count)` for each board, in input order. Boards are taken in
+    /// rounds and scored without the GIL on `threads` threads (`None`: one
+    /// per core), so other Python threads run meanwhile; the next round is
+    /// read while one is scored. A board that does
+    /// not read raises `BoardError` at its place in the stream, naming it
+    /// by its number (from 1); iterating on continues with the next.
+    #[pyo3(signature = (boards, threads = None))]
+    fn score_many(&self, boards: &Bound<'_, PyAny>, threads: Option<usize>) -> PyResult<ScoreIter> {
+        let threads = match threads {
+            Some(0) => return Err(errors::options("threads must be at least 1")),
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        let iter = boards
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err("score_many takes an iterable of board texts"))?;
+        let rules = self.rules.clone();
+        let one = self.solver_for(rules)?;
+        Ok(ScoreIter::new(
+            iter.unbind(),
+            self.faces.clone(),
+            vec![one; threads],
+        ))
+    }
+
+    /// The rules in force: neighbors, wrap, scoring, min_len, bonus.
+    #[getter]
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("neighbors", self.rules.adjacency.to_string())?;
+        d.set_item("wrap", self.rules.wrap)?;
+        d.set_item("scoring", self.rules.scoring.name())?;
+        d.set_item("min_len", self.rules.min_len)?;
+        d.set_item("bonus", self.bonus.clone())?;
+        Ok(d)
+    }
+
+    /// The pack.
+    #[getter]
+    fn pack(&self) -> PyPack {
+        self.pack.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solver({:?}, neighbors={:?}, wrap={}, scoring={:?}, min_len={})",
+            self.pack.pack.name(),
+            self.rules.adjacency.to_string(),
+            if self.rules.wrap { "True" } else { "False" },
+            self.rules.scoring.name(),
+            self.rules.min_len
+        )
+    }
+}
+
+/// A scheme by name or table, or a scheme file (`.toml`).
+fn scheme(text: &str) -> PyResult<Scoring> {
+    if text.ends_with(".toml") {
+        let toml =
+            std::fs::read_to_string(text).map_err(|e| errors::options(format!("{text}: {e}")))?;
+        return Scoring::from_toml(&toml, text).map_err(errors::options);
+    }
+    text.parse().map_err(errors::options)
+}
+
+/// Letter values from a dict or from `"a=1,b=3"`.
+fn values(v: &Bound<'_, PyAny>) -> PyResult<BTreeMap<String, u32>> {
+    if let Ok(text) = v.cast::<PyString>() {
+        return solve::parse_values(&text.to_string()).map_err(errors::options);
+    }
+    v.extract::<BTreeMap<String, u32>>()
+        .map_err(|_| errors::options("letter_values: a dict of letter to points, or \"a=1,b=3\""))
+}
+
+/// Boards taken per thread in a round of `score_many`.
+const ROUND: usize = 2048;
+
+/// A round's boards: their numbers in the input (from 1) and texts.
+type Round = (Vec<u64>, Vec<String>);
+/// A scored round, with the solvers back.
+type Scored = (Vec<Solver>, Vec<u64>, Vec<Result<Tally, TallyError>>);
+
+/// The iterator `score_many` returns. Rounds are pipelined: while one
+/// round is scored on its threads (without the GIL), the Python side reads
+/// the next round from the source and hands out the last round's results.
+#[pyclass(module = "wordgrid")]
+pub(crate) struct ScoreIter {
+    source: Option<Py<PyIterator>>,
+    faces: Arc<FaceRules>,
+    /// The solvers, when no round holds them.
+    solvers: Option<Vec<Solver>>,
+    threads: usize,
+    pending: Option<JoinHandle<Scored>>,
+    ready: VecDeque<(u64, Result<Tally, TallyError>)>,
+    /// Boards taken from the source so far.
+    taken: u64,
+    /// What went wrong reading the source: raised after the boards before
+    /// it are handed out.
+    error: Option<PyErr>,
+}
+
+#[pymethods]
+impl ScoreIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<(u64, u64)>> {
+        loop {
+            match self.ready.pop_front() {
+                Some((_, Ok(t))) => return Ok(Some((t.score, t.words))),
+                Some((n, Err(TallyError::Board(e)))) => {
+                    return Err(errors::board(format!("board {n}: {e}")))
+                }
+                Some((n, Err(e))) => return Err(errors::pack(format!("board {n}: {e}"))),
+                None => {}
+            }
+            if self.pending.is_none() {
+                let round = self.read(py)?;
+                if round.0.is_empty() {
+                    return match self.error.take() {
+                        Some(e) => Err(e),
+                        None => Ok(None),
+                    };
+                }
+                self.spawn(round)?;
+            }
+            // Read the next round while this one is scored.
+            let next = self.read(py)?;
+            let Some(pending) = self.pending.take() else {
+                continue;
+            };
+            let (solvers, numbers, results) = py
+                .detach(|| pending.join())
+                .map_err(|_| PyRuntimeError::new_err("a score_many thread panicked"))?;
+            self.solvers = Some(solvers);
+            self.ready.extend(numbers.into_iter().zip(results));
+            if !next.0.is_empty() {
+                self.spawn(next)?;
+            }
+        }
+    }
+}
+
+impl ScoreIter {
+    fn new(source: Py<PyIterator>, faces: FaceRules, solvers: Vec<Solver>) -> ScoreIter {
+        ScoreIter {
+            source: Some(source),
+            faces: Arc::new(faces),
+            threads: solvers.len(),
+            solvers: Some(solvers),
+            pending: None,
+            ready: VecDeque::new(),
+            taken: 0,
+            error: None,
+        }
+    }
+
+    /// Takes the next round's boards from the source (blank ones skipped);
+    /// fewer, or none, at its end or at an item that is not text (kept in
+    /// `error`).
+    fn read(&mut self, py: Python<'_>) -> PyResult<Round> {
+        let want = ROUND * self.threads;
+        let mut round: Round = (Vec::with_capacity(want), Vec::with_capacity(want));
+        let Some(source) = &self.source else {
+            return Ok(round);
+        };
+        let mut source = source.bind(py).clone();
+        while round.1.len() < want {
+            let item = match source.next() {
+                Some(Ok(item)) => item,
+                Some(Err(e)) => {
+                    self.error = Some(e);
+                    self.source = None;
+                    break;
+                }
+                None => {
+                    self.source = None;
+                    break;
+                }
+            };
+            self.taken += 1;
+            let Ok(text) = item.extract::<String>() else {
+                self.error = Some(PyTypeError::new_err(format!(
+                    "board {}: a board is text (str), not {}",
+                    self.taken,
+                    item.get_type().name().map_or("?".into(), |n| n.to_string())
+                )));
+                self.source = None;
+                break;
+            };
+            if text.trim().is_empty() {
+                continue;
+            }
+            round.0.push(self.taken);
+            round.1.push(text);
+        }
+        Ok(round)
+    }
+
+    /// Scores a round on its own threads.
+    fn spawn(&mut self, (numbers, texts): Round) -> PyResult<()> {
+        let mut solvers = self
+            .solvers
+            .take()
+            .ok_or_else(|| PyRuntimeError::new_err("score_many: a round is already running"))?;
+        let faces = Arc::clone(&self.faces);
+        self.pending = Some(std::thread::spawn(move || {
+            let results = tally_texts(&texts, &faces, &mut solvers);
+            (solvers, numbers, results)
+        }));
+        Ok(())
+    }
+}
+
+/// A word found on a board.
+#[pyclass(module = "wordgrid", name = "Word", frozen, get_all)]
+#[derive(Clone)]
+pub(crate) struct PyWord {
+    /// The word, in the pack's spelling.
+    word: String,
+    /// Its points (under a letter-value scheme, along its best path).
+    score: u32,
+    /// Its length in letters (`qu` is two).
+    len: usize,
+    /// One path that spells it: `(row, col)` from 0, first letter first.
+    path: Vec<(u32, u32)>,
+}
+
+#[pymethods]
+impl PyWord {
+    fn __repr__(&self) -> String {
+        format!(
+            "Word({:?}, score={}, path={:?})",
+            self.word, self.score, self.path
+        )
+    }
+}
+
+/// Everything found on one board.
+#[pyclass(module = "wordgrid", name = "Solution", frozen, get_all)]
+pub(crate) struct PySolution {
+    /// The board as text, rows separated by spaces.
+    board: String,
+    /// Rows.
+    rows: usize,
+    /// Columns.
+    cols: usize,
+    /// Total points.
+    score: u64,
+    /// Distinct words.
+    word_count: usize,
+    /// The words, highest score first, then alphabetically.
+    words: Vec<PyWord>,
+}
+
+#[pymethods]
+impl PySolution {
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution({:?}, score={}, word_count={})",
+            self.board, self.score, self.word_count
+        )
+    }
+
+    fn __len__(&self) -> usize {
+        self.word_count
+    }
+}

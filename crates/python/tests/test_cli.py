@@ -1,0 +1,52 @@
+"""The Python package and the boggle CLI agree: the same boards solve to
+the same words, scores and paths; the same seeds roll the same boards; the
+same sizes count the same paths."""
+
+import json
+import subprocess
+
+import wordgrid
+
+
+def run(boggle_bin, *args, stdin=None):
+    done = subprocess.run(
+        [boggle_bin, *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_roll_matches_cli(boggle_bin, en, nl):
+    cli = run(boggle_bin, "roll", "--seed", "42", "--count", "50").split()
+    assert wordgrid.roll(en, seed=42, count=50) == cli
+    cli = run(boggle_bin, "roll", "--lang", "nl", "--seed", "5", "--size", "5x5").splitlines()[0]
+    assert wordgrid.roll(nl, seed=5, size="5x5") == cli
+    cli = run(boggle_bin, "roll", "--letters", "uniform", "--seed", "9", "--count", "3").split()
+    assert wordgrid.roll(en, letters="uniform", seed=9, count=3) == cli
+
+
+def test_solutions_match_cli_json(boggle_bin, en):
+    # A few hundred random boards of several sizes, under two rule sets.
+    for size, neighbors, count in (("4x4", "all", 200), ("5x5", "no-diag", 100), ("3x6", "all", 100)):
+        boards = wordgrid.roll(en, size=size, seed=11, count=count)
+        out = run(
+            boggle_bin, "batch", "--words", "-n", neighbors, stdin="\n".join(boards) + "\n"
+        )
+        records = [json.loads(line) for line in out.splitlines()]
+        assert len(records) == count
+        solver = wordgrid.Solver(en, neighbors=neighbors)
+        for board, rec in zip(boards, records):
+            s = solver.solve(board)
+            assert (s.score, s.word_count) == (rec["score"], rec["word_count"]), board
+            mine = [(w.word, w.score, w.len, [list(p) for p in w.path]) for w in s.words]
+            theirs = [(w["word"], w["score"], w["len"], w["path"]) for w in rec["words"]]
+            assert mine == theirs, board
+
+
+def test_count_matches_cli(boggle_bin):
+    for size, neighbors, wrap in (("4x4", "all", False), ("3x5", "no-diag", False), ("4x4", "all", True)):
+        args = ["count", "--size", size, "-n", neighbors, "--json"] + (["--wrap"] if wrap else [])
+        cli = json.loads(run(boggle_bin, *args))
+        assert wordgrid.count(size, neighbors=neighbors, wrap=wrap) == int(cli["total"])
+        by_length = wordgrid.count(size, neighbors=neighbors, wrap=wrap, by_length=True)
+        assert by_length == [int(n) for n in cli["by_length"]]

@@ -1,0 +1,140 @@
+"""The heavy jobs on a real Dask cluster: a `dask scheduler` and two
+`dask worker` processes on localhost, started here and torn down after,
+every wait bounded."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+import wordgrid
+
+distributed = pytest.importorskip("distributed", reason="needs dask[distributed]")
+import wordgrid.dask as wd  # noqa: E402
+
+# 28,813,735: the total of the 200,000 boards of the yardstick file with
+# ENABLE2K (the CLI's `boggle batch --summary` says the same).
+DICE_200K_TOTAL = 28_813_735
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def dask_cmd(*args):
+    return [sys.executable, "-m", "dask", *args]
+
+
+class Cluster:
+    def __init__(self, workers: int):
+        port = free_port()
+        self.address = f"tcp://127.0.0.1:{port}"
+        self.procs = []
+        self.workers = []
+        env = dict(os.environ, DASK_DISTRIBUTED__WORKER__DAEMON="False")
+        self.scheduler = self._start(
+            dask_cmd("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"), env
+        )
+        for _ in range(workers):
+            self.workers.append(
+                self._start(
+                    dask_cmd(
+                        "worker", self.address, "--nworkers", "1", "--nthreads", "1",
+                        "--no-dashboard", "--memory-limit", "0", "--no-nanny",
+                    ),
+                    env,
+                )
+            )
+        self.client = distributed.Client(self.address, timeout=60)
+        self.client.wait_for_workers(workers, timeout=60)
+
+    def _start(self, cmd, env):
+        p = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+        self.procs.append(p)
+        return p
+
+    def kill_worker(self, i: int):
+        os.killpg(self.workers[i].pid, signal.SIGKILL)
+
+    def close(self):
+        try:
+            self.client.close(timeout=10)
+        except Exception:
+            pass
+        for p in reversed(self.procs):
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            p.wait(timeout=30)
+
+
+@pytest.fixture()
+def cluster():
+    c = Cluster(2)
+    try:
+        yield c
+    finally:
+        c.close()
+
+
+def test_distributed_scoring_survives_a_dead_worker(cluster, enable2k, bench):
+    path = bench / "boards-4x4-dice1987-200k.txt"
+    # Partition of 5,000 boards: 40 tasks. One worker is killed (SIGKILL)
+    # after the fifth finishes; its tasks run again on the other.
+    killed = []
+
+    def progress(done, total):
+        if done == 5 and not killed:
+            cluster.kill_worker(0)
+            killed.append(done)
+
+    result = wd.score_file(cluster.client, path, enable2k, partition=5000, aggregate=True,
+                           progress=progress)
+    assert killed, "the worker was never killed"
+    assert result["boards"] == 200_000
+    assert result["total_score"] == DICE_200K_TOTAL
+    assert len(cluster.client.scheduler_info()["workers"]) == 1
+
+
+def test_distributed_scoring_in_order(cluster, en):
+    boards = wordgrid.roll(en, seed=2, count=3000)
+    solver = wordgrid.Solver(en, neighbors="no-diag")
+    want = list(solver.score_many(boards))
+    got = wd.score_file(cluster.client, boards, "en", partition=256, neighbors="no-diag")
+    assert got == want
+
+
+def test_distributed_best_and_proof(cluster, enable2k, wordlists):
+    # best: independent annealers, merged; every board's score checks out.
+    found = wd.best(cluster.client, "en", size="3x3", runs=4, iterations=4000, seed=1, top=5)
+    assert len(found) == 5 and found == sorted(found, key=lambda t: (-t[0], t[1]))
+    solver = wordgrid.Solver(wordgrid.Pack.builtin("en"))
+    for score, board, words in found:
+        assert solver.tally(board) == (score, words)
+    # The same runs one at a time, merged by hand, give the same list.
+    local = {}
+    for i in range(4):
+        r = wordgrid.best(solver, size="3x3", iterations=4000, seed=1 + i, threads=1, top=5)
+        local.update({b: (s, b, w) for s, b, w in r.boards})
+    assert found == sorted(local.values(), key=lambda t: (-t[0], t[1]))[:5]
+
+    # prove: a 3x3 proof sharded 6 ways on the cluster equals one run here.
+    # (A pack of the ENABLE2K words spelled with a, e, r, s, t, l keeps it
+    # to seconds.)
+    words = [w.strip() for w in open(wordlists / "enable2k.txt") if w.strip()]
+    small = wordgrid.Pack.build([w for w in words if set(w) <= set("aerstl")], recipe="enable")
+    threshold = 450
+    merged = wd.prove(cluster.client, small, size="3x3", threshold=threshold, shards=6)
+    single = wordgrid.prove(small, "3x3", threshold, threads=2)
+    assert single.complete and merged.complete
+    assert merged.shards == [(k, 6) for k in range(1, 7)]
+    assert merged.boards == single.boards and merged.boards
+    assert merged.classes > 0 and merged.solved > 0
