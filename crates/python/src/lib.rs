@@ -5,7 +5,7 @@
 //!
 //! Long calls (`score_many`'s rounds, `count`, `best`, `prove`) release the
 //! GIL; the ones that can run for minutes watch for Ctrl-C (see
-//! [`interrupt`]) and keep what they found.
+//! the private `interrupt` module) and keep what they found.
 
 use pyo3::prelude::*;
 
