@@ -155,6 +155,9 @@ pub struct Prover {
     /// English `q`), and as letter indices.
     faces: Vec<String>,
     face_letters: Vec<Vec<u8>>,
+    /// Whether face `f` starts with letter `f` for every face, so that a
+    /// trie node's letter mask is a mask of the faces that may follow.
+    faces_are_letters: bool,
     trie: Trie,
     neighbors: Neighbors,
     /// Points by length in letters.
@@ -183,6 +186,8 @@ pub struct Prover {
 /// A worker's scratch space for the sum/union bound.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
+    /// A tree to fill, its memory kept from class to class.
+    tree: Tree,
     /// When each trie node's word was last counted in `union`.
     stamp: Vec<u32>,
     now: u32,
@@ -286,7 +291,7 @@ impl Prover {
                 inv
             })
             .collect();
-        let (buckets, bucket_of) = buckets(&face_letters, &words, 4);
+        let (buckets, bucket_of) = buckets(&faces, &face_letters, &words, 4);
         let all = buckets.iter().fold(0, |a, b| a | b);
         let mut position = vec![0u8; cells];
         for (k, &cell) in order.iter().enumerate() {
@@ -294,10 +299,15 @@ impl Prover {
         }
         let min_len = rules.min_len;
         let solver = Solver::with_rules(pack, rules)?;
+        let faces_are_letters = face_letters
+            .iter()
+            .enumerate()
+            .all(|(f, l)| l.first() == Some(&(f as u8)));
         Ok(Prover {
             rows,
             cols,
             faces,
+            faces_are_letters,
             face_letters,
             trie,
             neighbors,
@@ -324,7 +334,8 @@ impl Prover {
     /// set of faces, bit `f` for `faces()[f]`): the tree's, or sum/union's
     /// when that is smaller.
     pub fn bound(&self, class: &[u64]) -> u64 {
-        let (tree, union) = self.tree(class, &mut Scratch::default());
+        let mut tree = Tree::default();
+        let union = self.tree(class, &mut tree, &mut Scratch::default());
         tree.bound(0, &[]).min(union)
     }
 
@@ -337,11 +348,11 @@ impl Prover {
             .try_fold(node, |n, &l| self.trie.child(n, l))
     }
 
-    /// The tree of `class`'s paths (see `tree.rs`), and the sum/union bound
-    /// from the same walk.
-    fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (Tree, u64) {
+    /// Fills `tree` with `class`'s paths (see `tree.rs`); returns the
+    /// sum/union bound from the same walk.
+    fn tree(&self, class: &[u64], tree: &mut Tree, scratch: &mut Scratch) -> u64 {
         scratch.start(self.trie.nodes());
-        let mut tree = Tree::new();
+        tree.clear();
         let mut path = Vec::with_capacity(class.len());
         let mut sorted = Vec::with_capacity(class.len());
         for cell in 0..class.len() {
@@ -353,12 +364,12 @@ impl Prover {
                 0,
                 &mut path,
                 &mut sorted,
-                &mut tree,
+                tree,
                 scratch,
             );
         }
         tree.finish();
-        (tree, scratch.union)
+        scratch.union
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -376,6 +387,10 @@ impl Prover {
     ) {
         let used = used | (1 << cell);
         let mut set = class[cell];
+        if self.faces_are_letters {
+            // Only the faces that continue a word.
+            set &= self.trie.mask(node);
+        }
         while set != 0 {
             let f = set.trailing_zeros() as usize;
             set &= set - 1;
@@ -538,7 +553,7 @@ impl Prover {
         // most of the dictionary and rarely prunes: bound once every cell has
         // its bucket. Then the class's paths make a tree, and the subclasses
         // read their bounds off it.
-        let built;
+        let mut built = None;
         let tree = match tree {
             Some(tree) => {
                 work.counts.0 += 1;
@@ -549,12 +564,15 @@ impl Prover {
             }
             None if k == n => {
                 work.counts.0 += 1;
-                let (t, union) = self.tree(class, work.scratch);
+                // The scratch tree's memory, reused class after class.
+                let mut t = std::mem::take(&mut work.scratch.tree);
+                let union = self.tree(class, &mut t, work.scratch);
                 if t.bound(0, &[]).min(union) < threshold {
+                    work.scratch.tree = t;
                     return Ok(());
                 }
-                built = t;
-                Some(&built)
+                built = Some(t);
+                built.as_ref()
             }
             None => None,
         };
@@ -576,6 +594,9 @@ impl Prover {
             return Ok(());
         }
         if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if let Some(t) = built {
+                work.scratch.tree = t;
+            }
             return Ok(());
         }
         let cell = self.order[k % n];
@@ -602,6 +623,9 @@ impl Prover {
             }
         }
         class[cell] = set;
+        if let Some(t) = built {
+            work.scratch.tree = t;
+        }
         Ok(())
     }
 
@@ -661,24 +685,72 @@ impl Prover {
     }
 }
 
-/// Splits the faces into at most `k` buckets of about equal size by how
-/// often each face's first letter occurs in `words`, most frequent first:
-/// the common letters share a bucket, the rare ones another.
-fn buckets(faces: &[Vec<u8>], words: &[Vec<u8>], k: usize) -> (Vec<u64>, Vec<u8>) {
+/// Vowels of the scripts the packs use (Latin with its accents, Greek,
+/// Cyrillic); `y` counts as a consonant, as it mostly acts like one.
+const VOWELS: &str = "aeiouàáâãäåæèéêëìíîïòóôõöøùúûüœαάεέηήιίϊΐοόυύϋΰωώаеёиоуыэюяіїє";
+
+/// Splits the faces into at most `k` buckets: the vowels in one, the other
+/// faces in `k - 1` of about equal size by how often each face's first
+/// letter occurs in `words`, most frequent first. A class whose cells are
+/// vowel or consonant sets bounds far tighter than one that mixes them: a
+/// cell that may be either continues most prefixes.
+fn buckets(
+    faces: &[String],
+    letters_of: &[Vec<u8>],
+    words: &[Vec<u8>],
+    k: usize,
+) -> (Vec<u64>, Vec<u8>) {
     let mut letters = [0u64; 64];
     for &l in words.iter().flatten() {
         letters[usize::from(l)] += 1;
     }
-    let count = |f: usize| faces[f].first().map_or(0, |&l| letters[usize::from(l)]);
-    let mut by_count: Vec<usize> = (0..faces.len()).collect();
-    by_count.sort_by_key(|&f| (std::cmp::Reverse(count(f)), f));
+    let count = |f: usize| {
+        letters_of[f]
+            .first()
+            .map_or(0, |&l| letters[usize::from(l)])
+    };
+    let vowel = |f: usize| faces[f].chars().next().is_some_and(|c| VOWELS.contains(c));
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let vowels: Vec<usize> = (0..faces.len()).filter(|&f| vowel(f)).collect();
+    let mut rest: Vec<usize> = (0..faces.len()).filter(|&f| !vowel(f)).collect();
     let k = k.clamp(1, faces.len().max(1));
-    let size = faces.len().div_ceil(k).max(1);
-    let mut buckets = vec![0u64; faces.len().div_ceil(size)];
+    let split = if vowels.is_empty() || rest.is_empty() || k < 2 {
+        rest = (0..faces.len()).collect();
+        k
+    } else {
+        groups.push(vowels);
+        k - 1
+    };
+    rest.sort_by_key(|&f| (std::cmp::Reverse(count(f)), f));
+    let size = rest.len().div_ceil(split).max(1);
+    groups.extend(rest.chunks(size).map(<[usize]>::to_vec));
+    let mut buckets = Vec::with_capacity(groups.len());
     let mut bucket_of = vec![0u8; faces.len()];
-    for (rank, &f) in by_count.iter().enumerate() {
-        buckets[rank / size] |= 1 << f;
-        bucket_of[f] = (rank / size) as u8;
+    for (b, group) in groups.iter().enumerate() {
+        buckets.push(group.iter().fold(0u64, |m, &f| m | 1 << f));
+        for &f in group {
+            bucket_of[f] = b as u8;
+        }
     }
     (buckets, bucket_of)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::buckets;
+
+    #[test]
+    fn vowels_share_a_bucket_and_consonants_split_by_frequency() {
+        let faces: Vec<String> = "abcdeo".chars().map(String::from).collect();
+        let letters: Vec<Vec<u8>> = (0..6u8).map(|l| vec![l]).collect();
+        // b is the most frequent consonant, then c, then d.
+        let words: Vec<Vec<u8>> = vec![vec![1, 1, 1, 2, 2, 3]];
+        let (b, of) = buckets(&faces, &letters, &words, 3);
+        // Vowels a, e, o; then {b, c}; then {d}.
+        assert_eq!(b, vec![0b110001, 0b000110, 0b001000]);
+        assert_eq!(of, vec![0, 1, 1, 2, 0, 0]);
+        // No vowels: all by frequency.
+        let (b, _) = buckets(&faces[1..4], &letters[..3], &[vec![0, 0, 1]], 3);
+        assert_eq!(b.len(), 3);
+    }
 }

@@ -19,23 +19,30 @@
 
 use rustc_hash::FxHashSet;
 
-/// A node: a sum (`cell == SUM`) or a choice of `cell`'s faces.
-#[derive(Clone, Debug)]
+/// A node: a sum (`cell == SUM`) or a choice of `cell`'s faces. Children
+/// are a list through `first` and `next` (no allocation a node).
+#[derive(Clone, Copy, Debug)]
 struct Node {
     cell: u8,
+    /// The key this node has under its parent: a choice's cell, or a sum's
+    /// face.
+    key: u8,
     /// A sum's own points.
     points: u64,
-    /// A sum's children are choice nodes, each with its cell; a choice's are
-    /// sum nodes, each with its face.
-    children: Vec<(u8, u32)>,
     /// The node's value with every cell free: computed by [`Tree::finish`].
     value: u64,
+    /// The first child, or [`NONE`]. A sum's children are choice nodes, a
+    /// choice's are sum nodes.
+    first: u32,
+    /// The next sibling, or [`NONE`].
+    next: u32,
 }
 
 const SUM: u8 = u8::MAX;
+const NONE: u32 = u32::MAX;
 
 /// A tree of a class's words.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Tree {
     nodes: Vec<Node>,
     /// (end node, word) pairs already counted.
@@ -44,16 +51,19 @@ pub(crate) struct Tree {
 
 impl Tree {
     /// An empty tree: a root sum of no points.
+    #[cfg(test)]
     pub(crate) fn new() -> Tree {
-        Tree {
-            nodes: vec![Node {
-                cell: SUM,
-                points: 0,
-                children: Vec::new(),
-                value: 0,
-            }],
-            counted: FxHashSet::default(),
-        }
+        let mut t = Tree::default();
+        t.clear();
+        t
+    }
+
+    /// Empties the tree to a root sum of no points, keeping its memory for
+    /// the next class.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.counted.clear();
+        self.push(SUM, 0);
     }
 
     /// Adds a word (by a number unique to it) worth `points`, found on a
@@ -73,48 +83,61 @@ impl Tree {
     /// The child of `at` under `key` (a choice's cell, or a face), made as a
     /// node of `cell` when there is none.
     fn child(&mut self, at: u32, key: u8, cell: u8) -> u32 {
-        if let Some(&(_, c)) = self.nodes[at as usize]
-            .children
-            .iter()
-            .find(|&&(k, _)| k == key)
-        {
-            return c;
+        let mut c = self.nodes[at as usize].first;
+        while c != NONE {
+            let node = &self.nodes[c as usize];
+            if node.key == key {
+                return c;
+            }
+            c = node.next;
         }
-        let c = self.push(cell);
-        self.nodes[at as usize].children.push((key, c));
+        let c = self.push(cell, key);
+        self.nodes[c as usize].next = self.nodes[at as usize].first;
+        self.nodes[at as usize].first = c;
         c
     }
 
-    fn push(&mut self, cell: u8) -> u32 {
+    fn push(&mut self, cell: u8, key: u8) -> u32 {
         self.nodes.push(Node {
             cell,
+            key,
             points: 0,
-            children: Vec::new(),
             value: 0,
+            first: NONE,
+            next: NONE,
         });
         (self.nodes.len() - 1) as u32
+    }
+
+    /// The children of `at`.
+    fn children(&self, at: u32) -> impl Iterator<Item = &Node> + '_ {
+        self.children_at(at).map(|(_, n)| n)
+    }
+
+    /// The children of `at` with their indices.
+    fn children_at(&self, at: u32) -> impl Iterator<Item = (u32, &Node)> + '_ {
+        let mut c = self.nodes[at as usize].first;
+        std::iter::from_fn(move || {
+            (c != NONE).then(|| {
+                let this = c;
+                let node = &self.nodes[c as usize];
+                c = node.next;
+                (this, node)
+            })
+        })
     }
 
     /// Computes every node's value with all cells free (children are always
     /// created after their parents, so one pass from the end does it), and
     /// frees the bookkeeping of insertion.
     pub(crate) fn finish(&mut self) {
-        self.counted = FxHashSet::default();
+        self.counted.clear();
         for i in (0..self.nodes.len()).rev() {
             let node = &self.nodes[i];
             let value = if node.cell == SUM {
-                node.points
-                    + node
-                        .children
-                        .iter()
-                        .map(|&(_, c)| self.nodes[c as usize].value)
-                        .sum::<u64>()
+                node.points + self.children(i as u32).map(|c| c.value).sum::<u64>()
             } else {
-                node.children
-                    .iter()
-                    .map(|&(_, c)| self.nodes[c as usize].value)
-                    .max()
-                    .unwrap_or(0)
+                self.children(i as u32).map(|c| c.value).max().unwrap_or(0)
             };
             self.nodes[i].value = value;
         }
@@ -127,14 +150,11 @@ impl Tree {
     }
 
     fn sum(&self, at: u32, fixed: usize, faces: &[u8]) -> u64 {
-        let node = &self.nodes[at as usize];
-        let mut total = node.points;
-        for &(cell, c) in &node.children {
-            let choice = &self.nodes[c as usize];
-            let position = usize::from(cell);
+        let mut total = self.nodes[at as usize].points;
+        for (c, choice) in self.children_at(at) {
+            let position = usize::from(choice.cell);
             if position < fixed {
-                if let Some(&(_, s)) = choice.children.iter().find(|&&(f, _)| f == faces[position])
-                {
+                if let Some((s, _)) = self.children_at(c).find(|(_, n)| n.key == faces[position]) {
                     total += self.sum(s, fixed, faces);
                 }
             } else {

@@ -77,6 +77,12 @@ impl Trie {
         self.nodes[node as usize].word
     }
 
+    /// The letters that have a child of `node`, as a mask.
+    #[inline]
+    pub(crate) fn mask(&self, node: u32) -> u64 {
+        self.nodes[node as usize].mask
+    }
+
     /// Whether `node` has children.
     #[inline]
     pub(crate) fn has_children(&self, node: u32) -> bool {
