@@ -6,6 +6,10 @@ use std::path::{Path, PathBuf};
 use prep::{PackBuilder, Recipe};
 
 fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    if std::env::var_os("CARGO_FEATURE_BUILTIN_PACKS").is_none() {
+        return;
+    }
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("../..");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
     let lists = root.join("wordlists");

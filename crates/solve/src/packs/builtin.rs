@@ -3,7 +3,9 @@
 
 use prep::Pack;
 
+#[cfg(feature = "builtin-packs")]
 static EN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/en.pack"));
+#[cfg(feature = "builtin-packs")]
 static NL: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/nl.pack"));
 
 /// The built-in packs: name, language, description.
@@ -16,9 +18,16 @@ pub const BUILTIN: &[(&str, &str, &str)] = &[
     ("nl", "Dutch", "OpenTaal 2.20.19 with the opentaal recipe"),
 ];
 
+/// Without the `builtin-packs` feature there are none: `None` always.
+#[cfg(not(feature = "builtin-packs"))]
+pub fn builtin(_name: &str) -> Option<Pack> {
+    None
+}
+
 /// A built-in pack by name (`en`, `nl`), served from static bytes (which
 /// this crate's build script made, so its automaton is trusted as it is).
 /// Names are case-insensitive (`EN` is `en`).
+#[cfg(feature = "builtin-packs")]
 pub fn builtin(name: &str) -> Option<Pack> {
     let name = name.to_ascii_lowercase();
     let bytes = match name.as_str() {
