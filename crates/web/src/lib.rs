@@ -1,0 +1,353 @@
+//! The solver as a WebAssembly module for the web app (`web/`).
+//!
+//! The ABI is hand-written and small, so the page needs no bindings
+//! generator (and the build no tool beyond cargo): JavaScript writes a
+//! request's UTF-8 JSON into memory it got from [`alloc`], calls one
+//! function with the pointer and length, and reads the JSON answer at the
+//! pointer and length packed into the `u64` it returns (high half pointer,
+//! low half length), then gives both buffers back with [`dealloc`].
+//!
+//! - [`load_pack`] takes a pack file's bytes (one fetched on demand, or
+//!   opened from disk) and answers `{"id", "name", "language", "words",
+//!   "min_len"}`; the built-in `en` and `nl` are there from the start, by
+//!   name.
+//! - [`solve()`] takes `{"board", "pack", "neighbors", "wrap", "min_len",
+//!   "scoring", "bonus", "qu"}` and answers `{"board", "rows", "cols",
+//!   "cells", "score", "word_count", "words": [{"word", "score", "len",
+//!   "path"}], "scoring", "min_len"}` (the page times the call itself:
+//!   there is no clock in `wasm32-unknown-unknown`).
+//! - [`roll`] takes `{"pack", "dice", "letters", "size", "seed"}` and
+//!   answers `{"board", "seed"}`.
+//!
+//! Every failure answers `{"error": "one line"}`; nothing panics on what a
+//! user types.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use prep::Pack;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use solve::random::{self, RollSpec, Target};
+use solve::{Adjacency, RuleOptions, Solver, Tally, TextStyle};
+
+/// Packs by id: the built-in names, and `#N` for loaded ones.
+struct State {
+    packs: HashMap<String, Pack>,
+    loaded: usize,
+    /// Solvers by pack and rules, the most recent last (a few kept, so
+    /// going back to a pack or a rule does not decode its table again).
+    solvers: Vec<(String, Solver)>,
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::new(State {
+        packs: HashMap::new(),
+        loaded: 0,
+        solvers: Vec::new(),
+    });
+}
+
+/// Memory for JavaScript to write a request into.
+#[no_mangle]
+pub extern "C" fn alloc(len: usize) -> *mut u8 {
+    let mut buf = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = buf.as_mut_ptr();
+    std::mem::forget(buf);
+    ptr
+}
+
+/// Gives back memory from [`alloc`] or an answer.
+///
+/// # Safety
+/// `ptr` and `len` must be what [`alloc`] (with that length) or an answer
+/// gave, once.
+#[no_mangle]
+pub unsafe extern "C" fn dealloc(ptr: *mut u8, len: usize) {
+    drop(Vec::from_raw_parts(ptr, 0, len.max(1)));
+}
+
+/// Reads a request, runs `f`, and packs the answer.
+///
+/// # Safety
+/// `ptr`/`len` must be a buffer from [`alloc`] holding `len` bytes.
+unsafe fn call(ptr: *const u8, len: usize, f: impl FnOnce(&[u8]) -> Result<Value, String>) -> u64 {
+    let input = std::slice::from_raw_parts(ptr, len);
+    let answer = match f(input) {
+        Ok(v) => v,
+        Err(e) => json!({ "error": e }),
+    };
+    // Pointers are 32 bits in wasm32, so pointer and length fit one u64.
+    let mut bytes = answer.to_string().into_bytes();
+    bytes.shrink_to_fit();
+    let (p, l) = (bytes.as_mut_ptr(), bytes.len());
+    std::mem::forget(bytes);
+    ((p as u64) << 32) | l as u64
+}
+
+fn pack_info(id: &str, pack: &Pack) -> Value {
+    json!({
+        "id": id,
+        "name": pack.name(),
+        "language": pack.recipe().language.code,
+        "words": pack.len(),
+        "min_len": pack.recipe().board.min_word_len,
+    })
+}
+
+/// Loads a pack file's bytes; answers its id and description.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn load_pack(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, load_pack_bytes)
+}
+
+fn load_pack_bytes(bytes: &[u8]) -> Result<Value, String> {
+    let pack = Pack::from_vec(bytes.to_vec(), "pack file").map_err(|e| e.to_string())?;
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.loaded += 1;
+        let id = format!("#{}", s.loaded);
+        let info = pack_info(&id, &pack);
+        s.packs.insert(id, pack);
+        Ok(info)
+    })
+}
+
+fn pack(id: &str) -> Result<Pack, String> {
+    STATE.with(|s| {
+        if let Some(p) = s.borrow().packs.get(id) {
+            return Ok(p.clone());
+        }
+        solve::packs::builtin(id).ok_or_else(|| format!("no pack {id:?}"))
+    })
+}
+
+#[derive(Deserialize)]
+struct SolveRequest {
+    board: String,
+    #[serde(default = "english")]
+    pack: String,
+    #[serde(default)]
+    neighbors: Option<String>,
+    #[serde(default)]
+    wrap: bool,
+    #[serde(default)]
+    min_len: Option<usize>,
+    #[serde(default)]
+    scoring: Option<String>,
+    #[serde(default)]
+    bonus: Option<String>,
+    #[serde(default)]
+    qu: Option<bool>,
+}
+
+fn english() -> String {
+    "en".to_string()
+}
+
+#[derive(Serialize)]
+struct Word<'a> {
+    word: &'a str,
+    score: u32,
+    len: usize,
+    path: Vec<[u32; 2]>,
+}
+
+/// Solves a board; answers every word with its path.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn solve(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, solve_request)
+}
+
+fn solve_request(bytes: &[u8]) -> Result<Value, String> {
+    {
+        let req: SolveRequest = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let pack = pack(&req.pack)?;
+        let adjacency: Adjacency = match &req.neighbors {
+            Some(n) => n.parse()?,
+            None => Adjacency::King,
+        };
+        if req.min_len == Some(0) {
+            return Err("the minimum length is at least 1".to_string());
+        }
+        let options = RuleOptions {
+            adjacency,
+            wrap: req.wrap,
+            qu: req.qu,
+            min_len: req.min_len,
+            scoring: req.scoring.as_deref().map(str::parse).transpose()?,
+            letter_values: None,
+            bonus: req.bonus.clone().filter(|b| !b.trim().is_empty()),
+        };
+        let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
+        let board = faces.parse(&req.board).map_err(|e| e.to_string())?;
+        solve::fit_bonus(&mut rules, board.rows(), board.cols()).map_err(|e| e.to_string())?;
+        let key = format!("{}|{:?}", req.pack, rules);
+        let solution = STATE.with(|s| -> Result<solve::Solution, String> {
+            let mut s = s.borrow_mut();
+            let solvers = &mut s.solvers;
+            match solvers.iter().position(|(k, _)| *k == key) {
+                Some(i) => {
+                    let hit = solvers.remove(i);
+                    solvers.push(hit);
+                }
+                None => {
+                    let solver =
+                        Solver::with_rules(&pack, rules.clone()).map_err(|e| e.to_string())?;
+                    if solvers.len() == 8 {
+                        solvers.remove(0);
+                    }
+                    solvers.push((key.clone(), solver));
+                }
+            }
+            let (_, solver) = solvers.last_mut().ok_or("no solver")?;
+            solver.solve(&board).map_err(|e| e.to_string())
+        })?;
+        let cells: Vec<Option<String>> = (0..board.len())
+            .map(|i| board.face(i).map(str::to_string))
+            .collect();
+        let words: Vec<Word> = solution
+            .words
+            .iter()
+            .map(|w| Word {
+                word: &w.word,
+                score: w.score,
+                len: w.len,
+                path: w.path.iter().map(|p| [p.row, p.col]).collect(),
+            })
+            .collect();
+        Ok(json!({
+            "board": faces.text(&board, TextStyle::Rows),
+            "rows": board.rows(),
+            "cols": board.cols(),
+            "cells": cells,
+            "score": solution.score,
+            "word_count": solution.word_count,
+            "words": words,
+            "scoring": rules.scoring.name(),
+            "min_len": rules.min_len,
+        }))
+    }
+}
+
+#[derive(Deserialize)]
+struct RollRequest {
+    #[serde(default = "english")]
+    pack: String,
+    #[serde(default)]
+    dice: Option<String>,
+    #[serde(default)]
+    letters: Option<String>,
+    #[serde(default)]
+    size: Option<String>,
+    seed: u64,
+}
+
+/// Rolls a board as `boggle roll` does: the same seed, the same board.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn roll(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, roll_request)
+}
+
+fn roll_request(bytes: &[u8]) -> Result<Value, String> {
+    {
+        let req: RollRequest = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let pack = pack(&req.pack)?;
+        let (faces, _) = RuleOptions::default()
+            .resolve(&pack)
+            .map_err(|e| e.to_string())?;
+        let spec = RollSpec {
+            dice: req.dice.filter(|d| !d.is_empty()),
+            letters: req.letters.as_deref().map(str::parse).transpose()?,
+            size: req
+                .size
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(|e| format!("{e}"))?,
+            shape: None,
+        };
+        let rolling = spec.resolve(&pack, &faces).map_err(|e| e.to_string())?;
+        let rolled = random::roll_until(&rolling.roller, req.seed, Target::default(), |_| {
+            Tally::default()
+        })
+        .map_err(|e| e.to_string())?;
+        Ok(json!({
+            "board": faces.text(&rolled.board, TextStyle::Rows),
+            "seed": req.seed,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny_pack() -> Vec<u8> {
+        let recipe = prep::Recipe::builtin("enable").unwrap();
+        prep::PackBuilder::new(recipe)
+            .build_bytes(b"tea\neat\nate\ntee\ntat\n", "tiny.txt")
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn load_solve_and_roll_through_json() {
+        let info = load_pack_bytes(&tiny_pack()).unwrap();
+        let id = info["id"].as_str().unwrap().to_string();
+        assert_eq!(info["words"], 5);
+        let req = json!({ "board": "te/ax", "pack": id });
+        let answer = solve_request(req.to_string().as_bytes()).unwrap();
+        let words: Vec<&str> = answer["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["word"].as_str().unwrap())
+            .collect();
+        assert_eq!(words, ["ate", "eat", "tea"]);
+        assert_eq!(answer["score"], 3);
+        assert_eq!(answer["cells"], json!(["t", "e", "a", "x"]));
+        assert_eq!(answer["words"][0]["path"], json!([[1, 0], [0, 0], [0, 1]]));
+        // No diagonals: a-t-e still spells "ate"; "eat" and "tea" need the
+        // e-a diagonal.
+        let req = json!({ "board": "te/ax", "pack": id, "neighbors": "no-diag" });
+        let answer = solve_request(req.to_string().as_bytes()).unwrap();
+        assert_eq!(answer["word_count"], 1);
+        assert_eq!(answer["words"][0]["word"], "ate");
+        // Errors are one line, never a panic.
+        for bad in [
+            json!({ "board": "t1/ax", "pack": id }),
+            json!({ "board": "te/ax", "pack": "nope" }),
+            json!({ "board": "te/ax", "pack": id, "scoring": "zzz" }),
+            json!({ "board": "te/ax", "pack": id, "min_len": 0 }),
+        ] {
+            let e = solve_request(bad.to_string().as_bytes()).unwrap_err();
+            assert!(!e.contains('\n'), "{e}");
+        }
+        assert!(solve_request(b"not json").is_err());
+        assert!(load_pack_bytes(b"not a pack").is_err());
+        let rolled = roll_request(
+            json!({ "pack": id, "seed": 7, "size": "3x3" })
+                .to_string()
+                .as_bytes(),
+        )
+        .unwrap();
+        let again = roll_request(
+            json!({ "pack": id, "seed": 7, "size": "3x3" })
+                .to_string()
+                .as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(rolled, again);
+        assert_eq!(rolled["board"].as_str().unwrap().split('/').count(), 3);
+    }
+}
