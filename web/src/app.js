@@ -3,6 +3,8 @@
 import { Engine } from "./engine.js";
 
 const $ = (id) => document.getElementById(id);
+// Packs the site serves: the built-in two, and whatever packs/index.json
+// lists (scripts/build-web writes it; EXTRA_PACKS adds more).
 const PACKS = { en: "packs/en.pack", nl: "packs/nl.pack" };
 let engine;
 let current = null; // the last solution shown
@@ -12,9 +14,23 @@ async function start() {
   const t0 = performance.now();
   engine = await Engine.load();
   await engine.fetchPack("en", PACKS.en);
+  listPacks();
   document.body.dataset.ready = String(Math.round(performance.now() - t0));
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
   fromUrl();
+}
+
+async function listPacks() {
+  try {
+    const index = await (await fetch("packs/index.json")).json();
+    for (const p of index) {
+      if (PACKS[p.key]) continue;
+      PACKS[p.key] = `packs/${p.file}`;
+      $("pack").add(new Option(`${p.language_name || p.language} (${p.words.toLocaleString()} words)`, p.key));
+    }
+  } catch {
+    // No index: the two built-in packs only.
+  }
 }
 
 function options() {
@@ -163,7 +179,13 @@ function roll() {
       $("seed").value = seed;
     }
     try {
-      const r = engine.roll(key, { seed, size: $("size").value || undefined });
+      const dice = $("dice").value;
+      const r = engine.roll(key, {
+        seed,
+        size: $("size").value || undefined,
+        dice: dice && !dice.startsWith("letters:") ? dice : undefined,
+        letters: dice.startsWith("letters:") ? dice.slice(8) : undefined,
+      });
       $("board").value = r.board;
       solve();
     } catch (e) {
@@ -217,6 +239,7 @@ async function startRound() {
     return;
   }
   game.solution = s;
+  game.pack = key;
   game.words = new Map(s.words.map((w) => [w.word, w]));
   game.found = [];
   game.score = 0;
@@ -256,7 +279,8 @@ function guess(text) {
     $("found").appendChild(li);
     drawPath($("play-board"), w.path);
     message = `${word}: ${w.score} point${w.score === 1 ? "" : "s"}`;
-  } else message = `${word}: not a word on this board`;
+  } else if (engine.contains(game.pack, word)) message = `${word}: in the pack, but not on this board`;
+  else message = `${word}: not in the pack`;
   $("play-message").textContent = message;
 }
 

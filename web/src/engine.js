@@ -52,6 +52,11 @@ export class Engine {
     return this.json("solve", { ...options, pack: pack.id });
   }
 
+  contains(key, word) {
+    const pack = this.packs.get(key);
+    return this.json("contains", { pack: pack.id, word }).in_pack;
+  }
+
   roll(key, options) {
     const pack = this.packs.get(key);
     return this.json("roll", { ...options, pack: pack.id });

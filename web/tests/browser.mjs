@@ -6,6 +6,8 @@ import { createServer } from "node:http";
 import { readFile, mkdir, readdir, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join, extname, dirname } from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -111,6 +113,28 @@ try {
   check(ms50 <= 200, "solving a 50x50 board takes at most 200 ms", `${ms50} ms`);
   await page.fill("#size", "4x4");
 
+  // A roll from a dice set and a seed is the CLI's roll.
+  const boggle = process.env.BOGGLE_BIN || join(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle");
+  if (!existsSync(boggle)) throw new Error(`no boggle binary at ${boggle} (build it, or set BOGGLE_BIN)`);
+  const cliRoll = execFileSync(boggle, ["roll", "--dice", "big", "--size", "5x5", "--seed", "3", "--count", "1"]).toString().trim();
+  await page.selectOption("#dice", "big");
+  await page.fill("#size", "5x5");
+  await page.fill("#seed", "3");
+  await page.click("#roll");
+  await page.waitForFunction((b) => document.querySelector("#board").value === b, cliRoll, { timeout: 5000 }).catch(() => {});
+  const rolled = await page.inputValue("#board");
+  check(rolled === cliRoll, "rolling the big dice with seed 3 gives the CLI's board", `${rolled} / ${cliRoll}`);
+  await page.selectOption("#dice", "");
+  await page.fill("#size", "4x4");
+
+  // Any pack file opens from disk.
+  await page.setInputFiles("#pack-file", { name: "dutch.pack", mimeType: "application/octet-stream", buffer: await readFile(join(dist, "packs", "nl.pack")) });
+  await page.waitForFunction(() => document.querySelector("#pack").value.startsWith("file:"));
+  await solveBoard("EICE JAAI VSKR BREP");
+  [words, score] = await totals();
+  check(words === 101 && score === 139, "a pack file opened from disk solves (Dutch)", `${words}, ${score}`);
+  await page.selectOption("#pack", "en");
+
   // A link with the board and rules opens solved.
   const linked = await context.newPage();
   await linked.goto(`${base}?board=perslatgsineters&neighbors=no-diag`);
@@ -128,7 +152,7 @@ try {
   await page.fill("#board", "perslatgsineters");
   await page.click("#play-start");
   await page.waitForFunction(() => !document.querySelector("#guess").disabled);
-  const entries = [picks[0][0], picks[1][0], picks[2][0], "zzzz", picks[1][0]];
+  const entries = [picks[0][0], picks[1][0], picks[2][0], "zzzz", picks[1][0], "zebra"];
   const messages = [];
   for (const w of entries) {
     await page.fill("#guess", w);
@@ -137,8 +161,8 @@ try {
   }
   await page.click("#play-stop");
   const summary = await page.$eval("#play-summary", (e) => [Number(e.dataset.score), e.textContent]);
-  check(summary[0] === want && /not a word/.test(messages[3]) && /already found/.test(messages[4]) && (await page.$$("#found li")).length === 3,
-    "a play round scores three valid words, refuses one and a repeat", `${summary[1]} / ${messages.join(" | ")}`);
+  check(summary[0] === want && /not in the pack/.test(messages[3]) && /already found/.test(messages[4]) && /in the pack, but not on this board/.test(messages[5]) && (await page.$$("#found li")).length === 3,
+    "a play round scores three valid words, refuses an unknown word, a repeat and one not on the board", `${summary[1]} / ${messages.join(" | ")}`);
   check((await page.$$("#missed li")).length === 1311 - 3, "the end screen lists the missed words");
 
   // Keyboard: the word buttons take focus, and focus shows the path.

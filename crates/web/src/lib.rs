@@ -16,6 +16,9 @@
 //!   "cells", "score", "word_count", "words": [{"word", "score", "len",
 //!   "path"}], "scoring", "min_len"}` (the page times the call itself:
 //!   there is no clock in `wasm32-unknown-unknown`).
+//! - [`contains`] takes `{"pack", "word"}` and answers `{"word",
+//!   "in_pack"}` (the play mode tells a word not in the pack from one not
+//!   on the board).
 //! - [`roll`] takes `{"pack", "dice", "letters", "size", "seed"}` and
 //!   answers `{"board", "seed"}`.
 //!
@@ -237,6 +240,30 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
 }
 
 #[derive(Deserialize)]
+struct ContainsRequest {
+    #[serde(default = "english")]
+    pack: String,
+    word: String,
+}
+
+/// Whether the pack holds a word (lowercased; in the pack's spelling).
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn contains(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, contains_request)
+}
+
+fn contains_request(bytes: &[u8]) -> Result<Value, String> {
+    let req: ContainsRequest = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let pack = pack(&req.pack)?;
+    let word = req.word.trim().to_lowercase();
+    let in_pack = pack.contains(&word).map_err(|e| e.to_string())?;
+    Ok(json!({ "word": word, "in_pack": in_pack }))
+}
+
+#[derive(Deserialize)]
 struct RollRequest {
     #[serde(default = "english")]
     pack: String,
@@ -334,6 +361,10 @@ mod tests {
             assert!(!e.contains('\n'), "{e}");
         }
         assert!(solve_request(b"not json").is_err());
+        let yes = contains_request(json!({ "pack": id, "word": "TEA" }).to_string().as_bytes());
+        assert_eq!(yes.unwrap()["in_pack"], true);
+        let no = contains_request(json!({ "pack": id, "word": "tex" }).to_string().as_bytes());
+        assert_eq!(no.unwrap()["in_pack"], false);
         assert!(load_pack_bytes(b"not a pack").is_err());
         let rolled = roll_request(
             json!({ "pack": id, "seed": 7, "size": "3x3" })
