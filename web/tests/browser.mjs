@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import { readFile, mkdir, readdir, stat } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
-import { join, extname, dirname } from "node:path";
+import { join, extname, dirname, resolve } from "node:path";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -114,7 +114,7 @@ try {
   await page.fill("#size", "4x4");
 
   // A roll from a dice set and a seed is the CLI's roll.
-  const boggle = process.env.BOGGLE_BIN || join(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle");
+  const boggle = process.env.BOGGLE_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle");
   if (!existsSync(boggle)) throw new Error(`no boggle binary at ${boggle} (build it, or set BOGGLE_BIN)`);
   const cliRoll = execFileSync(boggle, ["roll", "--dice", "big", "--size", "5x5", "--seed", "3", "--count", "1"]).toString().trim();
   await page.selectOption("#dice", "big");
