@@ -231,7 +231,9 @@ fn in_parallel<T: Send>(
             .collect();
         handles
             .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
+            // A worker's panic is a bug: let it surface rather than lose
+            // (and, in tally_texts, misalign) that worker's results.
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     })
 }
