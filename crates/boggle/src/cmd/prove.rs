@@ -270,15 +270,16 @@ fn sorted(mut boards: Vec<Proven>) -> Vec<Proven> {
     boards
 }
 
-fn read_checkpoint(path: &Path) -> Result<Checkpoint> {
+/// A JSON file read as `T`; one that is not `what` is a usage error.
+fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
     let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read the checkpoint", path.display()))?;
-    let c: Checkpoint = serde_json::from_str(&text).map_err(|e| {
-        usage_msg(format!(
-            "{}: not a boggle prove checkpoint: {e}",
-            path.display()
-        ))
-    })?;
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    serde_json::from_str(&text)
+        .map_err(|e| usage_msg(format!("{}: not {what}: {e}", path.display())))
+}
+
+fn read_checkpoint(path: &Path) -> Result<Checkpoint> {
+    let c: Checkpoint = read_json(path, "a boggle prove checkpoint")?;
     if c.checkpoint != CHECKPOINT_VERSION {
         return Err(usage_msg(format!(
             "{}: checkpoint version {} (this boggle writes {CHECKPOINT_VERSION})",
@@ -302,14 +303,7 @@ fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()>
 fn merge(args: &ProveArgs) -> Result<ExitCode> {
     let mut reports = Vec::new();
     for path in &args.merge {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("{}: cannot read", path.display()))?;
-        let r: Report = serde_json::from_str(&text).map_err(|e| {
-            usage_msg(format!(
-                "{}: not the --json output of boggle prove: {e}",
-                path.display()
-            ))
-        })?;
+        let r: Report = read_json(path, "the --json output of boggle prove")?;
         reports.push((path, r));
     }
     let first = &reports[0].1.run;

@@ -103,6 +103,19 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
                 .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
         })
     };
+    // One rolled board as a JSON line.
+    let write_json = |out: &mut dyn Write, rolled: &random::Rolled, text: &str| -> Result<()> {
+        let json = RollJson::of(
+            rolled,
+            text,
+            dice_name.as_deref(),
+            letters.as_deref(),
+            roller.layout().name(),
+        );
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        Ok(())
+    };
     if let Some(count) = args.count {
         if args.view.shows_paths() || args.view.top.is_some() {
             return Err(usage_msg(
@@ -114,15 +127,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             let rolled = roll(seed.wrapping_add(i))?;
             let text = faces.text(&rolled.board, TextStyle::Rows);
             if args.json {
-                let json = RollJson::of(
-                    &rolled,
-                    &text,
-                    dice_name.as_deref(),
-                    letters.as_deref(),
-                    roller.layout().name(),
-                );
-                serde_json::to_writer(&mut out, &json)?;
-                writeln!(out)?;
+                write_json(&mut out, &rolled, &text)?;
             } else {
                 writeln!(out, "{text}")?;
             }
@@ -197,15 +202,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             }
         }
         (None, true) => {
-            let json = RollJson::of(
-                &rolled,
-                &text,
-                dice_name.as_deref(),
-                letters.as_deref(),
-                roller.layout().name(),
-            );
-            serde_json::to_writer(&mut out, &json)?;
-            writeln!(out)?;
+            write_json(&mut out, &rolled, &text)?;
         }
         (None, false) => {
             writeln!(out, "{text}\n")?;
