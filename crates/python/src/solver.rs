@@ -54,6 +54,28 @@ impl PySolver {
         }
     }
 
+    /// Runs `f` on the board without the GIL: with the warm solver, or with
+    /// one made for a bonus grid fitted to this board's size.
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        board: &solve::Board,
+        f: impl FnOnce(&mut Solver, &solve::Board) -> Result<T, solve::LexiconError> + Send,
+    ) -> PyResult<T> {
+        let result = match self.rules_for(board.rows(), board.cols())? {
+            Some(rules) => {
+                let mut s = self.solver_for(rules)?;
+                py.detach(|| f(&mut s, board))
+            }
+            None => {
+                let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+                let s: &mut Solver = &mut guard;
+                py.detach(|| f(s, board))
+            }
+        };
+        result.map_err(errors::pack)
+    }
+
     fn read(&self, board: &str) -> PyResult<solve::Board> {
         self.faces.parse(board).map_err(errors::board)
     }
@@ -115,18 +137,7 @@ impl PySolver {
     fn solve(&self, py: Python<'_>, board: &str) -> PyResult<PySolution> {
         let b = self.read(board)?;
         let text = self.faces.text(&b, TextStyle::Rows);
-        let solution = match self.rules_for(b.rows(), b.cols())? {
-            Some(rules) => {
-                let mut s = self.solver_for(rules)?;
-                py.detach(|| s.solve(&b))
-            }
-            None => {
-                let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-                let s: &mut Solver = &mut guard;
-                py.detach(|| s.solve(&b))
-            }
-        }
-        .map_err(errors::pack)?;
+        let solution = self.run(py, &b, Solver::solve)?;
         Ok(PySolution {
             board: text,
             rows: solution.rows,
@@ -154,18 +165,7 @@ impl PySolver {
     /// The board's score and its number of distinct words, as a tuple.
     fn tally(&self, py: Python<'_>, board: &str) -> PyResult<(u64, u64)> {
         let b = self.read(board)?;
-        let t = match self.rules_for(b.rows(), b.cols())? {
-            Some(rules) => {
-                let mut s = self.solver_for(rules)?;
-                py.detach(|| s.tally(&b))
-            }
-            None => {
-                let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
-                let s: &mut Solver = &mut guard;
-                py.detach(|| s.tally(&b))
-            }
-        }
-        .map_err(errors::pack)?;
+        let t = self.run(py, &b, Solver::tally)?;
         Ok((t.score, t.words))
     }
 

@@ -129,6 +129,17 @@ def _run_id(job: str) -> str:
     return f"wordgrid-{job}-{uuid.uuid4().hex[:12]}"
 
 
+def _submit(client: Client, job: str, fn, ref: PackRef, rules: dict, calls: list) -> list:
+    """One task of ``fn`` per argument tuple in ``calls``, each called with
+    the pack reference and the rules first; retried on another worker if
+    its worker dies."""
+    run = _run_id(job)
+    return [
+        client.submit(fn, ref.key, ref.name, ref.data, rules, *args, key=f"{run}-{i}", retries=2)
+        for i, args in enumerate(calls)
+    ]
+
+
 def _gather_in_order(client: Client, futures: list, progress: Optional[ProgressFn]) -> list:
     """The futures' results in submission order, calling ``progress(done,
     total)`` as each finishes."""
@@ -174,21 +185,8 @@ def score_file(
     if any("\n" in b for b in lines):
         raise ValueError("a board text holds a line break")
     ref = PackRef.of(client, pack)
-    run = _run_id("score")
-    futures = [
-        client.submit(
-            _score_part,
-            ref.key,
-            ref.name,
-            ref.data,
-            rules,
-            "\n".join(lines[i : i + partition]),
-            aggregate,
-            key=f"{run}-{i // partition}",
-            retries=2,
-        )
-        for i in range(0, len(lines), partition)
-    ]
+    calls = [("\n".join(lines[i : i + partition]), aggregate) for i in range(0, len(lines), partition)]
+    futures = _submit(client, "score", _score_part, ref, rules, calls)
     parts = _gather_in_order(client, futures, progress)
     if aggregate:
         return {
@@ -223,21 +221,9 @@ def best(
     if runs is None:
         runs = max(1, sum(client.nthreads().values()))
     ref = PackRef.of(client, pack)
-    run = _run_id("best")
     kwargs = dict(size=size, seconds=seconds, iterations=iterations, top=top, dice=dice, letters=letters)
-    futures = [
-        client.submit(
-            _best_run,
-            ref.key,
-            ref.name,
-            ref.data,
-            rules,
-            dict(kwargs, seed=seed + i),
-            key=f"{run}-{i}",
-            retries=2,
-        )
-        for i in range(runs)
-    ]
+    calls = [(dict(kwargs, seed=seed + i),) for i in range(runs)]
+    futures = _submit(client, "best", _best_run, ref, rules, calls)
     merged: dict = {}
     for boards, _ in _gather_in_order(client, futures, progress):
         for score, board, words in boards:
@@ -314,20 +300,6 @@ def prove(
     if shards < 1:
         raise ValueError("shards must be at least 1")
     ref = PackRef.of(client, pack)
-    run = _run_id("prove")
-    futures = [
-        client.submit(
-            _prove_shard,
-            ref.key,
-            ref.name,
-            ref.data,
-            rules,
-            size,
-            threshold,
-            (k, shards),
-            key=f"{run}-{k}",
-            retries=2,
-        )
-        for k in range(1, shards + 1)
-    ]
+    calls = [(size, threshold, (k, shards)) for k in range(1, shards + 1)]
+    futures = _submit(client, "prove", _prove_shard, ref, rules, calls)
     return merge_proofs(threshold, _gather_in_order(client, futures, progress))
