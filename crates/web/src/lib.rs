@@ -88,6 +88,11 @@ unsafe fn call(ptr: *const u8, len: usize, f: impl FnOnce(&[u8]) -> Result<Value
     ((p as u64) << 32) | l as u64
 }
 
+/// A request's JSON, read as `R`.
+fn request<R: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<R, String> {
+    serde_json::from_slice(bytes).map_err(|e| e.to_string())
+}
+
 fn pack_info(id: &str, pack: &Pack) -> Value {
     json!({
         "id": id,
@@ -169,74 +174,71 @@ pub unsafe extern "C" fn solve(ptr: *const u8, len: usize) -> u64 {
 }
 
 fn solve_request(bytes: &[u8]) -> Result<Value, String> {
-    {
-        let req: SolveRequest = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        let pack = pack(&req.pack)?;
-        let adjacency: Adjacency = match &req.neighbors {
-            Some(n) => n.parse()?,
-            None => Adjacency::King,
-        };
-        if req.min_len == Some(0) {
-            return Err("the minimum length is at least 1".to_string());
-        }
-        let options = RuleOptions {
-            adjacency,
-            wrap: req.wrap,
-            qu: req.qu,
-            min_len: req.min_len,
-            scoring: req.scoring.as_deref().map(str::parse).transpose()?,
-            letter_values: None,
-            bonus: req.bonus.clone().filter(|b| !b.trim().is_empty()),
-        };
-        let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
-        let board = faces.parse(&req.board).map_err(|e| e.to_string())?;
-        solve::fit_bonus(&mut rules, board.rows(), board.cols()).map_err(|e| e.to_string())?;
-        let key = format!("{}|{:?}", req.pack, rules);
-        let solution = STATE.with(|s| -> Result<solve::Solution, String> {
-            let mut s = s.borrow_mut();
-            let solvers = &mut s.solvers;
-            match solvers.iter().position(|(k, _)| *k == key) {
-                Some(i) => {
-                    let hit = solvers.remove(i);
-                    solvers.push(hit);
-                }
-                None => {
-                    let solver =
-                        Solver::with_rules(&pack, rules.clone()).map_err(|e| e.to_string())?;
-                    if solvers.len() == 8 {
-                        solvers.remove(0);
-                    }
-                    solvers.push((key.clone(), solver));
-                }
-            }
-            let (_, solver) = solvers.last_mut().ok_or("no solver")?;
-            solver.solve(&board).map_err(|e| e.to_string())
-        })?;
-        let cells: Vec<Option<String>> = (0..board.len())
-            .map(|i| board.face(i).map(str::to_string))
-            .collect();
-        let words: Vec<Word> = solution
-            .words
-            .iter()
-            .map(|w| Word {
-                word: &w.word,
-                score: w.score,
-                len: w.len,
-                path: w.path.iter().map(|p| [p.row, p.col]).collect(),
-            })
-            .collect();
-        Ok(json!({
-            "board": faces.text(&board, TextStyle::Rows),
-            "rows": board.rows(),
-            "cols": board.cols(),
-            "cells": cells,
-            "score": solution.score,
-            "word_count": solution.word_count,
-            "words": words,
-            "scoring": rules.scoring.name(),
-            "min_len": rules.min_len,
-        }))
+    let req: SolveRequest = request(bytes)?;
+    let pack = pack(&req.pack)?;
+    let adjacency: Adjacency = match &req.neighbors {
+        Some(n) => n.parse()?,
+        None => Adjacency::King,
+    };
+    if req.min_len == Some(0) {
+        return Err("the minimum length is at least 1".to_string());
     }
+    let options = RuleOptions {
+        adjacency,
+        wrap: req.wrap,
+        qu: req.qu,
+        min_len: req.min_len,
+        scoring: req.scoring.as_deref().map(str::parse).transpose()?,
+        letter_values: None,
+        bonus: req.bonus.clone().filter(|b| !b.trim().is_empty()),
+    };
+    let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
+    let board = faces.parse(&req.board).map_err(|e| e.to_string())?;
+    solve::fit_bonus(&mut rules, board.rows(), board.cols()).map_err(|e| e.to_string())?;
+    let key = format!("{}|{:?}", req.pack, rules);
+    let solution = STATE.with(|s| -> Result<solve::Solution, String> {
+        let mut s = s.borrow_mut();
+        let solvers = &mut s.solvers;
+        match solvers.iter().position(|(k, _)| *k == key) {
+            Some(i) => {
+                let hit = solvers.remove(i);
+                solvers.push(hit);
+            }
+            None => {
+                let solver = Solver::with_rules(&pack, rules.clone()).map_err(|e| e.to_string())?;
+                if solvers.len() == 8 {
+                    solvers.remove(0);
+                }
+                solvers.push((key.clone(), solver));
+            }
+        }
+        let (_, solver) = solvers.last_mut().ok_or("no solver")?;
+        solver.solve(&board).map_err(|e| e.to_string())
+    })?;
+    let cells: Vec<Option<String>> = (0..board.len())
+        .map(|i| board.face(i).map(str::to_string))
+        .collect();
+    let words: Vec<Word> = solution
+        .words
+        .iter()
+        .map(|w| Word {
+            word: &w.word,
+            score: w.score,
+            len: w.len,
+            path: w.path.iter().map(|p| [p.row, p.col]).collect(),
+        })
+        .collect();
+    Ok(json!({
+        "board": faces.text(&board, TextStyle::Rows),
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "cells": cells,
+        "score": solution.score,
+        "word_count": solution.word_count,
+        "words": words,
+        "scoring": rules.scoring.name(),
+        "min_len": rules.min_len,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -256,7 +258,7 @@ pub unsafe extern "C" fn contains(ptr: *const u8, len: usize) -> u64 {
 }
 
 fn contains_request(bytes: &[u8]) -> Result<Value, String> {
-    let req: ContainsRequest = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    let req: ContainsRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let word = req.word.trim().to_lowercase();
     let in_pack = pack.contains(&word).map_err(|e| e.to_string())?;
@@ -286,33 +288,31 @@ pub unsafe extern "C" fn roll(ptr: *const u8, len: usize) -> u64 {
 }
 
 fn roll_request(bytes: &[u8]) -> Result<Value, String> {
-    {
-        let req: RollRequest = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
-        let pack = pack(&req.pack)?;
-        let (faces, _) = RuleOptions::default()
-            .resolve(&pack)
-            .map_err(|e| e.to_string())?;
-        let spec = RollSpec {
-            dice: req.dice.filter(|d| !d.is_empty()),
-            letters: req.letters.as_deref().map(str::parse).transpose()?,
-            size: req
-                .size
-                .as_deref()
-                .map(str::parse)
-                .transpose()
-                .map_err(|e| format!("{e}"))?,
-            shape: None,
-        };
-        let rolling = spec.resolve(&pack, &faces).map_err(|e| e.to_string())?;
-        let rolled = random::roll_until(&rolling.roller, req.seed, Target::default(), |_| {
-            Tally::default()
-        })
+    let req: RollRequest = request(bytes)?;
+    let pack = pack(&req.pack)?;
+    let (faces, _) = RuleOptions::default()
+        .resolve(&pack)
         .map_err(|e| e.to_string())?;
-        Ok(json!({
-            "board": faces.text(&rolled.board, TextStyle::Rows),
-            "seed": req.seed,
-        }))
-    }
+    let spec = RollSpec {
+        dice: req.dice.filter(|d| !d.is_empty()),
+        letters: req.letters.as_deref().map(str::parse).transpose()?,
+        size: req
+            .size
+            .as_deref()
+            .map(str::parse)
+            .transpose()
+            .map_err(|e| format!("{e}"))?,
+        shape: None,
+    };
+    let rolling = spec.resolve(&pack, &faces).map_err(|e| e.to_string())?;
+    let rolled = random::roll_until(&rolling.roller, req.seed, Target::default(), |_| {
+        Tally::default()
+    })
+    .map_err(|e| e.to_string())?;
+    Ok(json!({
+        "board": faces.text(&rolled.board, TextStyle::Rows),
+        "seed": req.seed,
+    }))
 }
 
 #[cfg(test)]
