@@ -187,8 +187,12 @@ impl PySolver {
         let iter = boards
             .try_iter()
             .map_err(|_| PyTypeError::new_err("score_many takes an iterable of board texts"))?;
-        let rules = self.rules.clone();
-        let one = self.solver_for(rules)?;
+        // Clones of the warm solver share its decoded table.
+        let one = self
+            .solver
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         Ok(ScoreIter::new(
             iter.unbind(),
             self.faces.clone(),
