@@ -101,10 +101,16 @@ try {
 
   // Speed: a 4x4 board, then a rolled 50x50 board.
   await solveBoard("perslatgsineters");
-  await page.click("#solve"); // the same board again: the solver is warm
-  await page.waitForTimeout(100);
-  const ms4 = await page.evaluate(() => Number(document.body.dataset.solveMs));
-  check(ms4 <= 10, "solving a 4x4 takes at most 10 ms", `${ms4} ms`);
+  // The same board again, warm, five times: the median (one timing on a
+  // busy machine says little).
+  const times = [];
+  for (let i = 0; i < 5; i++) {
+    await page.click("#solve");
+    await page.waitForTimeout(100);
+    times.push(await page.evaluate(() => Number(document.body.dataset.solveMs)));
+  }
+  const ms4 = times.sort((a, b) => a - b)[2];
+  check(ms4 <= 10, "solving a 4x4 takes at most 10 ms (median of 5)", `${ms4} ms; all: ${times.join(", ")}`);
   await page.fill("#size", "50x50");
   await page.fill("#seed", "1");
   await page.click("#roll");
