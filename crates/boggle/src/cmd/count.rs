@@ -8,7 +8,10 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::count::{count_paths, cumulative, estimate_paths, CountError, CountOptions, MAX_CELLS};
+use solve::count::{
+    count_paths, count_total, cumulative, estimate_paths, CountError, CountOptions, Engine,
+    MAX_CELLS,
+};
 use solve::{Adjacency, Shape, Size};
 
 use crate::args::{parse, positive, ThreadsArg};
@@ -18,7 +21,8 @@ use crate::output::json::{Count, CountJson};
 /// cell used once, from any start, of 1 to N cells.
 #[derive(Args, Clone)]
 pub(crate) struct CountArgs {
-    /// The board size, RxC or N (4x4, 3x5, 4); at most 64 cells.
+    /// The board size, RxC or N (4x4, 3x5, 4); at most 64 cells for the
+    /// dfs engine.
     #[arg(long, value_parser = parse::<Size>)]
     size: Size,
     /// Adjacency: all (king moves) or no-diag (no diagonal steps).
@@ -36,6 +40,11 @@ pub(crate) struct CountArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// How to count: dfs walks every path (up to 64 cells), frontier sweeps
+    /// a line across the board and counts without walking; auto takes dfs
+    /// where it is estimated to take a moment and frontier elsewhere.
+    #[arg(long, default_value = "auto", value_parser = parse::<Engine>)]
+    engine: Engine,
     #[command(flatten)]
     threads: ThreadsArg,
     /// Count even when the estimate says it takes more than five minutes.
@@ -43,7 +52,7 @@ pub(crate) struct CountArgs {
     yes: bool,
 }
 
-/// Counts estimated to take longer than this need `--yes`.
+/// Depth-first counts estimated to take longer than this need `--yes`.
 const LONG: Duration = Duration::from_secs(300);
 
 /// `boggle count`: the total, the cumulative table, or JSON.
@@ -51,22 +60,18 @@ const LONG: Duration = Duration::from_secs(300);
 /// The JSON is one object on one line:
 ///
 /// ```text
-/// {"by_length": [T1, T2, ..., TN], "cols": C, "max_len": N,
-///  "neighbors": "all" | "no-diag", "rows": R, "total": T, "wrap": bool}
+/// {"by_length": [T1, T2, ..., TN], "cols": C, "engine": "dfs" | "frontier",
+///  "max_len": N, "neighbors": "all" | "no-diag", "rows": R, "total": T,
+///  "wrap": bool}
 /// ```
 ///
 /// `max_len` is the longest path counted (`--max-len`, at most R*C);
 /// `by_length[i]` is the number of paths of at most i+1 cells, so the last
-/// entry equals `total`. Every count is a JSON number when it fits in a u64
+/// entry equals `total`; `engine` is the engine that counted. Every count is a JSON number when it fits in a u64
 /// and a string of decimal digits otherwise.
 pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     let Size { rows, cols } = args.size;
     let cells = args.size.cells();
-    if cells > MAX_CELLS {
-        return Err(usage_msg(format!(
-            "a {rows}x{cols} board has {cells} cells; count handles at most {MAX_CELLS}"
-        )));
-    }
     let max_len = args.max_len.map_or(cells, |n| n.get().min(cells));
     let shape = Shape {
         rows,
@@ -74,18 +79,34 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         adjacency: args.neighbors,
         wrap: args.wrap,
     };
-    let estimate = estimate(shape, max_len, args.threads.given());
+    let engine = args.engine.resolve(shape, max_len);
+    if engine == Engine::Dfs && cells > MAX_CELLS {
+        return Err(usage_msg(format!(
+            "a {rows}x{cols} board has {cells} cells; the dfs engine counts at most \
+             {MAX_CELLS} (the frontier engine counts larger boards)"
+        )));
+    }
+
+    let estimate = match engine {
+        Engine::Dfs => estimate(shape, max_len, args.threads.given()),
+        _ => None,
+    };
     if let Some((paths, seconds)) = estimate {
         if seconds > LONG.as_secs_f64() && !args.yes {
             return Err(usage_msg(format!(
                 "a {rows}x{cols} board has about {} paths: an estimated {} of counting here; \
-                 pass --yes to count anyway (Ctrl-C stops it)",
+                 pass --yes to count anyway (Ctrl-C stops it), or --engine frontier",
                 scientific(paths),
                 human(seconds)
             )));
         }
     }
-    let bar = boggle_cli::bar("{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed  {msg}");
+    let bar = boggle_cli::bar(match engine {
+        Engine::Dfs => "{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed  {msg}",
+        // The sweep takes about as long for each row after the first, so
+        // the rate so far gives an honest ETA.
+        _ => "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed, about {eta} left",
+    });
     if let Some(bar) = &bar {
         bar.enable_steady_tick(Duration::from_millis(200));
         if let Some((paths, seconds)) = estimate {
@@ -105,17 +126,28 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     };
     let options = CountOptions {
         threads: args.threads.given(),
+        engine,
+        memory: solve::count::memory_budget(),
         progress: bar
             .as_ref()
             .map(|_| &report as &(dyn Fn(usize, usize) + Sync)),
         cancel: Some(boggle_cli::interrupted()),
         ..CountOptions::default()
     };
-    let per_length = count_paths(shape, max_len, &options).map_err(|e| match e {
-        CountError::Threads { .. } => anyhow!(e),
+    let failed = |e: CountError| match e {
+        CountError::Threads { .. } | CountError::Overflow | CountError::Memory { .. } => {
+            anyhow!(e)
+        }
         CountError::Interrupted { .. } => boggle_cli::Interrupted(e.to_string()).into(),
         e => usage(e),
-    })?;
+    };
+    // The total alone is a faster sweep than the table by length.
+    let per_length = if args.json || args.by_length || max_len < cells {
+        count_paths(shape, max_len, &options).map_err(failed)?
+    } else {
+        let total = count_total(shape, &options).map_err(failed)?;
+        vec![0, total]
+    };
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -126,6 +158,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         let json = CountJson {
             by_length: table.iter().map(|&n| Count(n)).collect(),
             cols,
+            engine: engine.name(),
             max_len,
             neighbors: args.neighbors,
             rows,

@@ -119,6 +119,7 @@ impl Serialize for Count {
 pub(crate) struct CountJson {
     pub(crate) by_length: Vec<Count>,
     pub(crate) cols: usize,
+    pub(crate) engine: &'static str,
     pub(crate) max_len: usize,
     pub(crate) neighbors: Adjacency,
     pub(crate) rows: usize,
