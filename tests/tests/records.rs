@@ -20,17 +20,27 @@ struct Row {
     scoring: Option<String>,
 }
 
-/// The rows of RECORDS.md's table (`| pack | size | board | score | words |
-/// proven | command |`).
+/// The rows of RECORDS.md's table of boards (`| pack | size | board | score
+/// | words | proven | command |`): from its header to the first line that is
+/// not a table row. (The path-count tables further on are other tables.)
 fn rows() -> Vec<Row> {
     let text = std::fs::read_to_string(workspace_root().join("RECORDS.md")).unwrap();
     let mut rows = Vec::new();
+    let mut in_table = false;
     for (i, line) in text.lines().enumerate() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        // "| a | … | g |" splits into 9 pieces, the first and last empty.
-        if cells.len() != 9 || cells[1] == "pack" || cells[1].starts_with("---") {
+        if !in_table {
+            in_table = cells.get(1) == Some(&"pack");
             continue;
         }
+        if !line.starts_with('|') {
+            break;
+        }
+        if cells[1].starts_with("---") {
+            continue;
+        }
+        // "| a | … | g |" splits into 9 pieces, the first and last empty.
+        assert_eq!(cells.len(), 9, "RECORDS.md:{}: not a row of 7 cells", i + 1);
         let line = i + 1;
         let number = |s: &str| -> u64 {
             s.parse()

@@ -119,7 +119,8 @@ fn ctrl_c_during_best_keeps_the_boards_found() {
 
 #[test]
 fn a_long_count_says_so_first_and_stops_on_sigterm() {
-    let (code, stdout, stderr) = run(&["count", "--size", "7x7"]);
+    // The walk would take years; the sweep counts 7x7 in a moment.
+    let (code, stdout, stderr) = run(&["count", "--size", "7x7", "--engine", "dfs"]);
     assert_eq!(code, 2);
     assert!(stdout.is_empty());
     assert!(
@@ -127,7 +128,7 @@ fn a_long_count_says_so_first_and_stops_on_sigterm() {
         "{stderr}"
     );
     let child = Command::new(boggle_bin())
-        .args(["count", "--size", "7x7", "--yes"])
+        .args(["count", "--size", "7x7", "--engine", "dfs", "--yes"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -321,14 +322,22 @@ fn progress_moves_on_a_terminal() {
         String::from_utf8_lossy(&out.stdout).replace('\r', "\n")
     };
     let bin = boggle_bin().display().to_string();
-    let count = on_terminal(format!("{bin} count --size 5x5 -j 1 --yes"));
-    let steps: std::collections::BTreeSet<&str> = count
-        .lines()
-        .filter_map(|l| l.split(" tasks").next())
-        .filter_map(|l| l.rsplit(' ').next())
-        .filter(|s| s.contains('/'))
-        .collect();
-    assert!(steps.len() >= 2, "the bar did not move: {steps:?}");
+    let steps = |out: &str, unit: &str| -> std::collections::BTreeSet<String> {
+        out.lines()
+            .filter_map(|l| l.split(unit).next())
+            .filter_map(|l| l.rsplit(' ').next())
+            .filter(|s| s.contains('/'))
+            .map(str::to_string)
+            .collect()
+    };
+    let walk = on_terminal(format!("{bin} count --size 5x5 --engine dfs -j 1 --yes"));
+    let seen = steps(&walk, " tasks");
+    assert!(seen.len() >= 2, "the walk's bar did not move: {seen:?}");
+    // The sweep's bar counts cells, with an ETA.
+    let sweep = on_terminal(format!("{bin} count --size 9x9 -j 1"));
+    let seen = steps(&sweep, " cells swept");
+    assert!(seen.len() >= 2, "the sweep's bar did not move: {seen:?}");
+    assert!(sweep.contains(" left"), "no ETA: {sweep:?}");
     let dir = tempfile::tempdir().unwrap();
     let boards = dir.path().join("boards.txt");
     std::fs::write(&boards, "oatr ihps htnr enei\n".repeat(300_000)).unwrap();

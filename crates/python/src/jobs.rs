@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use solve::best::{search, BestError, Budget, Options, Schedule, Space};
-use solve::count::{count_paths, CountOptions};
+use solve::count::{count_paths, count_total, memory_budget, CountOptions, Engine};
 use solve::prove::{ProveOptions, Proven, Prover};
 use solve::random::{self, LetterMode, RollSpec, Target};
 use solve::{Adjacency, FaceRules, RuleOptions, Rules, Shape, Size, Solver, Tally, TextStyle};
@@ -130,9 +130,11 @@ static PROVE_CANCEL: AtomicBool = AtomicBool::new(false);
 /// Counts the paths (simple paths of 1 to `max_len` cells) on an empty
 /// board, as `boggle count` does: the total, or with `by_length` the
 /// CLI's `by_length` list, whose item `i` is the number of paths of at most
-/// `i + 1` cells.
+/// `i + 1` cells. `engine` is `"auto"`, `"dfs"` or `"frontier"`, as the
+/// CLI's `--engine`.
 #[pyfunction]
-#[pyo3(signature = (size, neighbors = "all", wrap = false, max_len = None, by_length = false, threads = None))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
+#[pyo3(signature = (size, neighbors = "all", wrap = false, max_len = None, by_length = false, threads = None, engine = "auto"))]
 pub(crate) fn count(
     py: Python<'_>,
     size: &Bound<'_, PyAny>,
@@ -141,9 +143,11 @@ pub(crate) fn count(
     max_len: Option<usize>,
     by_length: bool,
     threads: Option<usize>,
+    engine: &str,
 ) -> PyResult<Py<PyAny>> {
     let Size { rows, cols } = self::size(size)?;
     let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
+    let engine: Engine = engine.parse().map_err(errors::options)?;
     if threads == Some(0) {
         return Err(errors::options("threads must be at least 1"));
     }
@@ -153,14 +157,22 @@ pub(crate) fn count(
         adjacency,
         wrap,
     };
-    let max_len = max_len.unwrap_or(rows * cols);
+    let cells = rows * cols;
+    let max_len = max_len.unwrap_or(cells).min(cells);
     let (counted, signal) = interrupt::run(py, &COUNT_CANCEL, |cancel| {
         let options = CountOptions {
             threads,
+            engine,
+            memory: memory_budget(),
             cancel: Some(cancel),
             ..CountOptions::default()
         };
-        count_paths(shape, max_len, &options)
+        if by_length || max_len < cells {
+            count_paths(shape, max_len, &options)
+        } else {
+            // The total alone is a faster sweep than the table by length.
+            count_total(shape, &options).map(|total| vec![0, total])
+        }
     });
     if let Some(e) = signal {
         return Err(e);

@@ -5,6 +5,8 @@ same sizes count the same paths."""
 import json
 import subprocess
 
+import pytest
+
 import wordgrid
 
 
@@ -50,3 +52,16 @@ def test_count_matches_cli(boggle_bin):
         assert wordgrid.count(size, neighbors=neighbors, wrap=wrap) == int(cli["total"])
         by_length = wordgrid.count(size, neighbors=neighbors, wrap=wrap, by_length=True)
         assert by_length == [int(n) for n in cli["by_length"]]
+
+
+def test_count_engines_agree_with_each_other_and_the_cli(boggle_bin):
+    # 6x6 king: A236690(6), by the sweep in a moment.
+    assert wordgrid.count("6x6") == 9913814758253424
+    assert wordgrid.count("6x6") == int(run(boggle_bin, "count", "--size", "6x6"))
+    for size, wrap in (("3x5", False), ("3x4", True)):
+        for neighbors in ("all", "no-diag"):
+            walked = wordgrid.count(size, neighbors=neighbors, wrap=wrap, by_length=True, engine="dfs")
+            swept = wordgrid.count(size, neighbors=neighbors, wrap=wrap, by_length=True, engine="frontier")
+            assert walked == swept, (size, neighbors, wrap)
+    with pytest.raises(wordgrid.OptionsError):
+        wordgrid.count("4x4", engine="bfs")

@@ -181,6 +181,7 @@ def count(
     max_len: Optional[int] = None,
     by_length: bool = False,
     threads: Optional[int] = None,
+    engine: str = "auto",
 ) -> int: ...
 @overload
 def count(
@@ -191,6 +192,7 @@ def count(
     *,
     by_length: bool,
     threads: Optional[int] = None,
+    engine: str = "auto",
 ) -> Union[int, list[int]]: ...
 def best(
     target: Union[Pack, Solver],

@@ -73,17 +73,23 @@ pub use frontier::MAX_WIDTH;
 /// are a `u64` bit mask.
 pub const MAX_CELLS: usize = 64;
 
-/// [`Engine::Auto`] walks depth-first when the walk is estimated at no
-/// more than this many paths per symmetry class (about a tenth of a second
-/// here), and sweeps otherwise. The sweep wins on anything larger: it takes
-/// 0.04 s for a 5x5 king board, whose walk takes 20 s.
-pub const AUTO_DFS_WALKS: f64 = 2e8;
+/// [`Engine::Auto`] walks a flat board depth-first when the walk is
+/// estimated at no more than this many paths per symmetry class (about a
+/// millisecond), and sweeps it otherwise: a flat board's sweep takes
+/// milliseconds up to 7 columns (0.04 s for the 5x5 king board, whose walk
+/// takes 20 s).
+pub const AUTO_DFS_WALKS: f64 = 1e6;
+
+/// As [`AUTO_DFS_WALKS`], for a torus, whose sweep is far slower (0.9 s for
+/// the 4x4 king torus, which the walk counts in 0.1 s): about a tenth of a
+/// second of walking.
+pub const AUTO_DFS_WALKS_TORUS: f64 = 2e8;
 
 /// Which way to count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Engine {
     /// The depth-first walk for small counts, the sweep for the others (see
-    /// [`AUTO_DFS_WALKS`]).
+    /// [`AUTO_DFS_WALKS`] and [`AUTO_DFS_WALKS_TORUS`]).
     #[default]
     Auto,
     /// Walk every path (boards of at most [`MAX_CELLS`] cells).
@@ -98,7 +104,8 @@ impl Engine {
     /// the sweep past [`MAX_CELLS`] cells; else the walk where the sweep line
     /// would be too wide, or where a quick estimate of the paths
     /// ([`estimate_paths`]) over the board's symmetries is at most
-    /// [`AUTO_DFS_WALKS`]; else the sweep.
+    /// [`AUTO_DFS_WALKS`] ([`AUTO_DFS_WALKS_TORUS`] on a torus); else the
+    /// sweep.
     pub fn resolve(self, shape: Shape, max_len: usize) -> Engine {
         if self != Engine::Auto {
             return self;
@@ -111,7 +118,12 @@ impl Engine {
         }
         let classes = crate::symmetry::preserving(&crate::Neighbors::new(shape)).len();
         let walks = estimate_paths(shape, max_len, 2_000, 1) / classes.max(1) as f64;
-        if walks <= AUTO_DFS_WALKS {
+        let limit = if shape.wrap {
+            AUTO_DFS_WALKS_TORUS
+        } else {
+            AUTO_DFS_WALKS
+        };
+        if walks <= limit {
             Engine::Dfs
         } else {
             Engine::Frontier
