@@ -141,6 +141,30 @@ fn a_long_count_says_so_first_and_stops_on_sigterm() {
     assert!(stderr.contains("interrupted"), "{stderr}");
 }
 
+/// The sweep's steps on a torus take seconds each; Ctrl-C still stops it
+/// at once, with no count.
+#[test]
+fn ctrl_c_stops_a_sweep_at_once() {
+    let child = Command::new(boggle_bin())
+        .args(["count", "--size", "5x5", "--wrap", "--engine", "frontier"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    signal_after(&child, "INT", Duration::from_millis(2500));
+    let stopped = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        stopped.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        stopped.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(130));
+    assert!(out.stdout.is_empty(), "a part of a count is no count");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("interrupted"), "{stderr}");
+}
+
 #[test]
 fn ctrl_c_during_batch_flushes_what_is_done() {
     let mut child = Command::new(boggle_bin())

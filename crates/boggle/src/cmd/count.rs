@@ -103,8 +103,13 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     }
     let bar = boggle_cli::bar(match engine {
         Engine::Dfs => "{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed  {msg}",
-        // The sweep takes about as long for each row after the first, so
-        // the rate so far gives an honest ETA.
+        // On a flat board the sweep takes about as long for each row after
+        // the first, so the rate so far gives an honest ETA. On a torus the
+        // states grow to the last row: no ETA rather than a wrong one.
+        _ if shape.wrap => {
+            "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed \
+             (on a torus each row takes longer than the one before)"
+        }
         _ => "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed, about {eta} left",
     });
     if let Some(bar) = &bar {

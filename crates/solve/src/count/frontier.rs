@@ -363,7 +363,8 @@ struct Record {
 /// of `P` partitions by its hash. Then each partition adds up its
 /// successors in a hash table of its own, small enough to stay in the
 /// processor's cache (one big table missed the cache on almost every
-/// successor and was several times slower on one thread).
+/// successor: the 8x8 king board took 4.4 s on one thread that way, 3.2 s
+/// this way).
 pub(super) fn count_chains(
     shape: Shape,
     stride: usize,
@@ -418,10 +419,14 @@ pub(super) fn count_chains(
             leave,
         };
         let limit = memory.unwrap_or(usize::MAX);
-        let (next_keys, next_counts, completed) = advance(&step, &keys, &counts, stride, limit)
-            .map_err(|e| match e {
+        let (next_keys, next_counts, completed) =
+            advance(&step, &keys, &counts, stride, limit, cancel).map_err(|e| match e {
                 Refusal::Memory { needed, .. } => Refusal::Memory {
                     needed,
+                    done: v,
+                    total: cells,
+                },
+                Refusal::Interrupted { .. } => Refusal::Interrupted {
                     done: v,
                     total: cells,
                 },
@@ -459,7 +464,10 @@ fn advance(
     counts: &[u128],
     stride: usize,
     limit: usize,
+    cancel: Option<&AtomicBool>,
 ) -> Result<(Vec<u128>, Vec<u128>, Vec<u128>), Refusal> {
+    // A step of a big sweep takes seconds: look at the flag every chunk.
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let lengths = stride > 1;
     // Memory: this layer, the successors as they are made (checked as they
     // grow, so a step that cannot fit stops early), then the next layer.
@@ -482,7 +490,7 @@ fn advance(
         .enumerate()
         .map(|(c, chunk)| {
             let mut out: Vec<Vec<Record>> = vec![Vec::new(); parts];
-            if too_big.load(Ordering::Relaxed) {
+            if too_big.load(Ordering::Relaxed) || cancelled() {
                 return (out, Vec::new(), false);
             }
             let mut done = vec![0u128; stride];
@@ -519,6 +527,9 @@ fn advance(
             (out, done, overflow)
         })
         .collect();
+    if cancelled() {
+        return Err(Refusal::Interrupted { done: 0, total: 0 });
+    }
     if too_big.load(Ordering::Relaxed) {
         // Made so far, and at least that much again to add them up.
         let made = made.load(Ordering::Relaxed);

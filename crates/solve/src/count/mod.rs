@@ -32,7 +32,7 @@
 //! width of the board, not with the number of paths: a 6x6 king board takes
 //! well under a second, and so does a 9x9 one. It takes any number of
 //! cells; a torus doubles the sweep line, and a sweep line of more than
-//! [`MAX_WIDTH`] cells is refused. It runs on one thread.
+//! [`MAX_WIDTH`] cells is refused. Each step runs on every core too.
 //!
 //! [`Engine::Auto`], the default, takes the depth-first walk where it is
 //! estimated to finish in a moment (a few million paths, or a torus with
