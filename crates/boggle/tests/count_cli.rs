@@ -67,6 +67,23 @@ fn counts_past_two_to_the_64_are_exact_decimal_strings() {
 }
 
 #[test]
+fn totals_go_past_2_to_the_128_and_tables_say_they_cannot() {
+    // A 3x60 king strip has about 8.6e67 paths: 68 digits.
+    let (code, stdout, stderr) = run(&["count", "--size", "3x60"]);
+    assert_eq!(code, 0, "{stderr}");
+    let total = stdout.trim();
+    assert_eq!(total.len(), 68, "{total}");
+    assert!(total.bytes().all(|b| b.is_ascii_digit()));
+    let (code, stdout, stderr) = run(&["count", "--size", "3x60", "--json"]);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty());
+    assert!(
+        stderr.contains("2^128") && stderr.contains("2^256"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn boards_only_one_engine_counts_are_refused_with_the_reason() {
     let (code, stdout, stderr) = run(&["count", "--size", "9x9", "--engine", "dfs"]);
     assert_eq!(code, 2);
@@ -78,9 +95,11 @@ fn boards_only_one_engine_counts_are_refused_with_the_reason() {
     let (code, _, stderr) = run(&["count", "--size", "14", "--wrap", "-n", "no-diag"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("sweep line of 29 cells"), "{stderr}");
-    let (code, _, stderr) = run(&["count", "--size", "3x60"]);
+    // Past 2^256 even the total stops, saying so.
+    let (code, stdout, stderr) = run(&["count", "--size", "3x80"]);
     assert_eq!(code, 1);
-    assert!(stderr.contains("2^128"), "{stderr}");
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("2^256"), "{stderr}");
     let (code, _, stderr) = run(&["count", "--size", "4", "--engine", "bfs"]);
     assert_eq!(code, 2);
     assert!(stderr.contains("auto, dfs or frontier"), "{stderr}");

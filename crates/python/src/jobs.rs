@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use solve::best::{search, BestError, Budget, Options, Schedule, Space};
-use solve::count::{count_paths, count_total, memory_budget, CountOptions, Engine};
+use solve::count::{
+    count_paths, count_total, count_total_wide, memory_budget, CountError, CountOptions, Engine,
+};
 use solve::prove::{ProveOptions, Proven, Prover};
 use solve::random::{self, LetterMode, RollSpec, Target};
 use solve::{Adjacency, FaceRules, RuleOptions, Rules, Shape, Size, Solver, Tally, TextStyle};
@@ -168,16 +170,25 @@ pub(crate) fn count(
             ..CountOptions::default()
         };
         if by_length || max_len < cells {
-            count_paths(shape, max_len, &options)
+            count_paths(shape, max_len, &options).map(|table| (table, None))
         } else {
-            // The total alone is a faster sweep than the table by length.
-            count_total(shape, &options).map(|total| vec![0, total])
+            // The total alone is a faster sweep than the table by length,
+            // and goes past 2^128 (counted again in 256 bits).
+            match count_total(shape, &options) {
+                Err(CountError::Overflow { .. }) => count_total_wide(shape, &options)
+                    .map(|total| (Vec::new(), Some(total.to_string()))),
+                counted => counted.map(|total| (vec![0, total], None)),
+            }
         }
     });
     if let Some(e) = signal {
         return Err(e);
     }
-    let per_length = counted.map_err(errors::options)?;
+    let (per_length, wide) = counted.map_err(errors::options)?;
+    if let Some(digits) = wide {
+        let int = py.import("builtins")?.getattr("int")?;
+        return Ok(int.call1((digits,))?.unbind());
+    }
     if by_length {
         // As the CLI's by_length: item i is the paths of at most i+1 cells.
         let at_most = solve::count::cumulative(&per_length[1..]);

@@ -65,3 +65,7 @@ def test_count_engines_agree_with_each_other_and_the_cli(boggle_bin):
             assert walked == swept, (size, neighbors, wrap)
     with pytest.raises(wordgrid.OptionsError):
         wordgrid.count("4x4", engine="bfs")
+    # Past 2^128 the total is still a Python int, as the CLI prints it.
+    strip = wordgrid.count("3x60")
+    assert strip > 2**128
+    assert strip == int(run(boggle_bin, "count", "--size", "3x60"))

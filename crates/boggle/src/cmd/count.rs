@@ -9,8 +9,8 @@ use anyhow::{anyhow, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use solve::count::{
-    count_paths, count_total, cumulative, estimate_paths, CountError, CountOptions, Engine,
-    MAX_CELLS,
+    count_paths, count_total, count_total_wide, cumulative, estimate_paths, CountError,
+    CountOptions, Engine, MAX_CELLS,
 };
 use solve::{Adjacency, Shape, Size};
 
@@ -140,19 +140,37 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         ..CountOptions::default()
     };
     let failed = |e: CountError| match e {
-        CountError::Threads { .. } | CountError::Overflow | CountError::Memory { .. } => {
+        CountError::Threads { .. } | CountError::Overflow { .. } | CountError::Memory { .. } => {
             anyhow!(e)
         }
         CountError::Interrupted { .. } => boggle_cli::Interrupted(e.to_string()).into(),
         e => usage(e),
     };
-    // The total alone is a faster sweep than the table by length.
-    let per_length = if args.json || args.by_length || max_len < cells {
-        count_paths(shape, max_len, &options).map_err(failed)?
-    } else {
-        let total = count_total(shape, &options).map_err(failed)?;
-        vec![0, total]
-    };
+    // The total alone is a faster sweep than the table by length, and the
+    // only count that goes past 2^128 (to 2^256, counted again in 256 bits).
+    if !(args.json || args.by_length || max_len < cells) {
+        let total = match count_total(shape, &options) {
+            Err(CountError::Overflow { .. }) if engine == Engine::Frontier => {
+                if let Some(bar) = &bar {
+                    bar.reset();
+                }
+                count_total_wide(shape, &options).map(|n| n.to_string())
+            }
+            counted => counted.map(|n| n.to_string()),
+        }
+        .map_err(failed)?;
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        println!("{total}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let per_length = count_paths(shape, max_len, &options).map_err(|e| match e {
+        CountError::Overflow { .. } => {
+            anyhow!("{e} by length; without --json and --by-length the total goes to 2^256")
+        }
+        e => failed(e),
+    })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -172,13 +190,11 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
-    } else if args.by_length {
+    } else {
         let (lw, nw) = (max_len.to_string().len(), total.to_string().len());
         for (len, n) in table.iter().enumerate() {
             writeln!(out, "{:>lw$}  {n:>nw$}", len + 1)?;
         }
-    } else {
-        writeln!(out, "{total}")?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

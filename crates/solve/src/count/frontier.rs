@@ -46,6 +46,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::wide::Tally;
 use crate::neighbors::{Neighbors, Shape};
 
 /// The widest frontier the state encoding holds: 4 bits a cell in a `u128`
@@ -66,7 +67,7 @@ const LABEL: u8 = 3;
 pub(super) enum Refusal {
     /// The frontier would be this wide, past [`MAX_WIDTH`].
     TooWide(usize),
-    /// A count passed `u128::MAX`.
+    /// A count passed the count type's largest value.
     Overflow,
     /// The next step would need more memory than allowed.
     Memory {
@@ -349,9 +350,9 @@ impl Step {
 /// A successor on its way to the next layer: its key, and either its count
 /// (`stride == 1`) or `source << 8 | edges added`.
 #[derive(Clone, Copy)]
-struct Record {
+struct Record<T> {
     key: u128,
-    value: u128,
+    value: T,
 }
 
 /// The sweep for one shape: `by_edges[e]` is the number of chains of `e`
@@ -365,25 +366,25 @@ struct Record {
 /// processor's cache (one big table missed the cache on almost every
 /// successor: the 8x8 king board took 4.4 s on one thread that way, 3.2 s
 /// this way).
-pub(super) fn count_chains(
+pub(super) fn count_chains<T: Tally>(
     shape: Shape,
     stride: usize,
     memory: Option<usize>,
     cancel: Option<&AtomicBool>,
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
-) -> Result<Vec<u128>, Refusal> {
+) -> Result<Vec<T>, Refusal> {
     let plan = Plan::new(shape);
     if plan.width > MAX_WIDTH {
         return Err(Refusal::TooWide(plan.width));
     }
     let cells = plan.back.len();
-    let mut result = vec![0u128; stride];
+    let mut result = vec![T::default(); stride];
     // The frontier: cells in the order taken.
     let mut frontier: Vec<usize> = Vec::new();
     // The layer: each state's key, and `stride` counts a state.
     let mut keys: Vec<u128> = vec![0];
-    let mut counts: Vec<u128> = vec![0; stride];
-    counts[0] = 1;
+    let mut counts: Vec<T> = vec![T::default(); stride];
+    counts[0] = T::from_u64(1);
     if let Some(report) = progress {
         report(0, cells);
     }
@@ -432,8 +433,8 @@ pub(super) fn count_chains(
                 },
                 e => e,
             })?;
-        for (r, c) in result.iter_mut().zip(&completed) {
-            *r = r.checked_add(*c).ok_or(Refusal::Overflow)?;
+        if add_shifted(&mut result, &completed, 0) {
+            return Err(Refusal::Overflow);
         }
         keys = next_keys;
         counts = next_counts;
@@ -458,14 +459,14 @@ const CHUNK_STATES: usize = 4096;
 /// One step over a whole layer: the next layer's keys and counts, and the
 /// paths completed (by edges, as the result).
 #[allow(clippy::type_complexity)]
-fn advance(
+fn advance<T: Tally>(
     step: &Step,
     keys: &[u128],
-    counts: &[u128],
+    counts: &[T],
     stride: usize,
     limit: usize,
     cancel: Option<&AtomicBool>,
-) -> Result<(Vec<u128>, Vec<u128>, Vec<u128>), Refusal> {
+) -> Result<(Vec<u128>, Vec<T>, Vec<T>), Refusal> {
     // A step of a big sweep takes seconds: look at the flag every chunk.
     let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let lengths = stride > 1;
@@ -485,15 +486,15 @@ fn advance(
         (h.finish() >> 32) as usize & (parts - 1)
     };
     // Phase 1: successors, by partition, and completed paths, by chunk.
-    let chunks: Vec<(Vec<Vec<Record>>, Vec<u128>, bool)> = keys
+    let chunks: Vec<(Vec<Vec<Record<T>>>, Vec<T>, bool)> = keys
         .par_chunks(CHUNK_STATES)
         .enumerate()
         .map(|(c, chunk)| {
-            let mut out: Vec<Vec<Record>> = vec![Vec::new(); parts];
+            let mut out: Vec<Vec<Record<T>>> = vec![Vec::new(); parts];
             if too_big.load(Ordering::Relaxed) || cancelled() {
                 return (out, Vec::new(), false);
             }
-            let mut done = vec![0u128; stride];
+            let mut done = vec![T::default(); stride];
             let mut overflow = false;
             for (i, &key) in chunk.iter().enumerate() {
                 let s = c * CHUNK_STATES + i;
@@ -501,14 +502,17 @@ fn advance(
                 // With lengths, the fewest edges this state's partial sets
                 // have: a successor past the longest path counted is dropped.
                 let fewest = match lengths {
-                    true => own.iter().position(|&c| c != 0).unwrap_or(stride),
+                    true => own
+                        .iter()
+                        .position(|c| *c != T::default())
+                        .unwrap_or(stride),
                     false => 0,
                 };
                 step.successors(key, |next| match next {
                     Next::State(_, edges) if lengths && fewest + edges >= stride => {}
                     Next::State(key, edges) => {
                         let value = if lengths {
-                            (s as u128) << 8 | edges as u128
+                            T::from_u64((s as u64) << 8 | edges as u64)
                         } else {
                             own[0]
                         };
@@ -521,7 +525,7 @@ fn advance(
             }
             let records: usize = out.iter().map(Vec::len).sum();
             let total = made.fetch_add(records, Ordering::Relaxed) + records;
-            if layer + total * (size_of::<Record>() + PER_STATE) > limit {
+            if layer + total * (size_of::<Record<T>>() + PER_STATE) > limit {
                 too_big.store(true, Ordering::Relaxed);
             }
             (out, done, overflow)
@@ -534,42 +538,40 @@ fn advance(
         // Made so far, and at least that much again to add them up.
         let made = made.load(Ordering::Relaxed);
         return Err(Refusal::Memory {
-            needed: layer + made * (size_of::<Record>() + PER_STATE),
+            needed: layer + made * (size_of::<Record<T>>() + PER_STATE),
             done: 0,
             total: 0,
         });
     }
     // Phase 2: each partition adds up its successors.
-    let merged: Vec<(Vec<u128>, Vec<u128>, bool)> = (0..parts)
+    let merged: Vec<(Vec<u128>, Vec<T>, bool)> = (0..parts)
         .into_par_iter()
         .map(|p| {
             let size: usize = chunks.iter().map(|(out, _, _)| out[p].len()).sum();
             let mut index: HashMap<u128, u32, BuildHasherDefault<Mix>> =
                 HashMap::with_capacity_and_hasher(size / 2, Default::default());
             let mut part_keys = Vec::new();
-            let mut part_counts: Vec<u128> = Vec::new();
+            let mut part_counts: Vec<T> = Vec::new();
             let mut overflow = false;
             for record in chunks.iter().flat_map(|(out, _, _)| &out[p]) {
                 let at = *index.entry(record.key).or_insert_with(|| {
                     part_keys.push(record.key);
-                    part_counts.resize(part_counts.len() + stride, 0);
+                    part_counts.resize(part_counts.len() + stride, T::default());
                     (part_keys.len() - 1) as u32
                 }) as usize;
                 let dst = &mut part_counts[at * stride..(at + 1) * stride];
                 if lengths {
-                    let s = (record.value >> 8) as usize;
-                    let edges = (record.value & 255) as usize;
+                    let s = (record.value.low() >> 8) as usize;
+                    let edges = (record.value.low() & 255) as usize;
                     overflow |= add_shifted(dst, &counts[s * stride..(s + 1) * stride], edges);
                 } else {
-                    let (sum, o) = dst[0].overflowing_add(record.value);
-                    dst[0] = sum;
-                    overflow |= o;
+                    overflow |= dst[0].add(record.value);
                 }
             }
             (part_keys, part_counts, overflow)
         })
         .collect();
-    let mut completed = vec![0u128; stride];
+    let mut completed = vec![T::default(); stride];
     let mut overflow = false;
     for (_, done, o) in &chunks {
         overflow |= o | add_shifted(&mut completed, done, 0);
@@ -591,16 +593,14 @@ fn advance(
 
 /// Adds `counts`, moved up by `shift` places (the ones moved past the end
 /// dropped), into `into`; says whether a sum overflowed.
-fn add_shifted(into: &mut [u128], counts: &[u128], shift: usize) -> bool {
+fn add_shifted<T: Tally>(into: &mut [T], counts: &[T], shift: usize) -> bool {
     let mut overflow = false;
     for (i, &c) in counts
         .iter()
         .enumerate()
         .take(into.len().saturating_sub(shift))
     {
-        let (sum, o) = into[i + shift].overflowing_add(c);
-        into[i + shift] = sum;
-        overflow |= o;
+        overflow |= into[i + shift].add(c);
     }
     overflow
 }

@@ -40,8 +40,9 @@
 //! every shape both can count in seconds.
 //!
 //! Counts are `u128`: enough for every king board up to 9x9 and every rook
-//! board up to 12x12. A count past `u128::MAX` is an error
-//! ([`CountError::Overflow`]), never a wrong number.
+//! board up to 12x12. [`count_total_wide`] sweeps in 256 bits, for the
+//! 10x10 king board and beyond. A count past what its type holds is an
+//! error ([`CountError::Overflow`]), never a wrong number.
 //!
 //! ```
 //! use solve::count::{count_paths, count_total, cumulative, CountOptions, Engine};
@@ -66,8 +67,10 @@ use crate::neighbors::Shape;
 
 mod dfs;
 mod frontier;
+mod wide;
 
 pub use frontier::MAX_WIDTH;
+pub use wide::U256;
 
 /// The largest board (in cells) the depth-first engine takes: the used cells
 /// are a `u64` bit mask.
@@ -219,9 +222,13 @@ pub enum CountError {
         /// Cells in all.
         total: usize,
     },
-    /// A count passed `u128::MAX` (340,282,366,920,938,463,463,374,607,431,768,211,455).
-    #[error("the count passes 2^128, the largest count this tool holds")]
-    Overflow,
+    /// A count passed the largest its type holds: 2^128 - 1 (about
+    /// 3.4e38), or 2^256 - 1 for [`count_total_wide`].
+    #[error("the count passes 2^{bits}, the most this count holds")]
+    Overflow {
+        /// 128, or 256.
+        bits: u32,
+    },
     /// The local thread pool could not be built.
     #[error("cannot start a pool of {threads} threads: {message}")]
     Threads {
@@ -299,11 +306,11 @@ pub fn count_paths(
             }
             // Chains of 1 to max_len - 1 edges; a path of k cells is a chain
             // of k - 1 edges walked either way.
-            let chains = sweep(shape, max_len, options)?;
+            let chains: Vec<u128> = sweep(shape, max_len, options)?;
             let mut per_length = vec![0u128; max_len + 1];
             per_length[1] = cells as u128;
             for (k, &n) in chains.iter().enumerate().skip(1) {
-                per_length[k + 1] = n.checked_mul(2).ok_or(CountError::Overflow)?;
+                per_length[k + 1] = n.checked_mul(2).ok_or(CountError::Overflow { bits: 128 })?;
             }
             Ok(per_length)
         }
@@ -322,16 +329,16 @@ pub fn count_total(shape: Shape, options: &CountOptions<'_>) -> Result<u128, Cou
     let cells = check(shape)?;
     match options.engine.resolve(shape, cells) {
         Engine::Frontier => {
-            let chains = sweep(shape, 1, options)?[0];
+            let chains: u128 = sweep(shape, 1, options)?[0];
             chains
                 .checked_mul(2)
                 .and_then(|n| n.checked_add(cells as u128))
-                .ok_or(CountError::Overflow)
+                .ok_or(CountError::Overflow { bits: 128 })
         }
         _ => dfs::count(shape, cells, options)?
             .iter()
             .try_fold(0u128, |sum, &n| sum.checked_add(n))
-            .ok_or(CountError::Overflow),
+            .ok_or(CountError::Overflow { bits: 128 }),
     }
 }
 
@@ -349,6 +356,28 @@ pub fn memory_budget() -> Option<usize> {
 /// Bytes as gigabytes, one decimal.
 fn gigabytes(bytes: usize) -> String {
     format!("{:.1}", bytes as f64 / 1e9)
+}
+
+/// As [`count_total`], in 256 bits, for counts past `u128::MAX` (the 10x10
+/// king board's, say); a count past 2^256 is [`CountError::Overflow`]. The
+/// depth-first engine's counts fit in a `u128`; the sweep adds up 256-bit
+/// counts, which takes about a third longer than 128-bit ones.
+///
+/// # Errors
+///
+/// As [`count_paths`].
+pub fn count_total_wide(shape: Shape, options: &CountOptions<'_>) -> Result<U256, CountError> {
+    let cells = check(shape)?;
+    match options.engine.resolve(shape, cells) {
+        Engine::Frontier => {
+            let chains: U256 = sweep(shape, 1, options)?[0];
+            chains
+                .checked_add(chains)
+                .and_then(|n| n.checked_add(U256::from(cells as u128)))
+                .ok_or(CountError::Overflow { bits: 256 })
+        }
+        _ => count_total(shape, options).map(U256::from),
+    }
 }
 
 /// The number of cells, or why the shape cannot be counted at all.
@@ -379,7 +408,11 @@ fn in_pool<T: Send>(
 }
 
 /// The sweep, its refusals as [`CountError`]s.
-fn sweep(shape: Shape, stride: usize, options: &CountOptions<'_>) -> Result<Vec<u128>, CountError> {
+fn sweep<T: wide::Tally>(
+    shape: Shape,
+    stride: usize,
+    options: &CountOptions<'_>,
+) -> Result<Vec<T>, CountError> {
     let (cancel, progress) = (options.cancel, options.progress);
     in_pool(options.threads, || {
         frontier::count_chains(shape, stride, options.memory, cancel, progress).map_err(|r| match r
@@ -390,7 +423,9 @@ fn sweep(shape: Shape, stride: usize, options: &CountOptions<'_>) -> Result<Vec<
                 wrap: shape.wrap,
                 width,
             },
-            frontier::Refusal::Overflow => CountError::Overflow,
+            frontier::Refusal::Overflow => CountError::Overflow {
+                bits: 8 * std::mem::size_of::<T>() as u32,
+            },
             frontier::Refusal::Memory {
                 needed,
                 done,
@@ -751,6 +786,50 @@ mod tests {
     }
 
     #[test]
+    fn wide_counts_equal_narrow_ones_and_go_past_them() {
+        let sweep = with(Engine::Frontier);
+        for s in [
+            king(7, 7),
+            rook(9, 9),
+            shape(3, 5, Adjacency::King, true),
+            king(3, 30),
+        ] {
+            let narrow = count_total(s, &sweep).unwrap();
+            assert_eq!(
+                count_total_wide(s, &sweep).unwrap().to_u128(),
+                Some(narrow),
+                "{s:?}"
+            );
+        }
+        // Small boards go through the walk, in 128 bits, and come out wide.
+        assert_eq!(
+            count_total_wide(king(3, 3), &CountOptions::default()).unwrap(),
+            U256::from(10_305u128)
+        );
+        // Past 2^128 the narrow count refuses and the wide one counts; each
+        // column more has more paths than the one before.
+        assert_eq!(
+            count_total(king(3, 60), &sweep),
+            Err(CountError::Overflow { bits: 128 })
+        );
+        let mut last = 0u128;
+        let mut wide = Vec::new();
+        for c in [55, 60, 65] {
+            let n = count_total_wide(king(3, c), &sweep).unwrap();
+            assert_eq!(n.to_u128(), None, "{c}");
+            wide.push(n.to_string());
+        }
+        for pair in wide.windows(2) {
+            assert!(pair[0].len() < pair[1].len(), "{pair:?}");
+        }
+        for c in 1..=30 {
+            let n = count_total(king(3, c), &sweep).unwrap();
+            assert!(n > last);
+            last = n;
+        }
+    }
+
+    #[test]
     fn auto_takes_the_walk_for_small_counts_and_the_sweep_for_large() {
         assert_eq!(Engine::Auto.resolve(king(3, 3), 9), Engine::Dfs);
         assert_eq!(Engine::Auto.resolve(king(6, 6), 36), Engine::Frontier);
@@ -770,7 +849,7 @@ mod tests {
         // A 3-wide king strip passes 2^128 paths well before 60 columns.
         assert_eq!(
             count_total(king(3, 60), &with(Engine::Frontier)),
-            Err(CountError::Overflow)
+            Err(CountError::Overflow { bits: 128 })
         );
         let tight = CountOptions {
             memory: Some(100_000),
