@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use boggle_tests::brute::{brute_solve, Dictionary, Rng};
 use prep::{Pack, PackBuilder, Recipe};
-use solve::prove::{ProveOptions, Prover};
+use solve::prove::{ProveOptions, Prover, Switchover};
 use solve::{Adjacency, FaceRules, Rules, Scoring};
 
 /// A recipe over `alphabet`, every word of one letter or more kept; `q`
@@ -142,7 +142,7 @@ fn random_words(rng: &mut Rng, alphabet: &str, n: usize) -> Vec<String> {
 fn the_prover_finds_exactly_the_boards_enumeration_finds() {
     let mut rng = Rng::new(18);
     let mut nonempty = 0;
-    for round in 0..4 {
+    for round in 0..6 {
         for case in CASES {
             let (rows, cols) = (case.rows, case.cols);
             let count = 6 + rng.below(25);
@@ -220,9 +220,23 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
             let mut want: Vec<&str> = case.faces.to_vec();
             want.sort_unstable();
             assert_eq!(faces, want, "the prover's faces");
+            // Forcing by merging, then walking (the default); merging down
+            // to single boards; walking from the class's tree.
+            let strategy = [
+                Switchover::default(),
+                Switchover {
+                    percent: 0,
+                    cells: 0,
+                },
+                Switchover {
+                    percent: u32::MAX,
+                    cells: n,
+                },
+            ][round % 3];
             let proof = prover
                 .run(&ProveOptions {
                     threshold: u32::try_from(threshold).unwrap(),
+                    switchover: strategy,
                     ..ProveOptions::default()
                 })
                 .unwrap();
@@ -244,7 +258,7 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
                 assert!(got.insert(k, b.score).is_none(), "{} twice", b.board);
             }
             let context = format!(
-                "round {round}, {rows}x{cols}, {scheme}, min_len {min_len}, diagonals {diagonals}, \
+                "round {round}, {strategy:?}, {rows}x{cols}, {scheme}, min_len {min_len}, diagonals {diagonals}, \
                  threshold {threshold}, words {words:?}"
             );
             assert_eq!(got, expected, "{context}");

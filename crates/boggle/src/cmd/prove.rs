@@ -117,7 +117,8 @@ struct Checkpoint {
     boards: Vec<Proven>,
 }
 
-const CHECKPOINT_VERSION: u32 = 1;
+/// 2: parts are classes of two or three buckets a cell (version 1 had four).
+const CHECKPOINT_VERSION: u32 = 2;
 
 /// Runs the proof (or merges shards) and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
@@ -230,6 +231,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         shard: args.shard.map(|(k, n)| (k - 1, n)),
         done: Some(&is_done),
         on_part: Some(&record),
+        switchover: Default::default(),
     };
     let proof = prover.run(&options)?;
     let seconds = started.elapsed().as_secs_f64();

@@ -64,7 +64,7 @@ use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver, TextStyle};
 mod tree;
 mod trie;
 
-use tree::Tree;
+use tree::{Arena, Layout, Paths};
 
 use trie::{Trie, ROOT};
 
@@ -113,6 +113,33 @@ pub struct ProveOptions<'a> {
     /// Called as each part finishes, with its index and the boards it found
     /// (never for a part cut short by a cancel): what a checkpoint records.
     pub on_part: Option<&'a PartDone<'a>>,
+    /// When a class's tree stops being forced by merging and is finished by
+    /// the orderly walk.
+    pub switchover: Switchover,
+}
+
+/// When the prover stops forcing cells by merging trees, which costs memory
+/// and makes later bounds tighter, and finishes a class with the orderly
+/// walk, which merges nothing (see `tree.rs` and [`Prover::run`]). Either
+/// way finds the same boards; only the time and memory differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switchover {
+    /// Walk once the tree's bound is at most this many percent of the
+    /// threshold.
+    pub percent: u32,
+    /// Walk once at most this many cells are left to force.
+    pub cells: usize,
+}
+
+impl Default for Switchover {
+    /// Walk below 150% of the threshold or with four cells left, as
+    /// Vanderkam found best for 4x4 Boggle.
+    fn default() -> Switchover {
+        Switchover {
+            percent: 150,
+            cells: 4,
+        }
+    }
 }
 
 /// One board at or above the threshold.
@@ -169,25 +196,32 @@ pub struct Prover {
     /// For each symmetry but the identity, the cell each cell's face comes
     /// from in the image.
     inverses: Vec<Vec<u32>>,
-    /// The faces split into buckets: a cell is given a bucket first, then
-    /// one of its faces.
-    buckets: Vec<u64>,
-    /// Each face's bucket.
-    bucket_of: Vec<u8>,
+    /// Each cell's faces split into buckets: a cell is given a bucket
+    /// first, then one of its faces. Cells that a symmetry maps onto each
+    /// other (alike in their number of neighbours) share their buckets.
+    buckets: Vec<Vec<u64>>,
+    /// Each cell's bucket of each face.
+    bucket_of: Vec<Vec<u8>>,
     /// Every face.
     all: u64,
     /// Each cell's index in `order`.
     position: Vec<u8>,
+    /// How the tree's paths pack into keys.
+    layout: Layout,
     /// How the pack writes faces, for the boards' canonical texts.
     face_rules: FaceRules,
     solver: Solver,
 }
 
-/// A worker's scratch space for the sum/union bound.
+/// A worker's scratch space: the class's tree and the sum/union bound.
 #[derive(Clone, Debug, Default)]
 struct Scratch {
-    /// A tree to fill, its memory kept from class to class.
-    tree: Tree,
+    /// The class's paths, their memory kept from class to class.
+    paths: Paths,
+    /// The class's tree and the trees forcing makes from it.
+    arena: Arena,
+    /// The orderly walk's choice nodes still to take, by position.
+    pending: Vec<Vec<u32>>,
     /// When each trie node's word was last counted in `union`.
     stamp: Vec<u32>,
     now: u32,
@@ -226,8 +260,6 @@ struct Work<'a> {
     scratch: &'a mut Scratch,
     counts: &'a mut (u64, u64),
     found: &'a mut Vec<Proven>,
-    /// The faces of the cells fixed so far in the face phase, in order.
-    fixed: Vec<u8>,
 }
 
 impl Prover {
@@ -291,8 +323,23 @@ impl Prover {
                 inv
             })
             .collect();
-        let (buckets, bucket_of) = buckets(&faces, &face_letters, &words, 4);
-        let all = buckets.iter().fold(0, |a, b| a | b);
+        // Two buckets (vowels, consonants) on small boards and in cells of
+        // few neighbours; three (consonants split by frequency) elsewhere:
+        // the fewer the classes, the more each tree is shared, but a class
+        // too wide bounds too loosely.
+        let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
+        let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
+        for cell in 0..cells {
+            let degree = neighbors.of(cell).len();
+            let k = if cells <= 9 || degree <= 3 { 2 } else { 3 };
+            let (b, of) = buckets_by_degree
+                .entry(degree)
+                .or_insert_with(|| buckets(&faces, &face_letters, &words, k));
+            buckets_of_cell.push(b.clone());
+            bucket_of.push(of.clone());
+        }
+        let buckets = buckets_of_cell;
+        let all = buckets[0].iter().fold(0, |a, b| a | b);
         let mut position = vec![0u8; cells];
         for (k, &cell) in order.iter().enumerate() {
             position[cell] = k as u8;
@@ -320,6 +367,7 @@ impl Prover {
             bucket_of,
             all,
             position,
+            layout: Layout::new(cells),
             face_rules,
             solver,
         })
@@ -334,9 +382,9 @@ impl Prover {
     /// set of faces, bit `f` for `faces()[f]`): the tree's, or sum/union's
     /// when that is smaller.
     pub fn bound(&self, class: &[u64]) -> u64 {
-        let mut tree = Tree::default();
-        let union = self.tree(class, &mut tree, &mut Scratch::default());
-        tree.bound(0, &[]).min(union)
+        let mut scratch = Scratch::default();
+        let (root, union) = self.tree(class, &mut scratch);
+        u64::from(scratch.arena.bound(root)).min(union)
     }
 
     /// The trie node `face` leads to from `node`, if every letter of the
@@ -348,30 +396,25 @@ impl Prover {
             .try_fold(node, |n, &l| self.trie.child(n, l))
     }
 
-    /// Fills `tree` with `class`'s paths (see `tree.rs`); returns the
-    /// sum/union bound from the same walk.
-    fn tree(&self, class: &[u64], tree: &mut Tree, scratch: &mut Scratch) -> u64 {
+    /// Makes `class`'s tree (see `tree.rs`) in the scratch arena, emptied
+    /// first; returns its root and the sum/union bound from the same walk.
+    fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (u32, u64) {
         scratch.start(self.trie.nodes());
-        tree.clear();
-        let mut path = Vec::with_capacity(class.len());
-        let mut sorted = Vec::with_capacity(class.len());
+        let mut paths = std::mem::take(&mut scratch.paths);
+        paths.clear(self.layout);
+        let mut faces = [0u8; 64];
         for cell in 0..class.len() {
-            self.grow(
-                class,
-                cell,
-                ROOT,
-                0,
-                0,
-                &mut path,
-                &mut sorted,
-                tree,
-                scratch,
-            );
+            self.grow(class, cell, ROOT, 0, 0, 0, &mut faces, &mut paths, scratch);
         }
-        tree.finish();
-        scratch.union
+        scratch.arena.clear();
+        let root = paths.build(self.layout, &mut scratch.arena);
+        scratch.paths = paths;
+        (root, scratch.union)
     }
 
+    /// Walks the class's paths from `cell` on, at trie node `node` after
+    /// `len` letters over the cells `used` (the positions `positions`, with
+    /// faces `faces`), adding every word found to `paths`.
     #[allow(clippy::too_many_arguments)]
     fn grow(
         &self,
@@ -379,13 +422,15 @@ impl Prover {
         cell: usize,
         node: u32,
         used: u64,
+        positions: u64,
         len: usize,
-        path: &mut Vec<(u8, u8)>,
-        sorted: &mut Vec<(u8, u8)>,
-        tree: &mut Tree,
+        faces: &mut [u8; 64],
+        paths: &mut Paths,
         scratch: &mut Scratch,
     ) {
         let used = used | (1 << cell);
+        let position = self.position[cell];
+        let positions = positions | (1 << position);
         let mut set = class[cell];
         if self.faces_are_letters {
             // Only the faces that continue a word.
@@ -398,23 +443,21 @@ impl Prover {
                 continue;
             };
             let l = len + self.face_letters[f].len();
-            path.push((self.position[cell], f as u8));
+            faces[usize::from(position)] = f as u8;
             if l >= self.min_len && self.trie.is_word(n) {
-                let points = u64::from(self.points[l]);
-                scratch.count(n, points);
-                sorted.clear();
-                sorted.extend_from_slice(path);
-                sorted.sort_unstable();
-                tree.insert(sorted, n, points);
+                let points = self.points[l];
+                scratch.count(n, u64::from(points));
+                paths.push(self.layout, positions, faces, n, points);
             }
             if self.trie.has_children(n) {
                 for &nb in self.neighbors.of(cell) {
                     if used & (1 << nb) == 0 {
-                        self.grow(class, nb as usize, n, used, l, path, sorted, tree, scratch);
+                        self.grow(
+                            class, nb as usize, n, used, positions, l, faces, paths, scratch,
+                        );
                     }
                 }
             }
-            path.pop();
         }
     }
 
@@ -443,7 +486,7 @@ impl Prover {
             parts = parts
                 .into_iter()
                 .flat_map(|class| {
-                    self.buckets.iter().map(move |&b| {
+                    self.buckets[cell].iter().map(move |&b| {
                         let mut c = class.clone();
                         c[cell] = b;
                         c
@@ -491,9 +534,8 @@ impl Prover {
                     scratch,
                     counts: &mut counts,
                     found: &mut local,
-                    fixed: Vec::with_capacity(self.order.len()),
                 };
-                self.branch(&mut class, fixed, options, &mut work, None)?;
+                self.classes(&mut class, fixed, options, &mut work)?;
                 classes.fetch_add(counts.0, Ordering::Relaxed);
                 solved.fetch_add(counts.1, Ordering::Relaxed);
                 if cancelled() {
@@ -536,95 +578,212 @@ impl Prover {
         })
     }
 
-    /// Bounds `class` and splits it: step `k` below the cell count gives cell
-    /// `order[k]` each bucket in turn; step `n + k` gives it each face of its
-    /// bucket. Single boards are scored exactly.
-    fn branch(
+    /// Gives cell `order[k]` and each later one each of its buckets in
+    /// turn; each class with every cell's bucket set is bounded by its tree
+    /// and attacked ([`Prover::attack`]).
+    fn classes(
         &self,
         class: &mut Vec<u64>,
         k: usize,
         options: &ProveOptions,
         work: &mut Work,
-        tree: Option<&Tree>,
     ) -> Result<(), LexiconError> {
-        let n = self.order.len();
-        let threshold = u64::from(options.threshold);
-        // While some cell may still hold any face, a bound costs a walk of
-        // most of the dictionary and rarely prunes: bound once every cell has
-        // its bucket. Then the class's paths make a tree, and the subclasses
-        // read their bounds off it.
-        let mut built = None;
-        let tree = match tree {
-            Some(tree) => {
-                work.counts.0 += 1;
-                if tree.bound(k - n, &work.fixed) < threshold {
-                    return Ok(());
-                }
-                Some(tree)
-            }
-            None if k == n => {
-                work.counts.0 += 1;
-                // The scratch tree's memory, reused class after class.
-                let mut t = std::mem::take(&mut work.scratch.tree);
-                let union = self.tree(class, &mut t, work.scratch);
-                if t.bound(0, &[]).min(union) < threshold {
-                    work.scratch.tree = t;
-                    return Ok(());
-                }
-                built = Some(t);
-                built.as_ref()
-            }
-            None => None,
-        };
-        if k == 2 * n {
-            work.counts.1 += 1;
-            let cells: Vec<Option<String>> = class
-                .iter()
-                .map(|set| Some(self.faces[set.trailing_zeros() as usize].clone()))
-                .collect();
-            let board = Board::new(self.rows, self.cols, cells).expect("a board of faces");
-            let tally = work.solver.tally(&board)?;
-            if tally.score >= u64::from(options.threshold) {
-                work.found.push(Proven {
-                    score: tally.score,
-                    board: self.canonical(class),
-                    words: tally.words,
-                });
-            }
-            return Ok(());
-        }
         if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            if let Some(t) = built {
-                work.scratch.tree = t;
-            }
             return Ok(());
         }
-        let cell = self.order[k % n];
-        let set = class[cell];
-        if k < n {
-            for &bucket in &self.buckets {
-                class[cell] = bucket;
-                if !self.symmetric_duplicate(class) {
-                    self.branch(class, k + 1, options, work, tree)?;
-                }
+        if k == self.order.len() {
+            work.counts.0 += 1;
+            let (root, union) = self.tree(class, work.scratch);
+            let threshold = u64::from(options.threshold);
+            if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
+                return Ok(());
             }
-        } else {
-            let mut rest = set;
-            while rest != 0 {
-                let f = rest.trailing_zeros();
-                rest &= rest - 1;
-                class[cell] = 1 << f;
-                if !self.symmetric_duplicate(class) {
-                    work.fixed.push(f as u8);
-                    let result = self.branch(class, k + 1, options, work, tree);
-                    work.fixed.pop();
-                    result?;
-                }
+            return self.attack(root, 0, class, options, work);
+        }
+        let cell = self.order[k];
+        let set = class[cell];
+        for &bucket in &self.buckets[cell] {
+            class[cell] = bucket;
+            if !self.symmetric_duplicate(class) {
+                self.classes(class, k + 1, options, work)?;
             }
         }
         class[cell] = set;
-        if let Some(t) = built {
-            work.scratch.tree = t;
+        Ok(())
+    }
+
+    /// Attacks the tree `root` of `class` with the first `k` positions of
+    /// the order forced: while its bound is high, forces the next cell to
+    /// each of its faces in turn, merging (see `tree.rs`); once it is within
+    /// reach, or few cells are left, finishes with the orderly walk.
+    fn attack(
+        &self,
+        root: u32,
+        k: usize,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        let threshold = u64::from(options.threshold);
+        let bound = u64::from(work.scratch.arena.bound(root));
+        if bound < threshold {
+            return Ok(());
+        }
+        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Ok(());
+        }
+        let switch = options.switchover;
+        if bound * 100 <= threshold * u64::from(switch.percent) || n - k <= switch.cells {
+            return self.orderly(root, k, class, options, work);
+        }
+        let cell = self.order[k];
+        let set = class[cell];
+        let mark = work.scratch.arena.mark();
+        let (choice, rest) = work.scratch.arena.split(root, k as u8);
+        let mut faces = set;
+        while faces != 0 {
+            let f = faces.trailing_zeros();
+            faces &= faces - 1;
+            class[cell] = 1 << f;
+            if self.symmetric_duplicate(class) {
+                continue;
+            }
+            work.counts.0 += 1;
+            let inner = work.scratch.arena.mark();
+            let forced = work.scratch.arena.force(choice, rest, f as u8);
+            let result = self.attack(forced, k + 1, class, options, work);
+            work.scratch.arena.reset(inner);
+            result?;
+        }
+        class[cell] = set;
+        work.scratch.arena.reset(mark);
+        Ok(())
+    }
+
+    /// Finishes the tree `root` with the first `k` positions forced by an
+    /// orderly walk that merges nothing: the choice nodes still open wait
+    /// by position, and fixing the next cell to a face takes that face's
+    /// subtree under each of that position's choices, so that every choice
+    /// of a cell agrees, as merging would make it, and the bound (the points
+    /// taken plus the open choices' bounds) is updated as it goes. Boards
+    /// reached at or above the threshold are scored exactly.
+    fn orderly(
+        &self,
+        root: u32,
+        k: usize,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        let mut pending = std::mem::take(&mut work.scratch.pending);
+        pending.resize_with(n, Vec::new);
+        pending.iter_mut().for_each(Vec::clear);
+        let arena = std::mem::take(&mut work.scratch.arena);
+        let mut open = 0u64;
+        for &c in arena.kids(root) {
+            pending[usize::from(arena.key(c))].push(c);
+            open += u64::from(arena.bound(c));
+        }
+        let base = u64::from(arena.points(root));
+        let result = self.walk(&arena, &mut pending, k, base, open, class, options, work);
+        work.scratch.arena = arena;
+        work.scratch.pending = pending;
+        result
+    }
+
+    /// One cell of the orderly walk: `base` is the points taken, `open` the
+    /// bounds of the choices waiting in `pending`.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        arena: &Arena,
+        pending: &mut [Vec<u32>],
+        k: usize,
+        base: u64,
+        open: u64,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        if k == n {
+            return self.score(class, options, work);
+        }
+        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Ok(());
+        }
+        let threshold = u64::from(options.threshold);
+        let cell = self.order[k];
+        let set = class[cell];
+        // What each face would add, and what taking this cell removes.
+        let mut gains = [0u64; 64];
+        let mut removed = 0u64;
+        for &c in &pending[k] {
+            removed += u64::from(arena.bound(c));
+            for &s in arena.kids(c) {
+                gains[usize::from(arena.key(s))] += u64::from(arena.bound(s));
+            }
+        }
+        let mut lens = [0u32; 64];
+        let mut faces = set;
+        while faces != 0 {
+            let f = faces.trailing_zeros();
+            faces &= faces - 1;
+            if base + open - removed + gains[f as usize] < threshold {
+                continue;
+            }
+            class[cell] = 1 << f;
+            if self.symmetric_duplicate(class) {
+                continue;
+            }
+            work.counts.0 += 1;
+            for (len, p) in lens.iter_mut().zip(pending.iter()).skip(k + 1) {
+                *len = p.len() as u32;
+            }
+            let (mut b, mut o) = (base, open - removed);
+            for i in 0..pending[k].len() {
+                let Some(s) = arena.child(pending[k][i], f as u8) else {
+                    continue;
+                };
+                b += u64::from(arena.points(s));
+                for &c in arena.kids(s) {
+                    pending[usize::from(arena.key(c))].push(c);
+                    o += u64::from(arena.bound(c));
+                }
+            }
+            let result = self.walk(arena, pending, k + 1, b, o, class, options, work);
+            for (len, p) in lens.iter().zip(pending.iter_mut()).skip(k + 1) {
+                p.truncate(*len as usize);
+            }
+            result?;
+        }
+        class[cell] = set;
+        Ok(())
+    }
+
+    /// Scores a single board exactly, keeping it when it reaches the
+    /// threshold.
+    fn score(
+        &self,
+        class: &[u64],
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        work.counts.1 += 1;
+        let cells: Vec<Option<String>> = class
+            .iter()
+            .map(|set| Some(self.faces[set.trailing_zeros() as usize].clone()))
+            .collect();
+        let board = Board::new(self.rows, self.cols, cells).expect("a board of faces");
+        let tally = work.solver.tally(&board)?;
+        if tally.score >= u64::from(options.threshold) {
+            work.found.push(Proven {
+                score: tally.score,
+                board: self.canonical(class),
+                words: tally.words,
+            });
         }
         Ok(())
     }
@@ -640,7 +799,8 @@ impl Prover {
         let key = |phase: usize, cell: usize| -> Option<u32> {
             let set = class[cell];
             if phase == 0 {
-                (set != self.all).then(|| u32::from(self.bucket_of[set.trailing_zeros() as usize]))
+                (set != self.all)
+                    .then(|| u32::from(self.bucket_of[cell][set.trailing_zeros() as usize]))
             } else {
                 (set.count_ones() == 1).then(|| set.trailing_zeros())
             }

@@ -8,160 +8,270 @@
 //! and a word found on several paths over the same cells and faces ends on
 //! the same node and counts once there. For a board of the class, following
 //! its own face at every choice node sums at least each of its words once,
-//! so the tree's value, taking the best face at each choice, bounds every
+//! so the tree's bound, taking the best face at each choice, bounds every
 //! board.
 //!
-//! The prover fixes cells in the same order as the tree sorts them, so a
-//! choice node of a cell not yet fixed only has cells not yet fixed below
-//! it: its value is computed once, bottom-up. The bound of a subclass (a
-//! prefix of the order fixed) follows the fixed cells' faces from the root
-//! and takes the stored value everywhere else.
+//! [`Paths`] collects the paths; [`Paths::build`] sorts them and makes the
+//! nodes of an [`Arena`], which never change once made, so that trees made
+//! later share them. Because every path's choices are sorted in the fixing
+//! order, the first cell of the order only has choice nodes right under the
+//! root. *Forcing* that cell to a face ([`Arena::force`]) takes that face's
+//! subtree and merges it with the rest of the root: sum nodes add their
+//! points, choice nodes of the same cell merge face by face. The merged tree
+//! is again sorted the same way, with one cell fewer, and its bound is often
+//! far lower than the face's bound in the whole tree, because merging makes
+//! the branches that each chose their own best face for a cell choose one
+//! face together.
 
-use rustc_hash::FxHashSet;
+/// How a path's choices pack into a key: each choice is `(position + 1) <<
+/// 6 | face` in `bits` bits (0 ends the path), `per` of them to a `u128`,
+/// first choice in the highest bits, so that keys compare as their choice
+/// sequences do.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    bits: u32,
+    per: u32,
+    /// How many `u128`s a key takes.
+    words: usize,
+}
 
-/// A node: a sum (`cell == SUM`) or a choice of `cell`'s faces. Children
-/// are a list through `first` and `next` (no allocation a node).
+impl Layout {
+    /// The layout for paths over `cells` cells (at most 64).
+    pub(crate) fn new(cells: usize) -> Layout {
+        let bits = (u32::BITS - (cells as u32).leading_zeros()) + 6;
+        let per = 128 / bits;
+        Layout {
+            bits,
+            per,
+            words: cells.div_ceil(per as usize).max(1),
+        }
+    }
+
+    /// Choice `i` of `key`: 0 past the end.
+    #[inline]
+    fn get(&self, key: &[u128], i: usize) -> u32 {
+        let (w, j) = (i / self.per as usize, i as u32 % self.per);
+        if w >= key.len() {
+            return 0;
+        }
+        let shift = 128 - self.bits * (j + 1);
+        ((key[w] >> shift) & ((1 << self.bits) - 1)) as u32
+    }
+}
+
+/// One word found on one path: the path's choices sorted by position, the
+/// word (a number unique to it) and its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Rec<const W: usize> {
+    key: [u128; W],
+    word: u32,
+    points: u32,
+}
+
+/// A class's words, path by path, to be sorted and made into a tree.
+#[derive(Clone, Debug)]
+pub(crate) enum Paths {
+    /// Keys of one `u128` (up to 12 cells).
+    W1(Vec<Rec<1>>),
+    /// Keys of two.
+    W2(Vec<Rec<2>>),
+    /// Keys of four.
+    W4(Vec<Rec<4>>),
+    /// Keys of eight (up to 64 cells).
+    W8(Vec<Rec<8>>),
+}
+
+impl Default for Paths {
+    fn default() -> Paths {
+        Paths::W1(Vec::new())
+    }
+}
+
+impl Paths {
+    /// Empties the list for paths of `layout`, keeping its memory when the
+    /// layout's keys are the same size.
+    pub(crate) fn clear(&mut self, layout: Layout) {
+        let fits = matches!(
+            (&*self, layout.words),
+            (Paths::W1(_), 1) | (Paths::W2(_), 2) | (Paths::W4(_), 3..=4) | (Paths::W8(_), 5..=8)
+        );
+        if !fits {
+            *self = match layout.words {
+                1 => Paths::W1(Vec::new()),
+                2 => Paths::W2(Vec::new()),
+                3..=4 => Paths::W4(Vec::new()),
+                _ => Paths::W8(Vec::new()),
+            };
+        }
+        match self {
+            Paths::W1(v) => v.clear(),
+            Paths::W2(v) => v.clear(),
+            Paths::W4(v) => v.clear(),
+            Paths::W8(v) => v.clear(),
+        }
+    }
+
+    /// Adds a word worth `points` found on a path over the positions in
+    /// the mask `positions`, with face `faces[p]` at position `p`.
+    #[inline]
+    pub(crate) fn push(
+        &mut self,
+        layout: Layout,
+        positions: u64,
+        faces: &[u8; 64],
+        word: u32,
+        points: u32,
+    ) {
+        match self {
+            Paths::W1(v) => v.push(rec(layout, positions, faces, word, points)),
+            Paths::W2(v) => v.push(rec(layout, positions, faces, word, points)),
+            Paths::W4(v) => v.push(rec(layout, positions, faces, word, points)),
+            Paths::W8(v) => v.push(rec(layout, positions, faces, word, points)),
+        }
+    }
+
+    /// Sorts the paths and makes their tree in `arena`; returns its root.
+    /// A word found on several paths over the same positions and faces
+    /// counts once.
+    pub(crate) fn build(&mut self, layout: Layout, arena: &mut Arena) -> u32 {
+        match self {
+            Paths::W1(v) => build(v, layout, arena),
+            Paths::W2(v) => build(v, layout, arena),
+            Paths::W4(v) => build(v, layout, arena),
+            Paths::W8(v) => build(v, layout, arena),
+        }
+    }
+}
+
+#[inline]
+fn rec<const W: usize>(
+    layout: Layout,
+    positions: u64,
+    faces: &[u8; 64],
+    word: u32,
+    points: u32,
+) -> Rec<W> {
+    let mut key = [0u128; W];
+    let mut rest = positions;
+    let mut i = 0u32;
+    while rest != 0 {
+        let p = rest.trailing_zeros();
+        rest &= rest - 1;
+        let choice = u128::from(((p + 1) << 6) | u32::from(faces[p as usize]));
+        let (w, j) = ((i / layout.per) as usize, i % layout.per);
+        key[w] |= choice << (128 - layout.bits * (j + 1));
+        i += 1;
+    }
+    Rec { key, word, points }
+}
+
+fn build<const W: usize>(recs: &mut [Rec<W>], layout: Layout, arena: &mut Arena) -> u32 {
+    recs.sort_unstable();
+    build_sum(recs, layout, 0, 0, arena)
+}
+
+/// The sum node of the paths `recs`, which share their first `depth`
+/// choices (the last of them of face `face`).
+fn build_sum<const W: usize>(
+    recs: &[Rec<W>],
+    layout: Layout,
+    depth: usize,
+    face: u8,
+    arena: &mut Arena,
+) -> u32 {
+    // The paths that end here sort first (their next choice reads 0).
+    let mut i = 0;
+    let mut points = 0u32;
+    while i < recs.len() && layout.get(&recs[i].key, depth) == 0 {
+        if i == 0 || recs[i].word != recs[i - 1].word {
+            points = points.saturating_add(recs[i].points);
+        }
+        i += 1;
+    }
+    let base = arena.buf.len();
+    while i < recs.len() {
+        let position = layout.get(&recs[i].key, depth) >> 6;
+        let mut j = i + 1;
+        while j < recs.len() && layout.get(&recs[j].key, depth) >> 6 == position {
+            j += 1;
+        }
+        let id = build_choice(&recs[i..j], layout, depth, (position - 1) as u8, arena);
+        arena.buf.push(id);
+        i = j;
+    }
+    arena.sum_from_buf(face, points, base)
+}
+
+/// The choice node of `position` for the paths `recs`, whose choice
+/// `depth` is of that position.
+fn build_choice<const W: usize>(
+    recs: &[Rec<W>],
+    layout: Layout,
+    depth: usize,
+    position: u8,
+    arena: &mut Arena,
+) -> u32 {
+    let base = arena.buf.len();
+    let mut i = 0;
+    while i < recs.len() {
+        let choice = layout.get(&recs[i].key, depth);
+        let mut j = i + 1;
+        while j < recs.len() && layout.get(&recs[j].key, depth) == choice {
+            j += 1;
+        }
+        let id = build_sum(&recs[i..j], layout, depth + 1, (choice & 63) as u8, arena);
+        arena.buf.push(id);
+        i = j;
+    }
+    arena.choice_from_buf(position, base)
+}
+
+/// A node of an [`Arena`]: a sum or a choice, with its children's ids in
+/// `kids[first..first + len]`, sorted by key.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    cell: u8,
-    /// The key this node has under its parent: a choice's cell, or a sum's
-    /// face.
-    key: u8,
-    /// A sum's own points.
-    points: u64,
-    /// The node's value with every cell free: computed by [`Tree::finish`].
-    value: u64,
-    /// The first child, or [`NONE`]. A sum's children are choice nodes, a
-    /// choice's are sum nodes.
+    /// A sum's own points (0 for a choice).
+    points: u32,
+    /// A sum's points plus its children's bounds; a choice's best child's.
+    bound: u32,
     first: u32,
-    /// The next sibling, or [`NONE`].
-    next: u32,
+    len: u32,
+    /// A choice's position in the fixing order, or a sum's face.
+    key: u8,
 }
 
-const SUM: u8 = u8::MAX;
-const NONE: u32 = u32::MAX;
-
-/// A tree of a class's words.
+/// Trees whose nodes never change once made, so that a tree made by
+/// merging shares every node it did not change. Made nodes are freed by
+/// going back to a [`Mark`], last made first.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Tree {
+pub(crate) struct Arena {
     nodes: Vec<Node>,
-    /// (end node, word) pairs already counted.
-    counted: FxHashSet<(u32, u32)>,
+    kids: Vec<u32>,
+    /// Children being gathered for nodes being made (a stack).
+    buf: Vec<u32>,
 }
 
-impl Tree {
-    /// An empty tree: a root sum of no points.
-    #[cfg(test)]
-    pub(crate) fn new() -> Tree {
-        let mut t = Tree::default();
-        t.clear();
-        t
-    }
+/// How full an arena was, to go back to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mark(usize, usize);
 
-    /// Empties the tree to a root sum of no points, keeping its memory for
-    /// the next class.
+impl Arena {
+    /// Empties the arena, keeping its memory.
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
-        self.counted.clear();
-        self.push(SUM, 0);
+        self.kids.clear();
+        self.buf.clear();
     }
 
-    /// Adds a word (by a number unique to it) worth `points`, found on a
-    /// path whose `choices` (position in the fixing order, face) are sorted
-    /// by position.
-    pub(crate) fn insert(&mut self, choices: &[(u8, u8)], word: u32, points: u64) {
-        let mut at = 0u32;
-        for &(cell, face) in choices {
-            let choice = self.child(at, cell, cell);
-            at = self.child(choice, face, SUM);
-        }
-        if self.counted.insert((at, word)) {
-            self.nodes[at as usize].points += points;
-        }
+    /// Where the arena is now.
+    pub(crate) fn mark(&self) -> Mark {
+        Mark(self.nodes.len(), self.kids.len())
     }
 
-    /// The child of `at` under `key` (a choice's cell, or a face), made as a
-    /// node of `cell` when there is none.
-    fn child(&mut self, at: u32, key: u8, cell: u8) -> u32 {
-        let mut c = self.nodes[at as usize].first;
-        while c != NONE {
-            let node = &self.nodes[c as usize];
-            if node.key == key {
-                return c;
-            }
-            c = node.next;
-        }
-        let c = self.push(cell, key);
-        self.nodes[c as usize].next = self.nodes[at as usize].first;
-        self.nodes[at as usize].first = c;
-        c
-    }
-
-    fn push(&mut self, cell: u8, key: u8) -> u32 {
-        self.nodes.push(Node {
-            cell,
-            key,
-            points: 0,
-            value: 0,
-            first: NONE,
-            next: NONE,
-        });
-        (self.nodes.len() - 1) as u32
-    }
-
-    /// The children of `at`.
-    fn children(&self, at: u32) -> impl Iterator<Item = &Node> + '_ {
-        self.children_at(at).map(|(_, n)| n)
-    }
-
-    /// The children of `at` with their indices.
-    fn children_at(&self, at: u32) -> impl Iterator<Item = (u32, &Node)> + '_ {
-        let mut c = self.nodes[at as usize].first;
-        std::iter::from_fn(move || {
-            (c != NONE).then(|| {
-                let this = c;
-                let node = &self.nodes[c as usize];
-                c = node.next;
-                (this, node)
-            })
-        })
-    }
-
-    /// Computes every node's value with all cells free (children are always
-    /// created after their parents, so one pass from the end does it), and
-    /// frees the bookkeeping of insertion.
-    pub(crate) fn finish(&mut self) {
-        self.counted.clear();
-        for i in (0..self.nodes.len()).rev() {
-            let node = &self.nodes[i];
-            let value = if node.cell == SUM {
-                node.points + self.children(i as u32).map(|c| c.value).sum::<u64>()
-            } else {
-                self.children(i as u32).map(|c| c.value).max().unwrap_or(0)
-            };
-            self.nodes[i].value = value;
-        }
-    }
-
-    /// The bound with the first `fixed` positions of the order given the
-    /// faces `faces[position]`; the best face everywhere else.
-    pub(crate) fn bound(&self, fixed: usize, faces: &[u8]) -> u64 {
-        self.sum(0, fixed, faces)
-    }
-
-    fn sum(&self, at: u32, fixed: usize, faces: &[u8]) -> u64 {
-        let mut total = self.nodes[at as usize].points;
-        for (c, choice) in self.children_at(at) {
-            let position = usize::from(choice.cell);
-            if position < fixed {
-                if let Some((s, _)) = self.children_at(c).find(|(_, n)| n.key == faces[position]) {
-                    total += self.sum(s, fixed, faces);
-                }
-            } else {
-                total += choice.value;
-            }
-        }
-        total
+    /// Frees every node made since `mark`.
+    pub(crate) fn reset(&mut self, mark: Mark) {
+        self.nodes.truncate(mark.0);
+        self.kids.truncate(mark.1);
     }
 
     /// How many nodes.
@@ -169,31 +279,283 @@ impl Tree {
     pub(crate) fn len(&self) -> usize {
         self.nodes.len()
     }
+
+    /// A node's bound: an upper bound on the points of every board its tree
+    /// stands for.
+    #[inline]
+    pub(crate) fn bound(&self, node: u32) -> u32 {
+        self.nodes[node as usize].bound
+    }
+
+    /// A sum's own points.
+    #[inline]
+    pub(crate) fn points(&self, node: u32) -> u32 {
+        self.nodes[node as usize].points
+    }
+
+    /// A node's key: a choice's position, a sum's face.
+    #[inline]
+    pub(crate) fn key(&self, node: u32) -> u8 {
+        self.nodes[node as usize].key
+    }
+
+    /// A node's children, sorted by key.
+    #[inline]
+    pub(crate) fn kids(&self, node: u32) -> &[u32] {
+        let n = &self.nodes[node as usize];
+        &self.kids[n.first as usize..(n.first + n.len) as usize]
+    }
+
+    /// The sum under choice `choice` for `face`, if any.
+    #[inline]
+    pub(crate) fn child(&self, choice: u32, face: u8) -> Option<u32> {
+        self.kids(choice)
+            .iter()
+            .copied()
+            .find(|&s| self.nodes[s as usize].key == face)
+    }
+
+    fn push(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// A sum whose children are `buf[base..]` (taken off the stack).
+    fn sum_from_buf(&mut self, face: u8, points: u32, base: usize) -> u32 {
+        let first = self.kids.len() as u32;
+        let mut bound = points;
+        for &k in &self.buf[base..] {
+            bound = bound.saturating_add(self.nodes[k as usize].bound);
+        }
+        self.kids.extend_from_slice(&self.buf[base..]);
+        let len = (self.buf.len() - base) as u32;
+        self.buf.truncate(base);
+        self.push(Node {
+            points,
+            bound,
+            first,
+            len,
+            key: face,
+        })
+    }
+
+    /// A choice of `position` whose children are `buf[base..]`.
+    fn choice_from_buf(&mut self, position: u8, base: usize) -> u32 {
+        let first = self.kids.len() as u32;
+        let bound = self.buf[base..]
+            .iter()
+            .map(|&k| self.nodes[k as usize].bound)
+            .max()
+            .unwrap_or(0);
+        self.kids.extend_from_slice(&self.buf[base..]);
+        let len = (self.buf.len() - base) as u32;
+        self.buf.truncate(base);
+        self.push(Node {
+            points: 0,
+            bound,
+            first,
+            len,
+            key: position,
+        })
+    }
+
+    /// Splits a tree whose first position is `position`: its choice node of
+    /// that position, if it has one, and the rest of the root (a new sum,
+    /// which shares the root's other children).
+    pub(crate) fn split(&mut self, root: u32, position: u8) -> (Option<u32>, u32) {
+        let r = self.nodes[root as usize];
+        let first = (r.len > 0).then(|| self.kids[r.first as usize]);
+        match first {
+            Some(c) if self.nodes[c as usize].key == position => {
+                let mut bound = r.points;
+                for &k in &self.kids[r.first as usize + 1..(r.first + r.len) as usize] {
+                    bound = bound.saturating_add(self.nodes[k as usize].bound);
+                }
+                let rest = self.push(Node {
+                    points: r.points,
+                    bound,
+                    first: r.first + 1,
+                    len: r.len - 1,
+                    key: r.key,
+                });
+                (Some(c), rest)
+            }
+            _ => (None, root),
+        }
+    }
+
+    /// The tree with the split-off cell forced to `face`: that face's
+    /// subtree merged with the rest (see [`Arena::split`]).
+    pub(crate) fn force(&mut self, choice: Option<u32>, rest: u32, face: u8) -> u32 {
+        match choice.and_then(|c| self.child(c, face)) {
+            Some(s) => self.merge_sums(s, rest),
+            None => rest,
+        }
+    }
+
+    /// A sum of both sums' points whose children are both sets of children,
+    /// choices of the same position merged.
+    fn merge_sums(&mut self, a: u32, b: u32) -> u32 {
+        let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
+        if nb.len == 0 && nb.points == 0 {
+            return a;
+        }
+        if na.len == 0 && na.points == 0 {
+            return b;
+        }
+        let base = self.buf.len();
+        let (mut i, mut j) = (0, 0);
+        while i < na.len && j < nb.len {
+            let ca = self.kids[(na.first + i) as usize];
+            let cb = self.kids[(nb.first + j) as usize];
+            let (ka, kb) = (self.nodes[ca as usize].key, self.nodes[cb as usize].key);
+            if ka < kb {
+                self.buf.push(ca);
+                i += 1;
+            } else if kb < ka {
+                self.buf.push(cb);
+                j += 1;
+            } else {
+                let m = self.merge_choices(ca, cb);
+                self.buf.push(m);
+                i += 1;
+                j += 1;
+            }
+        }
+        self.rest_to_buf(na, i, nb, j);
+        self.sum_from_buf(na.key, na.points.saturating_add(nb.points), base)
+    }
+
+    /// A choice of the same position whose children are both choices'
+    /// children, sums of the same face merged.
+    fn merge_choices(&mut self, a: u32, b: u32) -> u32 {
+        let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
+        let base = self.buf.len();
+        let (mut i, mut j) = (0, 0);
+        while i < na.len && j < nb.len {
+            let sa = self.kids[(na.first + i) as usize];
+            let sb = self.kids[(nb.first + j) as usize];
+            let (ka, kb) = (self.nodes[sa as usize].key, self.nodes[sb as usize].key);
+            if ka < kb {
+                self.buf.push(sa);
+                i += 1;
+            } else if kb < ka {
+                self.buf.push(sb);
+                j += 1;
+            } else {
+                let m = self.merge_sums(sa, sb);
+                self.buf.push(m);
+                i += 1;
+                j += 1;
+            }
+        }
+        self.rest_to_buf(na, i, nb, j);
+        self.choice_from_buf(na.key, base)
+    }
+
+    fn rest_to_buf(&mut self, na: Node, i: u32, nb: Node, j: u32) {
+        let a = (na.first + i) as usize..(na.first + na.len) as usize;
+        let b = (nb.first + j) as usize..(nb.first + nb.len) as usize;
+        self.buf.extend_from_slice(&self.kids[a]);
+        self.buf.extend_from_slice(&self.kids[b]);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A tree of words given as (sorted (position, face) choices, word,
+    /// points), over 4 cells.
+    fn built(words: &[(&[(u8, u8)], u32, u32)]) -> (Arena, u32) {
+        let layout = Layout::new(4);
+        let mut paths = Paths::default();
+        paths.clear(layout);
+        for &(choices, word, points) in words {
+            let mut faces = [0u8; 64];
+            let mut positions = 0u64;
+            for &(p, f) in choices {
+                positions |= 1 << p;
+                faces[usize::from(p)] = f;
+            }
+            paths.push(layout, positions, &faces, word, points);
+        }
+        let mut arena = Arena::default();
+        let root = paths.build(layout, &mut arena);
+        (arena, root)
+    }
+
     #[test]
     fn choices_take_one_face_a_cell_and_words_count_once_per_cells() {
-        let mut t = Tree::new();
         // Word 1 on cells 0 and 1 with faces a, b, along two paths (both
-        // orders sort the same): counted once.
-        t.insert(&[(0, 0), (1, 1)], 1, 3);
-        t.insert(&[(0, 0), (1, 1)], 1, 3);
-        // Word 2 needs face c on cell 0; word 3 face b on cell 1 alone.
-        t.insert(&[(0, 2), (1, 1)], 2, 5);
-        t.insert(&[(1, 1)], 3, 1);
-        t.finish();
+        // orders sort the same): counted once. Word 2 needs face c on cell
+        // 0; word 3 face b on cell 1 alone.
+        let (mut arena, root) = built(&[
+            (&[(0, 0), (1, 1)], 1, 3),
+            (&[(0, 0), (1, 1)], 1, 3),
+            (&[(0, 2), (1, 1)], 2, 5),
+            (&[(1, 1)], 3, 1),
+        ]);
+        // Root, cell 0's choice, its a and c sums, their cell 1 choices and
+        // b sums, and cell 1's choice and sum under the root.
+        assert_eq!(arena.len(), 10);
         // Free: best of cell 0 (a: 3, c: 5) plus word 3.
-        assert_eq!(t.bound(0, &[]), 6);
-        // Cell 0 fixed to a: 3 + 1; to c: 5 + 1; to b: 1.
-        assert_eq!(t.bound(1, &[0]), 4);
-        assert_eq!(t.bound(1, &[2]), 6);
-        assert_eq!(t.bound(1, &[1]), 1);
-        // Both fixed, cell 1 to another face: nothing.
-        assert_eq!(t.bound(2, &[0, 0]), 0);
-        assert_eq!(t.len(), 10);
+        assert_eq!(arena.bound(root), 6);
+        // Cell 0 forced to a: 3 + 1; to c: 5 + 1; to b: 1.
+        let (choice, rest) = arena.split(root, 0);
+        assert!(choice.is_some());
+        assert_eq!(arena.bound(rest), 1);
+        let forced: Vec<u32> = (0..3)
+            .map(|f| {
+                let t = arena.force(choice, rest, f);
+                arena.bound(t)
+            })
+            .collect();
+        assert_eq!(forced, vec![4, 1, 6]);
+    }
+
+    #[test]
+    fn keys_sort_as_their_choices_and_hold_many_cells() {
+        // 64 cells: 13-bit choices, 9 to a u128, 8 u128s.
+        let layout = Layout::new(64);
+        assert_eq!((layout.bits, layout.per, layout.words), (13, 9, 8));
+        let mut faces = [0u8; 64];
+        faces[63] = 5;
+        let r: Rec<8> = rec(layout, u64::MAX, &faces, 0, 0);
+        assert_eq!(layout.get(&r.key, 0), 1 << 6);
+        assert_eq!(layout.get(&r.key, 63), (64 << 6) | 5);
+        assert_eq!(layout.get(&r.key, 64), 0);
+        // A path sorts before its extensions and by its first choice.
+        let a: Rec<1> = rec(Layout::new(9), 0b1, &faces, 0, 0);
+        let b: Rec<1> = rec(Layout::new(9), 0b11, &faces, 0, 0);
+        let c: Rec<1> = rec(Layout::new(9), 0b10, &faces, 0, 0);
+        assert!(a < b && b < c);
+    }
+
+    #[test]
+    fn forcing_merges_a_cells_choices_across_branches() {
+        // Cell 1 with face 0 is worth 4 after cell 0's face 0, and with
+        // face 1 it is worth 5 on its own: free, the bound takes both
+        // (5 + 4); forced to face 0 on cell 0 the two choices of cell 1
+        // merge and the bound picks one face for both (max(4, 5) = 5).
+        let (mut arena, root) = built(&[(&[(0, 0), (1, 0)], 1, 4), (&[(1, 1)], 2, 5)]);
+        assert_eq!(arena.bound(root), 9);
+        let mark = arena.mark();
+        let (choice, rest) = arena.split(root, 0);
+        let t = arena.force(choice, rest, 0);
+        assert_eq!(arena.bound(t), 5);
+        // Forcing cell 1 next: face 0 keeps word 1, face 1 word 2.
+        let (c1, r1) = arena.split(t, 1);
+        let t0 = arena.force(c1, r1, 0);
+        assert_eq!((arena.bound(t0), arena.points(t0)), (4, 4));
+        let t1 = arena.force(c1, r1, 1);
+        assert_eq!((arena.bound(t1), arena.points(t1)), (5, 5));
+        // The original tree is untouched, and freeing the merged nodes
+        // leaves it as it was.
+        assert_eq!(arena.bound(root), 9);
+        arena.reset(mark);
+        assert_eq!(arena.bound(root), 9);
+        assert_eq!(arena.kids(root).len(), 2);
+        assert_eq!(arena.key(arena.kids(root)[1]), 1);
     }
 }
