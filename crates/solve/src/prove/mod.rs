@@ -9,25 +9,45 @@
 //! exactly. What is left is every board scoring at least the threshold: with
 //! the threshold at the best score known, a proof that nothing beats it.
 //!
-//! The bound starts from "max, no mark": walk every path of the class
-//! through the pack's words as the solver would, taking at each step the
-//! best of the cell's faces and counting each word once per path. The
-//! prover tightens it with a tree (`prove/tree.rs`): the walk's paths, their
-//! choices sorted by cell, merged so that one face a cell is chosen along
-//! each branch and a word found on several paths over the same cells counts
-//! once. A second bound comes from the same walk, "sum, union": every word
-//! that some board of the class could hold, counted once. The prover uses
-//! the smaller. Every board of a class scores at most either, so no class
+//! The search runs in three stages.
+//!
+//! 1. **Buckets.** The faces are split into two buckets (vowels, the rest)
+//!    on boards of up to nine cells and in cells of three neighbours or
+//!    fewer, three elsewhere (the consonants split by how often they
+//!    occur). Each cell is given a bucket; a 3x3 board has 2^9 such classes
+//!    before symmetry, a 3x4 one 3^8 x 2^4.
+//! 2. **One tree a class** (`prove/tree.rs`): every path of the class
+//!    through the pack's words, its (cell, face) choices sorted in the
+//!    order cells are fixed, merged into a tree of sum nodes and choice
+//!    nodes, so that one face a cell is chosen along each branch and a word
+//!    found on several paths over the same cells counts once. Its bound
+//!    takes the best face at every choice. A second bound comes from the
+//!    same walk, "sum, union": every word some board of the class could
+//!    hold, counted once; the class is dropped when either is below the
+//!    threshold.
+//! 3. **Forcing.** While the bound is high the next cell is fixed to each
+//!    face by *merging*: that face's subtree is merged into the rest of the
+//!    tree, so that every branch that chose its own face for a later cell
+//!    now has to agree, which lowers the bound. Once the bound is within
+//!    [`Switchover`] of the threshold, or few cells are left, the *orderly
+//!    walk* fixes the remaining cells without making nodes, keeping the
+//!    bound up to date as it goes. Boards that reach the end still at or
+//!    above the threshold are scored exactly.
+//!
+//! Every board of a class scores at most each of these bounds, so no class
 //! holding a board at or above the threshold is discarded;
-//! `tests/tests/prove.rs` checks it against exhaustive enumeration.
+//! `tests/tests/prove.rs` checks the prover against exhaustive enumeration,
+//! with each way of forcing. The method and the buckets are those of
+//! Vanderkam's proof of the best 4x4 board ("Boggle is solved", arXiv
+//! 2507.02117); this is a separate implementation.
 //!
 //! Symmetry: of a board's rotations and reflections, only the one whose
 //! faces read smallest in the order cells are fixed is explored (a class
 //! whose every board has a smaller image is skipped), and boards are
 //! reported in their canonical text.
 //!
-//! The bound supports the length-based schemes ([`crate::Scoring::points`]): a word's
-//! points depend only on its length in letters.
+//! The bound supports the length-based schemes ([`crate::Scoring::points`]):
+//! a word's points depend only on its length in letters.
 //!
 //! ```
 //! use prep::{Pack, PackBuilder, Recipe};
@@ -453,7 +473,15 @@ impl Prover {
                 for &nb in self.neighbors.of(cell) {
                     if used & (1 << nb) == 0 {
                         self.grow(
-                            class, nb as usize, n, used, positions, l, faces, paths, scratch,
+                            class,
+                            nb as usize,
+                            n,
+                            used,
+                            positions,
+                            l,
+                            faces,
+                            paths,
+                            scratch,
                         );
                     }
                 }

@@ -467,7 +467,10 @@ mod tests {
 
     /// A tree of words given as (sorted (position, face) choices, word,
     /// points), over 4 cells.
-    fn built(words: &[(&[(u8, u8)], u32, u32)]) -> (Arena, u32) {
+    /// A word: its sorted (position, face) choices, its number, its points.
+    type Word<'a> = (&'a [(u8, u8)], u32, u32);
+
+    fn built(words: &[Word]) -> (Arena, u32) {
         let layout = Layout::new(4);
         let mut paths = Paths::default();
         paths.clear(layout);
