@@ -39,6 +39,7 @@
 
 #![deny(missing_docs)]
 
+mod bits;
 mod board;
 mod bonus;
 mod error;

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::{in_pool, CountError, CountOptions, MAX_CELLS};
+use crate::bits::bits;
 use crate::board::symmetry;
 use crate::neighbors::{Neighbors, Shape};
 
@@ -323,15 +324,4 @@ impl<'g> Canon<'g> {
 /// The mask of a prefix's cells.
 fn mask(prefix: &[u8]) -> u64 {
     prefix.iter().fold(0, |m, &c| m | 1 << c)
-}
-
-/// The set bits of a mask, lowest first.
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
 }

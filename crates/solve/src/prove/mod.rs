@@ -77,6 +77,7 @@ use std::sync::Mutex;
 use prep::Pack;
 use rayon::prelude::*;
 
+use crate::bits::bits;
 use crate::board::symmetry;
 use crate::error::LexiconError;
 use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver, TextStyle};
@@ -456,9 +457,7 @@ impl Prover {
             // Only the faces that continue a word.
             set &= self.trie.mask(node);
         }
-        while set != 0 {
-            let f = set.trailing_zeros() as usize;
-            set &= set - 1;
+        for f in bits(set) {
             let Some(n) = self.step(node, f) else {
                 continue;
             };
@@ -669,10 +668,7 @@ impl Prover {
         let set = class[cell];
         let mark = work.scratch.arena.mark();
         let (choice, rest) = work.scratch.arena.split(root, k as u8);
-        let mut faces = set;
-        while faces != 0 {
-            let f = faces.trailing_zeros();
-            faces &= faces - 1;
+        for f in bits(set) {
             class[cell] = 1 << f;
             if self.symmetric_duplicate(class) {
                 continue;
@@ -755,11 +751,8 @@ impl Prover {
             }
         }
         let mut lens = [0u32; 64];
-        let mut faces = set;
-        while faces != 0 {
-            let f = faces.trailing_zeros();
-            faces &= faces - 1;
-            if base + open - removed + gains[f as usize] < threshold {
+        for f in bits(set) {
+            if base + open - removed + gains[f] < threshold {
                 continue;
             }
             class[cell] = 1 << f;
