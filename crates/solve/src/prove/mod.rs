@@ -85,7 +85,7 @@ use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver, TextStyle};
 mod tree;
 mod trie;
 
-use tree::{Arena, Layout, Paths};
+use tree::{Arena, Layout, Paths, Rec};
 
 use trie::{Trie, ROOT};
 
@@ -371,6 +371,7 @@ impl Prover {
             .iter()
             .enumerate()
             .all(|(f, l)| l.first() == Some(&(f as u8)));
+        let layout = Layout::new(cells, faces.len());
         Ok(Prover {
             rows,
             cols,
@@ -388,7 +389,7 @@ impl Prover {
             bucket_of,
             all,
             position,
-            layout: Layout::new(cells),
+            layout,
             face_rules,
             solver,
         })
@@ -423,9 +424,11 @@ impl Prover {
         scratch.start(self.trie.nodes());
         let mut paths = std::mem::take(&mut scratch.paths);
         paths.clear(self.layout);
-        let mut faces = [0u8; 64];
-        for cell in 0..class.len() {
-            self.grow(class, cell, ROOT, 0, 0, 0, &mut faces, &mut paths, scratch);
+        match &mut paths {
+            Paths::W1(recs) => self.paths(class, recs, scratch),
+            Paths::W2(recs) => self.paths(class, recs, scratch),
+            Paths::W4(recs) => self.paths(class, recs, scratch),
+            Paths::W8(recs) => self.paths(class, recs, scratch),
         }
         scratch.arena.clear();
         let root = paths.build(self.layout, &mut scratch.arena);
@@ -433,25 +436,31 @@ impl Prover {
         (root, scratch.union)
     }
 
+    /// Every word of the class on every path, into `recs`.
+    fn paths<const W: usize>(&self, class: &[u64], recs: &mut Vec<Rec<W>>, scratch: &mut Scratch) {
+        for cell in 0..class.len() {
+            let key = self.layout.empty();
+            self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
+        }
+    }
+
     /// Walks the class's paths from `cell` on, at trie node `node` after
-    /// `len` letters over the cells `used` (the positions `positions`, with
-    /// faces `faces`), adding every word found to `paths`.
+    /// `len` letters over the cells `used`, the path's choices so far in
+    /// `key`, adding every word found to `recs`.
     #[allow(clippy::too_many_arguments)]
-    fn grow(
+    fn grow<const W: usize>(
         &self,
         class: &[u64],
         cell: usize,
         node: u32,
         used: u64,
-        positions: u64,
         len: usize,
-        faces: &mut [u8; 64],
-        paths: &mut Paths,
+        key: [u64; W],
+        recs: &mut Vec<Rec<W>>,
         scratch: &mut Scratch,
     ) {
         let used = used | (1 << cell);
-        let position = self.position[cell];
-        let positions = positions | (1 << position);
+        let position = usize::from(self.position[cell]);
         let mut set = class[cell];
         if self.faces_are_letters {
             // Only the faces that continue a word.
@@ -462,26 +471,16 @@ impl Prover {
                 continue;
             };
             let l = len + self.face_letters[f].len();
-            faces[usize::from(position)] = f as u8;
+            let key = self.layout.with(key, position, f);
             if l >= self.min_len && self.trie.is_word(n) {
                 let points = self.points[l];
                 scratch.count(n, u64::from(points));
-                paths.push(self.layout, positions, faces, n, points);
+                recs.push(Rec::new(key, n, points));
             }
             if self.trie.has_children(n) {
                 for &nb in self.neighbors.of(cell) {
                     if used & (1 << nb) == 0 {
-                        self.grow(
-                            class,
-                            nb as usize,
-                            n,
-                            used,
-                            positions,
-                            l,
-                            faces,
-                            paths,
-                            scratch,
-                        );
+                        self.grow(class, nb as usize, n, used, l, key, recs, scratch);
                     }
                 }
             }
@@ -674,6 +673,14 @@ impl Prover {
                 continue;
             }
             work.counts.0 += 1;
+            // Merging gives at most the face's subtree's bound plus the
+            // rest's: below the threshold, the merge need not be made.
+            let arena = &work.scratch.arena;
+            let face = choice.and_then(|c| arena.child(c, f as u8));
+            let most = u64::from(face.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
+            if most < threshold {
+                continue;
+            }
             let inner = work.scratch.arena.mark();
             let forced = work.scratch.arena.force(choice, rest, f as u8);
             let result = self.attack(forced, k + 1, class, options, work);

@@ -23,55 +23,115 @@
 //! the branches that each chose their own best face for a cell choose one
 //! face together.
 
-/// How a path's choices pack into a key: each choice is `(position + 1) <<
-/// 6 | face` in `bits` bits (0 ends the path), `per` of them to a `u128`,
-/// first choice in the highest bits, so that keys compare as their choice
-/// sequences do.
+/// How a path's choices pack into a key: one slot of `bits` bits for each
+/// position in the fixing order, holding the face chosen there or all ones
+/// when the path does not use that position, `per` slots to a `u64`, first
+/// position in the highest bits. Keys compare as their choice sequences
+/// do, except that a path sorts after its extensions: at the first
+/// position where two paths differ, the one using it sorts first, and
+/// among those using it the smaller face. A path's key is made one choice
+/// at a time as the path grows ([`Layout::with`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
     bits: u32,
     per: u32,
-    /// How many `u128`s a key takes.
+    cells: usize,
+    /// How many `u64`s a key takes.
     words: usize,
 }
 
 impl Layout {
-    /// The layout for paths over `cells` cells (at most 64).
-    pub(crate) fn new(cells: usize) -> Layout {
-        let bits = (u32::BITS - (cells as u32).leading_zeros()) + 6;
-        let per = 128 / bits;
+    /// The layout for paths over `cells` cells (at most 64) of `faces`
+    /// faces (at most 64).
+    pub(crate) fn new(cells: usize, faces: usize) -> Layout {
+        // Room for every face and the all-ones "unused".
+        let bits = (u64::BITS - (faces as u64).leading_zeros()).max(1);
+        let per = 64 / bits;
         Layout {
             bits,
             per,
+            cells,
             words: cells.div_ceil(per as usize).max(1),
         }
     }
 
-    /// Choice `i` of `key`: 0 past the end.
+    /// The value of a slot no choice was made in.
     #[inline]
-    fn get(&self, key: &[u128], i: usize) -> u32 {
-        let (w, j) = (i / self.per as usize, i as u32 % self.per);
-        if w >= key.len() {
-            return 0;
+    fn unused(&self) -> u32 {
+        (1 << self.bits) - 1
+    }
+
+    /// The key of the empty path.
+    #[inline]
+    pub(crate) fn empty<const W: usize>(&self) -> [u64; W] {
+        [u64::MAX; W]
+    }
+
+    /// `key` with `face` chosen at `position`, which it did not use.
+    #[inline]
+    pub(crate) fn with<const W: usize>(
+        &self,
+        mut key: [u64; W],
+        position: usize,
+        face: usize,
+    ) -> [u64; W] {
+        let (w, j) = (position / self.per as usize, position as u32 % self.per);
+        let shift = 64 - self.bits * (j + 1);
+        key[w] ^= u64::from(self.unused() ^ face as u32) << shift;
+        key
+    }
+
+    /// Slot `position` of `key`: its face, or [`Layout::unused`].
+    #[inline]
+    fn get(&self, key: &[u64], position: usize) -> u32 {
+        let (w, j) = (position / self.per as usize, position as u32 % self.per);
+        let shift = 64 - self.bits * (j + 1);
+        ((key[w] >> shift) as u32) & self.unused()
+    }
+
+    /// The first position from `from` on that `key` uses, if any.
+    #[inline]
+    fn next(&self, key: &[u64], from: usize) -> Option<usize> {
+        let per = self.per as usize;
+        let mut position = from;
+        while position < self.cells {
+            let (w, j) = (position / per, position % per);
+            // Slots j.. of the word, then its spare low bits (all ones),
+            // then zeros shifted in: the first zero is in the first used
+            // slot, if there is one before the zeros.
+            let ones = (key[w] << (self.bits as usize * j)).leading_ones() as usize;
+            let skip = ones / self.bits as usize;
+            if skip < per - j {
+                let p = position + skip;
+                return (p < self.cells).then_some(p);
+            }
+            position += per - j;
         }
-        let shift = 128 - self.bits * (j + 1);
-        ((key[w] >> shift) & ((1 << self.bits) - 1)) as u32
+        None
     }
 }
 
-/// One word found on one path: the path's choices sorted by position, the
-/// word (a number unique to it) and its points.
+/// One word found on one path: the path's key, the word (a number unique
+/// to it) and its points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Rec<const W: usize> {
-    key: [u128; W],
+    key: [u64; W],
     word: u32,
     points: u32,
+}
+
+impl<const W: usize> Rec<W> {
+    /// The word `word`, worth `points`, found on the path of `key`.
+    #[inline]
+    pub(crate) fn new(key: [u64; W], word: u32, points: u32) -> Rec<W> {
+        Rec { key, word, points }
+    }
 }
 
 /// A class's words, path by path, to be sorted and made into a tree.
 #[derive(Clone, Debug)]
 pub(crate) enum Paths {
-    /// Keys of one `u128` (up to 12 cells).
+    /// Keys of one `u64` (12 cells of up to 31 faces).
     W1(Vec<Rec<1>>),
     /// Keys of two.
     W2(Vec<Rec<2>>),
@@ -111,25 +171,6 @@ impl Paths {
         }
     }
 
-    /// Adds a word worth `points` found on a path over the positions in
-    /// the mask `positions`, with face `faces[p]` at position `p`.
-    #[inline]
-    pub(crate) fn push(
-        &mut self,
-        layout: Layout,
-        positions: u64,
-        faces: &[u8; 64],
-        word: u32,
-        points: u32,
-    ) {
-        match self {
-            Paths::W1(v) => v.push(rec(layout, positions, faces, word, points)),
-            Paths::W2(v) => v.push(rec(layout, positions, faces, word, points)),
-            Paths::W4(v) => v.push(rec(layout, positions, faces, word, points)),
-            Paths::W8(v) => v.push(rec(layout, positions, faces, word, points)),
-        }
-    }
-
     /// Sorts the paths and makes their tree in `arena`; returns its root.
     /// A word found on several paths over the same positions and faces
     /// counts once.
@@ -143,87 +184,66 @@ impl Paths {
     }
 }
 
-#[inline]
-fn rec<const W: usize>(
-    layout: Layout,
-    positions: u64,
-    faces: &[u8; 64],
-    word: u32,
-    points: u32,
-) -> Rec<W> {
-    let mut key = [0u128; W];
-    let mut rest = positions;
-    let mut i = 0u32;
-    while rest != 0 {
-        let p = rest.trailing_zeros();
-        rest &= rest - 1;
-        let choice = u128::from(((p + 1) << 6) | u32::from(faces[p as usize]));
-        let (w, j) = ((i / layout.per) as usize, i % layout.per);
-        key[w] |= choice << (128 - layout.bits * (j + 1));
-        i += 1;
-    }
-    Rec { key, word, points }
-}
-
 fn build<const W: usize>(recs: &mut [Rec<W>], layout: Layout, arena: &mut Arena) -> u32 {
     recs.sort_unstable();
     build_sum(recs, layout, 0, 0, arena)
 }
 
-/// The sum node of the paths `recs`, which share their first `depth`
-/// choices (the last of them of face `face`).
+/// The sum node of the paths `recs`, which agree on every position before
+/// `from` (the last choice among them of face `face`).
 fn build_sum<const W: usize>(
     recs: &[Rec<W>],
     layout: Layout,
-    depth: usize,
+    from: usize,
     face: u8,
     arena: &mut Arena,
 ) -> u32 {
-    // The paths that end here sort first (their next choice reads 0).
-    let mut i = 0;
-    let mut points = 0u32;
-    while i < recs.len() && layout.get(&recs[i].key, depth) == 0 {
-        if i == 0 || recs[i].word != recs[i - 1].word {
-            points = points.saturating_add(recs[i].points);
-        }
-        i += 1;
-    }
     let base = arena.buf.len();
+    let mut i = 0;
     while i < recs.len() {
-        let position = layout.get(&recs[i].key, depth) >> 6;
+        let Some(position) = layout.next(&recs[i].key, from) else {
+            break;
+        };
+        // Sorted, the paths after it leave the positions before this one
+        // unused too: those using this one come next.
         let mut j = i + 1;
-        while j < recs.len() && layout.get(&recs[j].key, depth) >> 6 == position {
+        while j < recs.len() && layout.get(&recs[j].key, position) != layout.unused() {
             j += 1;
         }
-        let id = build_choice(&recs[i..j], layout, depth, (position - 1) as u8, arena);
+        let id = build_choice(&recs[i..j], layout, position, arena);
         arena.buf.push(id);
         i = j;
+    }
+    // The paths that end here sort last.
+    let mut points = 0u32;
+    for k in i..recs.len() {
+        if k == i || recs[k].word != recs[k - 1].word {
+            points = points.saturating_add(recs[k].points);
+        }
     }
     arena.sum_from_buf(face, points, base)
 }
 
-/// The choice node of `position` for the paths `recs`, whose choice
-/// `depth` is of that position.
+/// The choice node of `position` for the paths `recs`, which all use it.
 fn build_choice<const W: usize>(
     recs: &[Rec<W>],
     layout: Layout,
-    depth: usize,
-    position: u8,
+    position: usize,
     arena: &mut Arena,
 ) -> u32 {
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
-        let choice = layout.get(&recs[i].key, depth);
+        let face = layout.get(&recs[i].key, position);
         let mut j = i + 1;
-        while j < recs.len() && layout.get(&recs[j].key, depth) == choice {
+        while j < recs.len() && layout.get(&recs[j].key, position) == face {
             j += 1;
         }
-        let id = build_sum(&recs[i..j], layout, depth + 1, (choice & 63) as u8, arena);
+        let id = build_sum(&recs[i..j], layout, position + 1, face as u8, arena);
         arena.buf.push(id);
         i = j;
     }
-    arena.choice_from_buf(position, base)
+    arena.choice_from_buf(position as u8, base)
 }
 
 /// A node of an [`Arena`]: a sum or a choice, with its children's ids in
@@ -471,20 +491,18 @@ mod tests {
     type Word<'a> = (&'a [(u8, u8)], u32, u32);
 
     fn built(words: &[Word]) -> (Arena, u32) {
-        let layout = Layout::new(4);
-        let mut paths = Paths::default();
-        paths.clear(layout);
-        for &(choices, word, points) in words {
-            let mut faces = [0u8; 64];
-            let mut positions = 0u64;
-            for &(p, f) in choices {
-                positions |= 1 << p;
-                faces[usize::from(p)] = f;
-            }
-            paths.push(layout, positions, &faces, word, points);
-        }
+        let layout = Layout::new(4, 3);
+        let mut recs: Vec<Rec<1>> = words
+            .iter()
+            .map(|&(choices, word, points)| {
+                let key = choices.iter().fold(layout.empty(), |key, &(p, f)| {
+                    layout.with(key, usize::from(p), usize::from(f))
+                });
+                Rec::new(key, word, points)
+            })
+            .collect();
         let mut arena = Arena::default();
-        let root = paths.build(layout, &mut arena);
+        let root = build(&mut recs, layout, &mut arena);
         (arena, root)
     }
 
@@ -519,20 +537,35 @@ mod tests {
 
     #[test]
     fn keys_sort_as_their_choices_and_hold_many_cells() {
-        // 64 cells: 13-bit choices, 9 to a u128, 8 u128s.
-        let layout = Layout::new(64);
-        assert_eq!((layout.bits, layout.per, layout.words), (13, 9, 8));
-        let mut faces = [0u8; 64];
-        faces[63] = 5;
-        let r: Rec<8> = rec(layout, u64::MAX, &faces, 0, 0);
-        assert_eq!(layout.get(&r.key, 0), 1 << 6);
-        assert_eq!(layout.get(&r.key, 63), (64 << 6) | 5);
-        assert_eq!(layout.get(&r.key, 64), 0);
-        // A path sorts before its extensions and by its first choice.
-        let a: Rec<1> = rec(Layout::new(9), 0b1, &faces, 0, 0);
-        let b: Rec<1> = rec(Layout::new(9), 0b11, &faces, 0, 0);
-        let c: Rec<1> = rec(Layout::new(9), 0b10, &faces, 0, 0);
-        assert!(a < b && b < c);
+        // 64 cells of 26 faces: 5-bit slots, 12 to a u64, 6 u64s.
+        let layout = Layout::new(64, 26);
+        assert_eq!((layout.bits, layout.per, layout.words), (5, 12, 6));
+        let empty: [u64; 8] = layout.empty();
+        assert_eq!(layout.next(&empty, 0), None);
+        let key = layout.with(layout.with(empty, 63, 5), 13, 25);
+        assert_eq!(layout.get(&key, 63), 5);
+        assert_eq!(layout.get(&key, 13), 25);
+        assert_eq!(layout.get(&key, 12), layout.unused());
+        assert_eq!(layout.next(&key, 0), Some(13));
+        assert_eq!(layout.next(&key, 14), Some(63));
+        assert_eq!(layout.next(&key, 64), None);
+        // Face 0 at the last slot of a word and the first of the next.
+        let key = layout.with(layout.with(empty, 11, 0), 12, 0);
+        assert_eq!(
+            (layout.next(&key, 0), layout.next(&key, 12)),
+            (Some(11), Some(12))
+        );
+        // 31 faces still leave room for "unused"; 32 need 6 bits.
+        assert_eq!(Layout::new(12, 31).bits, 5);
+        assert_eq!(Layout::new(12, 32).bits, 6);
+        // A path sorts after its extensions, and by its first choice.
+        let small = Layout::new(9, 26);
+        let e: [u64; 1] = small.empty();
+        let a = small.with(e, 0, 3);
+        let b = small.with(a, 1, 3);
+        let c = small.with(e, 1, 3);
+        let d = small.with(e, 0, 4);
+        assert!(b < a && a < d && d < c);
     }
 
     #[test]
