@@ -680,13 +680,13 @@ impl Prover {
             // Merging gives at most the face's subtree's bound plus the
             // rest's: below the threshold, the merge need not be made.
             let arena = &work.scratch.arena;
-            let face = choice.and_then(|c| arena.child(c, f as u8));
-            let most = u64::from(face.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
+            let sub = arena.face(choice, f as u8);
+            let most = u64::from(sub.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
             if most < threshold {
                 continue;
             }
             let inner = work.scratch.arena.mark();
-            let forced = work.scratch.arena.force(choice, rest, f as u8);
+            let forced = work.scratch.arena.force(sub, rest);
             let result = self.attack(forced, k + 1, class, options, work);
             work.scratch.arena.reset(inner);
             result?;

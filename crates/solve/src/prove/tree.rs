@@ -404,10 +404,17 @@ impl Arena {
         }
     }
 
-    /// The tree with the split-off cell forced to `face`: that face's
-    /// subtree merged with the rest (see [`Arena::split`]).
-    pub(crate) fn force(&mut self, choice: Option<u32>, rest: u32, face: u8) -> u32 {
-        match choice.and_then(|c| self.child(c, face)) {
+    /// The subtree of a split-off choice (see [`Arena::split`]) for `face`,
+    /// if it has one.
+    #[inline]
+    pub(crate) fn face(&self, choice: Option<u32>, face: u8) -> Option<u32> {
+        choice.and_then(|c| self.child(c, face))
+    }
+
+    /// The tree with the split-off cell forced to a face: that face's
+    /// subtree `sub` (from [`Arena::face`]) merged with the rest.
+    pub(crate) fn force(&mut self, sub: Option<u32>, rest: u32) -> u32 {
+        match sub {
             Some(s) => self.merge_sums(s, rest),
             None => rest,
         }
@@ -528,7 +535,7 @@ mod tests {
         assert_eq!(arena.bound(rest), 1);
         let forced: Vec<u32> = (0..3)
             .map(|f| {
-                let t = arena.force(choice, rest, f);
+                let t = arena.force(arena.face(choice, f), rest);
                 arena.bound(t)
             })
             .collect();
@@ -578,13 +585,13 @@ mod tests {
         assert_eq!(arena.bound(root), 9);
         let mark = arena.mark();
         let (choice, rest) = arena.split(root, 0);
-        let t = arena.force(choice, rest, 0);
+        let t = arena.force(arena.face(choice, 0), rest);
         assert_eq!(arena.bound(t), 5);
         // Forcing cell 1 next: face 0 keeps word 1, face 1 word 2.
         let (c1, r1) = arena.split(t, 1);
-        let t0 = arena.force(c1, r1, 0);
+        let t0 = arena.force(arena.face(c1, 0), r1);
         assert_eq!((arena.bound(t0), arena.points(t0)), (4, 4));
-        let t1 = arena.force(c1, r1, 1);
+        let t1 = arena.force(arena.face(c1, 1), r1);
         assert_eq!((arena.bound(t1), arena.points(t1)), (5, 5));
         // The original tree is untouched, and freeing the merged nodes
         // leaves it as it was.
