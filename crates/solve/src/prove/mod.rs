@@ -428,24 +428,30 @@ impl Prover {
         scratch.start(self.trie.nodes());
         let mut paths = std::mem::take(&mut scratch.paths);
         paths.clear(self.layout);
-        match &mut paths {
-            Paths::W1(recs) => self.paths(class, recs, scratch),
-            Paths::W2(recs) => self.paths(class, recs, scratch),
-            Paths::W4(recs) => self.paths(class, recs, scratch),
-            Paths::W8(recs) => self.paths(class, recs, scratch),
-        }
-        scratch.arena.clear();
-        let root = paths.build(self.layout, &mut scratch.arena);
+        let root = match &mut paths {
+            Paths::W1(recs) => self.tree_of(class, recs, scratch),
+            Paths::W2(recs) => self.tree_of(class, recs, scratch),
+            Paths::W4(recs) => self.tree_of(class, recs, scratch),
+            Paths::W8(recs) => self.tree_of(class, recs, scratch),
+        };
         scratch.paths = paths;
         (root, scratch.union)
     }
 
-    /// Every word of the class on every path, into `recs`.
-    fn paths<const W: usize>(&self, class: &[u64], recs: &mut Vec<Rec<W>>, scratch: &mut Scratch) {
+    /// Every word of the class on every path, into `recs`, then their tree
+    /// in the scratch arena, emptied first; returns its root.
+    fn tree_of<const W: usize>(
+        &self,
+        class: &[u64],
+        recs: &mut Vec<Rec<W>>,
+        scratch: &mut Scratch,
+    ) -> u32 {
         for cell in 0..class.len() {
             let key = self.layout.empty();
             self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
         }
+        scratch.arena.clear();
+        tree::build(recs, self.layout, &mut scratch.arena)
     }
 
     /// Walks the class's paths from `cell` on, at trie node `node` after

@@ -11,7 +11,7 @@
 //! so the tree's bound, taking the best face at each choice, bounds every
 //! board.
 //!
-//! [`Paths`] collects the paths; [`Paths::build`] sorts them and makes the
+//! [`Paths`] collects the paths; [`build`] sorts them and makes the
 //! nodes of an [`Arena`], which never change once made, so that trees made
 //! later share them. Because every path's choices are sorted in the fixing
 //! order, the first cell of the order only has choice nodes right under the
@@ -170,21 +170,12 @@ impl Paths {
             Paths::W8(v) => v.clear(),
         }
     }
-
-    /// Sorts the paths and makes their tree in `arena`; returns its root.
-    /// A word found on several paths over the same positions and faces
-    /// counts once.
-    pub(crate) fn build(&mut self, layout: Layout, arena: &mut Arena) -> u32 {
-        match self {
-            Paths::W1(v) => build(v, layout, arena),
-            Paths::W2(v) => build(v, layout, arena),
-            Paths::W4(v) => build(v, layout, arena),
-            Paths::W8(v) => build(v, layout, arena),
-        }
-    }
 }
 
-fn build<const W: usize>(recs: &mut [Rec<W>], layout: Layout, arena: &mut Arena) -> u32 {
+/// Sorts the paths `recs` and makes their tree in `arena`; returns its
+/// root. A word found on several paths over the same positions and faces
+/// counts once.
+pub(crate) fn build<const W: usize>(recs: &mut [Rec<W>], layout: Layout, arena: &mut Arena) -> u32 {
     recs.sort_unstable();
     build_sum(recs, layout, 0, 0, arena)
 }
