@@ -427,7 +427,7 @@ impl Prover {
     fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (u32, u64) {
         scratch.start(self.trie.nodes());
         let mut paths = std::mem::take(&mut scratch.paths);
-        paths.clear(self.layout);
+        paths.clear(&self.layout);
         let root = match &mut paths {
             Paths::W1(recs) => self.tree_of(class, recs, scratch),
             Paths::W2(recs) => self.tree_of(class, recs, scratch),
@@ -451,7 +451,7 @@ impl Prover {
             self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
         }
         scratch.arena.clear();
-        tree::build(recs, self.layout, &mut scratch.arena)
+        tree::build(recs, &self.layout, &mut scratch.arena)
     }
 
     /// Walks the class's paths from `cell` on, at trie node `node` after
