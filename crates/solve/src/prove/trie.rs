@@ -28,39 +28,44 @@ impl Trie {
     pub(crate) fn new(mut words: Vec<Vec<u8>>) -> Trie {
         words.sort_unstable();
         words.dedup();
-        // Build level by level: a node's children are the distinct next
-        // letters of its run of words, so a breadth-first pass lays each
-        // node's children out consecutively.
-        let mut nodes = vec![Node::default()];
-        // (node, depth, run of words sharing its prefix)
-        let mut queue = std::collections::VecDeque::new();
-        queue.push_back((0usize, 0usize, 0usize, words.len()));
-        while let Some((node, depth, start, end)) = queue.pop_front() {
-            let mut i = start;
-            let first = nodes.len() as u32;
-            let mut mask = 0u64;
-            while i < end {
-                let word = &words[i];
-                if word.len() == depth {
-                    nodes[node].word = true;
-                    i += 1;
-                    continue;
-                }
-                let letter = word[depth];
-                let mut j = i + 1;
-                while j < end && words[j][depth] == letter {
-                    j += 1;
-                }
-                mask |= 1 << letter;
-                let child = nodes.len();
-                nodes.push(Node::default());
-                queue.push_back((child, depth + 1, i, j));
-                i = j;
+        let mut trie = Trie {
+            nodes: vec![Node::default()],
+        };
+        trie.fill(ROOT as usize, &words, 0);
+        trie
+    }
+
+    /// Gives `node` the children of `words`, which share their first
+    /// `depth` letters, then each child its own, depth first: a node's
+    /// children are consecutive, and a child's own children follow its
+    /// earlier siblings' subtrees, so that walking down a word mostly stays
+    /// near where it was instead of jumping a whole level of the trie each
+    /// letter.
+    fn fill(&mut self, node: usize, words: &[Vec<u8>], depth: usize) {
+        let first = self.nodes.len();
+        let mut runs = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let word = &words[i];
+            if word.len() == depth {
+                self.nodes[node].word = true;
+                i += 1;
+                continue;
             }
-            nodes[node].mask = mask;
-            nodes[node].first = first;
+            let letter = word[depth];
+            let mut j = i + 1;
+            while j < words.len() && words[j][depth] == letter {
+                j += 1;
+            }
+            self.nodes[node].mask |= 1 << letter;
+            self.nodes.push(Node::default());
+            runs.push(i..j);
+            i = j;
         }
-        Trie { nodes }
+        self.nodes[node].first = first as u32;
+        for (k, run) in runs.into_iter().enumerate() {
+            self.fill(first + k, &words[run], depth + 1);
+        }
     }
 
     /// The child of `node` on `letter`, if any.
