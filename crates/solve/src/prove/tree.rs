@@ -52,8 +52,8 @@ impl Layout {
         let per = 64 / bits;
         let mut place = [(0, 0); 64];
         for (position, p) in place.iter_mut().enumerate() {
+            // Positions past `cells` get entries too, never looked at.
             let (w, j) = (position as u32 / per, position as u32 % per);
-            // Past the last whole slot of a `u64` (never used): any shift.
             *p = (w as u8, (64 - bits * (j + 1)) as u8);
         }
         Layout {
