@@ -322,6 +322,38 @@ fn svg_directory_for_many_words() {
     assert!(err.contains("--show"), "{err}");
 }
 
+/// A word drawn into a directory that already holds drawings adds to its
+/// index instead of replacing it; several words into an existing file that
+/// is not an .svg is a usage error naming the file, and the file is kept.
+#[test]
+fn svg_directory_adds_up_and_a_file_is_not_a_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("paths");
+    let dir_s = dir.to_str().unwrap();
+    ok(&[
+        BOARD, "--show", "plaster", "--show", "stale", "--svg", dir_s,
+    ]);
+    ok(&[BOARD, "--show", "rest", "--svg", dir_s]);
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    for word in ["plaster", "stale", "rest"] {
+        assert!(
+            index.contains(&format!("src=\"{word}.svg\"")),
+            "{word}: {index}"
+        );
+        assert!(dir.join(format!("{word}.svg")).is_file(), "{word}");
+    }
+    let file = tmp.path().join("board.txt");
+    std::fs::write(&file, "keep me").unwrap();
+    let (code, _, err) = run(&[BOARD, "--show-all", "--svg", file.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("board.txt") && err.contains("directory"),
+        "{err}"
+    );
+    assert!(!err.contains("File exists"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
+}
+
 #[test]
 fn top_and_sort() {
     let json = |extra: &[&str]| -> Value {

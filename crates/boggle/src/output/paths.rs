@@ -151,7 +151,8 @@ pub(crate) fn paths(
     }
 }
 
-/// One SVG file, or a directory of them with an index.html.
+/// One SVG file, or a directory of them with an index.html that shows every
+/// SVG file in the directory (so words drawn in several runs add up).
 fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Result<()> {
     let title = |d: &Drawn| match d.score {
         Some(p) => format!(
@@ -161,14 +162,23 @@ fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Resu
         ),
         None => d.word.clone(),
     };
+    let write = |path: &Path, text: String| {
+        prep::write_atomic(path, text.as_bytes(), prep::Replace::Yes, None)
+            .with_context(|| format!("--svg {}", path.display()))
+    };
     if !many && !target.is_dir() {
         let Some(d) = drawn.first() else {
             return Ok(());
         };
-        std::fs::write(target, svg::render(board, &d.path, Some(&title(d))))
-            .with_context(|| format!("writing {}", target.display()))?;
+        write(target, svg::render(board, &d.path, Some(&title(d))))?;
         eprintln!("boggle: wrote {}", target.display());
         return Ok(());
+    }
+    if target.exists() && !target.is_dir() {
+        return Err(usage_msg(format!(
+            "--svg {}: several words need a directory, and this is a file",
+            target.display()
+        )));
     }
     if target.extension().is_some_and(|e| e == "svg") && !target.is_dir() {
         return Err(usage_msg(format!(
@@ -176,12 +186,12 @@ fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Resu
             target.display()
         )));
     }
-    std::fs::create_dir_all(target).with_context(|| format!("creating {}", target.display()))?;
-    let mut index = String::from(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>boggle paths</title>\n\
-         <style>body{font-family:sans-serif} figure{display:inline-block;margin:8px}\
-         img{width:280px}</style></head><body>\n",
-    );
+    std::fs::create_dir_all(target).map_err(|e| {
+        anyhow!(
+            "--svg {}: cannot create the directory: {e}",
+            target.display()
+        )
+    })?;
     for d in drawn {
         // Words are letters of the pack's alphabet, but keep file names plain.
         let stem: String = d
@@ -189,17 +199,30 @@ fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Resu
             .chars()
             .map(|c| if c.is_alphanumeric() { c } else { '_' })
             .collect();
-        let file = format!("{stem}.svg");
-        let path = target.join(&file);
-        std::fs::write(&path, svg::render(board, &d.path, Some(&title(d))))
-            .with_context(|| format!("writing {}", path.display()))?;
+        write(
+            &target.join(format!("{stem}.svg")),
+            svg::render(board, &d.path, Some(&title(d))),
+        )?;
+    }
+    let mut files: Vec<String> = std::fs::read_dir(target)
+        .with_context(|| format!("--svg {}", target.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".svg") && !name.starts_with('.'))
+        .collect();
+    files.sort();
+    let mut index = String::from(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>boggle paths</title>\n\
+         <style>body{font-family:sans-serif} figure{display:inline-block;margin:8px}\
+         img{width:280px}</style></head><body>\n",
+    );
+    for file in &files {
+        let stem = file.trim_end_matches(".svg");
         index.push_str(&format!(
             "<figure><img src=\"{file}\" alt=\"{stem}\"></figure>\n"
         ));
     }
     index.push_str("</body></html>\n");
-    let path = target.join("index.html");
-    std::fs::write(&path, index).with_context(|| format!("writing {}", path.display()))?;
+    write(&target.join("index.html"), index)?;
     eprintln!(
         "boggle: wrote {} SVG {} and index.html to {}",
         drawn.len(),
