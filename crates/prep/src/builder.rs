@@ -24,7 +24,12 @@ pub struct PackBuilder<'a> {
     encoding: Option<String>,
     progress: Option<Box<dyn FnMut(usize, usize) + 'a>>,
     cancel: Option<&'a AtomicBool>,
+    allow_empty: bool,
 }
+
+/// A list of at least this many lines must keep at least 1% of them (see
+/// [`PackBuilder::allow_empty`]); a shorter one must keep one word.
+const FEW_WORDS_LINES: u64 = 100;
 
 impl<'a> PackBuilder<'a> {
     /// A builder for `recipe`.
@@ -36,7 +41,17 @@ impl<'a> PackBuilder<'a> {
             encoding: None,
             progress: None,
             cancel: None,
+            allow_empty: false,
         }
+    }
+
+    /// Builds a pack even when the recipe keeps no words, or under 1% of a
+    /// list of 100 lines or more. Without it such a build fails with
+    /// [`BuildError::TooFewWords`]: a list in another language or encoding
+    /// than the recipe expects drops nearly every line.
+    pub fn allow_empty(mut self, allow: bool) -> PackBuilder<'a> {
+        self.allow_empty = allow;
+        self
     }
 
     /// Stops the build when `flag` is set (by a signal handler, say): the
@@ -148,6 +163,16 @@ impl<'a> PackBuilder<'a> {
             }
         };
         let list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
+        let (kept, lines) = (list.words.len() as u64, list.stats.lines);
+        let too_few = kept == 0 || (lines >= FEW_WORDS_LINES && kept * 100 < lines);
+        if too_few && !self.allow_empty {
+            return Err(BuildError::TooFewWords {
+                file: base_name(file_name),
+                recipe: self.recipe.name.clone(),
+                kept,
+                lines,
+            });
+        }
         let meta = PackMeta {
             recipe: self.recipe.clone(),
             source,
@@ -164,6 +189,10 @@ impl<'a> PackBuilder<'a> {
     /// input ending in `.dic` is a hunspell dictionary, read with the
     /// `.aff` file beside it.
     pub fn build_file(&mut self, input: &Path, output: &Path) -> Result<PackMeta, BuildError> {
+        crate::fs::check_target(output).map_err(|source| BuildError::Output {
+            path: output.display().to_string(),
+            source,
+        })?;
         let raw = read_input(input)?;
         self.check_cancel()?;
         let (bytes, meta) = match hunspell_affix(input) {
@@ -183,7 +212,7 @@ impl<'a> PackBuilder<'a> {
             if source.kind() == std::io::ErrorKind::Interrupted {
                 BuildError::Interrupted
             } else {
-                BuildError::Io {
+                BuildError::Output {
                     path: output.display().to_string(),
                     source,
                 }

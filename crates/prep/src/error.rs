@@ -21,10 +21,12 @@ pub enum RecipeError {
         source: std::io::Error,
     },
     /// The recipe is not valid TOML or has unknown or missing fields.
-    #[error("{origin}: {message}")]
+    #[error("{origin}{}: {message}", .line.map(|l| format!(":{l}")).unwrap_or_default())]
     Toml {
         /// Which recipe.
         origin: String,
+        /// The 1-based line the parser points at, when it points at one.
+        line: Option<usize>,
         /// The parser's message.
         message: String,
     },
@@ -85,6 +87,32 @@ pub enum BuildError {
     /// The build was stopped (see [`PackBuilder::cancel_on`](crate::PackBuilder::cancel_on)).
     #[error("interrupted: no pack written")]
     Interrupted,
+    /// The pack could not be written to its output path (see
+    /// [`write_atomic`](crate::write_atomic) for what it refuses).
+    #[error("{path}: cannot write the pack there: {source}")]
+    Output {
+        /// The output path.
+        path: String,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// The recipe kept no words, or under 1% of a list's lines: most likely
+    /// the wrong recipe for the list, or the wrong encoding (see
+    /// [`PackBuilder::allow_empty`](crate::PackBuilder::allow_empty)).
+    #[error(
+        "{file}: recipe {recipe} kept {kept} words of {lines} lines; is it the right recipe \
+         for this list, and the list in the encoding the recipe expects?"
+    )]
+    TooFewWords {
+        /// The word list.
+        file: String,
+        /// The recipe's name.
+        recipe: String,
+        /// The words kept.
+        kept: u64,
+        /// The list's lines.
+        lines: u64,
+    },
 }
 
 /// A hunspell dictionary (`.aff` and `.dic`) could not be read.

@@ -49,6 +49,11 @@ pub struct BuildArgs {
     /// .dic names its own, in its .aff.
     #[arg(long)]
     encoding: Option<String>,
+    /// Write the pack even when the recipe keeps no words, or under 1% of
+    /// the list's lines (by default that fails: most likely the wrong recipe
+    /// or encoding for the list).
+    #[arg(long)]
+    allow_empty: bool,
     /// Print the build report as JSON on standard output.
     #[arg(long)]
     json: bool,
@@ -82,6 +87,8 @@ pub struct Job {
     pub skip_invalid: bool,
     /// `--encoding`.
     pub encoding: Option<String>,
+    /// `--allow-empty`.
+    pub allow_empty: bool,
 }
 
 /// Builds the pack and reports what was kept and dropped.
@@ -98,6 +105,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
         license: args.license,
         skip_invalid: args.skip_invalid,
         encoding: args.encoding,
+        allow_empty: args.allow_empty,
     };
     let started = Instant::now();
     let meta = build(&job)?;
@@ -161,6 +169,7 @@ pub fn build(job: &Job) -> Result<PackMeta> {
     boggle_cli::catch_interrupts();
     let mut builder = PackBuilder::new(recipe.clone())
         .cancel_on(boggle_cli::interrupted())
+        .allow_empty(job.allow_empty)
         .source(&name, &source_version, &license)
         .invalid_lines(if job.skip_invalid {
             InvalidLines::Skip
@@ -183,6 +192,11 @@ pub fn build(job: &Job) -> Result<PackMeta> {
     match result {
         // An encoding nobody knows is the caller's to fix: exit 2.
         Err(e @ BuildError::Encoding(_)) => Err(usage(e)),
+        // So is an output path that is not a file in an existing directory.
+        Err(e @ BuildError::Output { .. }) => Err(usage(e)),
+        Err(e @ BuildError::TooFewWords { .. }) => Err(usage_msg(format!(
+            "{e} Nothing written (--allow-empty writes it anyway)."
+        ))),
         Err(BuildError::Interrupted) => {
             Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
         }
@@ -254,9 +268,10 @@ pub fn report(meta: &PackMeta, output: &str) -> String {
         meta.word_count, meta.stats.lines, meta.source.file, meta.recipe.name
     );
     if !meta.stats.dropped.is_empty() {
+        let dropped = meta.stats.dropped_total();
         s.push_str(&format!(
-            "dropped {} lines, by reason:\n",
-            meta.stats.dropped_total()
+            "dropped {dropped} {}, by reason:\n",
+            boggle_cli::plural(dropped, "line", "lines")
         ));
         for (reason, n) in &meta.stats.dropped {
             let why = match reason {

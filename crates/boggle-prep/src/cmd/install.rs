@@ -91,6 +91,7 @@ pub fn install(args: InstallArgs) -> Result<()> {
                 license: None,
                 skip_invalid: false,
                 encoding: args.encoding,
+                allow_empty: false,
             };
             let meta = build::build(&job)?;
             eprint!("{}", build::report(&meta, &format!("{name}.pack")));
