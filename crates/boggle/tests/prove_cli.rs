@@ -166,7 +166,7 @@ fn prove_resumes_from_a_checkpoint() {
 }
 
 /// Shards merged give the result of one run; a missing shard leaves the
-/// merge incomplete (exit 130), and shards of different runs do not merge.
+/// merge incomplete (exit 1, naming it), and shards of different runs do not merge.
 #[test]
 fn prove_shards_merge_into_one_result() {
     let dir = tempfile::tempdir().unwrap();
@@ -188,16 +188,24 @@ fn prove_shards_merge_into_one_result() {
             .output()
             .unwrap();
         let json = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
-        (out.status.code(), json)
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (out.status.code(), json, err)
     };
-    let (code, merged) = merge(&files);
+    let (code, merged, _) = merge(&files);
     assert_eq!(code, Some(0));
     assert_eq!(merged["boards"], full["boards"]);
     assert_eq!(merged["complete"], true);
     assert_eq!(merged["parts"], full["parts"]);
-    let (code, partial) = merge(&files[..2]);
-    assert_eq!(code, Some(130));
+    // A missing shard is a failure (1), not an interruption (130), and
+    // the summary names it.
+    let (code, partial, err) = merge(&files[..2]);
+    assert_eq!(code, Some(1), "{err}");
     assert_eq!(partial["complete"], false);
+    assert!(err.contains("shards 3/3 missing"), "{err}");
+    assert!(
+        err.contains("not a proof: 1 shard is missing (3/3)"),
+        "{err}"
+    );
     // A shard of another threshold.
     let out = common::boggle()
         .arg("prove")

@@ -1,15 +1,19 @@
 //! What the `boggle` and `boggle-prep` programs share, written once: how a
 //! run ends (exit codes as ripgrep has them: 0 success, 1 failure, 2 a usage
 //! error; a closed pipe is success), command lines whose mistakes are one
-//! line, the default thread count, and progress bars that show on a
-//! terminal and stay quiet when piped. The libraries (`prep`, `solve`) know
+//! line, the default thread count, progress bars that show on a terminal
+//! and stay quiet when piped, and the `completions` and `man` commands. The libraries (`prep`, `solve`) know
 //! nothing of any of this.
 
 #![deny(missing_docs)]
 
+pub mod docs;
+
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
 
 use clap::Parser;
 pub use indicatif::ProgressBar;
@@ -117,7 +121,7 @@ pub fn message(e: &anyhow::Error) -> String {
     for cause in e.chain() {
         let text = match cause.downcast_ref::<Usage>() {
             Some(usage) => message(&usage.0),
-            None => cause.to_string(),
+            None => without_os_code(&cause.to_string()),
         };
         if text.is_empty() || out.contains(&text) {
             continue;
@@ -128,6 +132,28 @@ pub fn message(e: &anyhow::Error) -> String {
         out.push_str(&text);
     }
     out.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
+/// `text` without the ` (os error N)` an operating-system error carries:
+/// the number says nothing to a user, the words before it do.
+fn without_os_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" (os error ") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + " (os error ".len()..];
+        match tail.find(')') {
+            Some(end) if tail[..end].bytes().all(|b| b.is_ascii_digit()) => {
+                rest = &tail[end + 1..];
+            }
+            _ => {
+                out.push_str(" (os error ");
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -142,20 +168,64 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 /// Set by the first SIGINT or SIGTERM once [`catch_interrupts`] has run.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
+/// When the first signal came, in milliseconds since [`catch_interrupts`].
+static FIRST_SIGNAL_MS: AtomicU64 = AtomicU64::new(0);
+
+/// How many [`Flushing`] guards are alive.
+static FLUSHING: AtomicUsize = AtomicUsize::new(0);
+
+/// When [`catch_interrupts`] ran.
+static CAUGHT_AT: OnceLock<Instant> = OnceLock::new();
+
+/// Signals this soon after the first are the same interrupt: `timeout -s
+/// INT` and a terminal both signal the process and then its group, so one
+/// Ctrl-C often arrives twice.
+const SAME_INTERRUPT_MS: u64 = 1000;
+
 /// The exit status of a run stopped by SIGINT or SIGTERM (128 + 2, as a
 /// shell reports Ctrl-C).
 pub const INTERRUPTED_EXIT: u8 = 130;
 
 /// Catches SIGINT and SIGTERM: the first sets the flag [`interrupted`]
-/// returns, so a long job can stop, keep what it found and say so; a second
-/// one ends the process at once (exit 130). Without it the signals kill the
-/// process as usual.
+/// returns, so a long job can stop, keep what it found and say so. Later
+/// ones are ignored for a second (the same Ctrl-C sent to the process and
+/// its group) and for as long as a [`Flushing`] guard is alive, so what was
+/// found is written whole; after that another one ends the process at once
+/// (exit 130), for a job that does not stop. Without it the signals kill
+/// the process as usual.
 pub fn catch_interrupts() {
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(i32::from(INTERRUPTED_EXIT));
+    let started = *CAUGHT_AT.get_or_init(Instant::now);
+    let _ = ctrlc::set_handler(move || {
+        let now = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        if !INTERRUPTED.swap(true, Ordering::SeqCst) {
+            FIRST_SIGNAL_MS.store(now, Ordering::SeqCst);
+            return;
         }
+        let first = FIRST_SIGNAL_MS.load(Ordering::SeqCst);
+        if FLUSHING.load(Ordering::SeqCst) > 0 || now.saturating_sub(first) < SAME_INTERRUPT_MS {
+            return;
+        }
+        std::process::exit(i32::from(INTERRUPTED_EXIT));
     });
+}
+
+/// While alive, a second SIGINT or SIGTERM does not end the process (see
+/// [`catch_interrupts`]): hold one while writing what a stopped job found.
+#[must_use = "the guard protects the writes only while it is alive"]
+pub struct Flushing(());
+
+impl Flushing {
+    /// Starts protecting the writes that follow.
+    pub fn start() -> Flushing {
+        FLUSHING.fetch_add(1, Ordering::SeqCst);
+        Flushing(())
+    }
+}
+
+impl Drop for Flushing {
+    fn drop(&mut self) {
+        FLUSHING.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// The flag the first SIGINT or SIGTERM sets (see [`catch_interrupts`]),
@@ -244,6 +314,12 @@ mod tests {
         assert_eq!(message(&e), "x.pack: entity not found");
         let e = usage(anyhow::anyhow!("bad size").context("--size"));
         assert_eq!(message(&e), "--size: bad size");
+        let e = anyhow::Error::new(io::Error::from_raw_os_error(2)).context("x.txt");
+        assert_eq!(message(&e), "x.txt: No such file or directory");
+        assert_eq!(
+            without_os_code("a (os error 2): b (os error x) c"),
+            "a: b (os error x) c"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `boggle batch`: boards one a line in, one NDJSON record a board out.
 
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -43,9 +43,15 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
     let mut input: Box<dyn io::BufRead> = match &args.input {
         None => Box::new(io::stdin().lock()),
         Some(p) if p == Path::new("-") => Box::new(io::stdin().lock()),
+        Some(p) if p.is_dir() => {
+            return Err(boggle_cli::usage_msg(format!(
+                "{}: is a directory, not a file of boards",
+                p.display()
+            )))
+        }
         Some(p) => Box::new(io::BufReader::with_capacity(
             1 << 16,
-            std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?,
+            std::fs::File::open(p).with_context(|| format!("{}: cannot open", p.display()))?,
         )),
     };
     let bar = boggle_cli::spinner("{spinner} {human_pos} lines  {per_sec}  {elapsed}");
@@ -67,6 +73,10 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
         },
         Some(boggle_cli::interrupted()),
     )?;
+    // The records found are written whole, whatever signals come now.
+    let _flushing = boggle_cli::Flushing::start();
+    out.flush()?;
+    drop(out);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

@@ -43,7 +43,8 @@ pub(crate) struct BestArgs {
     #[command(flatten)]
     threads: ThreadsArg,
     /// Only boards this dice set can roll: classic, 1987 (or new), big,
-    /// super-big, pack (the pack's own dice), or a dice file.
+    /// big-deluxe, big-2012, super-big, french, pack (the pack's own dice),
+    /// or a dice file.
     #[arg(long, conflicts_with = "letters")]
     dice: Option<String>,
     #[command(flatten)]
@@ -129,6 +130,8 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         best::BestError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
     })?;
+    // What was found is written whole, whatever signals come now.
+    let _flushing = boggle_cli::Flushing::start();
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

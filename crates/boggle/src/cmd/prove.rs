@@ -35,9 +35,11 @@ pub(crate) struct ProveArgs {
     /// the run proves the optimum).
     #[arg(long)]
     threshold: Option<u32>,
-    /// With no --threshold: how long the `best` run that sets it lasts.
-    #[arg(long, default_value = "10s", value_parser = crate::args::duration)]
-    search: std::time::Duration,
+    /// With no --threshold: how long the `best` run that sets it lasts
+    /// (default: 40 ms a cell squared, at most 10s: 0.6s for 2x2, 3.2s for
+    /// 3x3, 10s from 4x4 on).
+    #[arg(long, value_parser = crate::args::duration)]
+    search: Option<std::time::Duration>,
     #[command(flatten)]
     threads: ThreadsArg,
     /// Keep the run's progress in FILE (rewritten atomically as each part of
@@ -137,10 +139,11 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         (Some(t), _) => t,
         (None, Some(c)) => c.run.threshold,
         (None, None) => {
-            let t = best_score(&pack, &faces, &rules, rows, cols, &args)?;
+            let search = args.search.unwrap_or_else(|| default_search(rows * cols));
+            let t = best_score(&pack, &faces, &rules, rows, cols, search, &args)?;
             eprintln!(
                 "threshold {t}: the best score of a {} s boggle best run (--threshold T sets it)",
-                args.search.as_secs_f64()
+                search.as_secs_f64()
             );
             t
         }
@@ -234,6 +237,9 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         switchover: Default::default(),
     };
     let proof = prover.run(&options)?;
+    // The summary and the checkpoint are written whole, whatever signals
+    // come now.
+    let _flushing = boggle_cli::Flushing::start();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(bar) = &bar {
         bar.finish_and_clear();
@@ -263,7 +269,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         state.solved = report.solved;
         write_checkpoint(path, state, seconds)?;
     }
-    print(&report, args.json)
+    print(&report, args.json, &[])
 }
 
 /// Best first, then by text.
@@ -297,6 +303,7 @@ fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()>
     let mut c = serde_json::to_value(state)?;
     c["seconds"] = serde_json::json!(state.seconds + seconds);
     let bytes = serde_json::to_vec(&c)?;
+    let _flushing = boggle_cli::Flushing::start();
     prep::write_atomic(path, &bytes, prep::Replace::Yes, None)
         .with_context(|| format!("{}: cannot write the checkpoint", path.display()))
 }
@@ -345,9 +352,7 @@ fn merge(args: &ProveArgs) -> Result<ExitCode> {
         .filter(|k| !shards.contains_key(k))
         .map(|k| format!("{k}/{n}"))
         .collect();
-    if !missing.is_empty() {
-        eprintln!("missing shards: {}", missing.join(", "));
-    }
+
     let mut boards: BTreeMap<String, Proven> = BTreeMap::new();
     for (_, r) in &reports {
         for b in &r.boards {
@@ -366,10 +371,27 @@ fn merge(args: &ProveArgs) -> Result<ExitCode> {
         seconds: reports.iter().map(|(_, r)| r.seconds).sum(),
         boards: sorted(boards.into_values().collect()),
     };
-    print(&report, args.json)
+    let code = print(&report, args.json, &missing)?;
+    // An incomplete merge is a failure (exit 1), not an interruption.
+    if !missing.is_empty() {
+        return Err(anyhow::anyhow!(
+            "not a proof: {} missing ({}); merge every shard's output",
+            plural(missing.len() as u64, "shard is", "shards are"),
+            missing.join(", ")
+        ));
+    }
+    if !report.complete {
+        return Err(anyhow::anyhow!(
+            "not a proof: some shards did not finish; resume them (--checkpoint) and merge again"
+        ));
+    }
+    Ok(code)
 }
 
-fn print(report: &Report, json: bool) -> Result<ExitCode> {
+/// Prints the boards (standard output) and the summary (standard error);
+/// `missing` names the shards a merge lacks. Exit 0 for a complete result,
+/// else 130 (a run cut short keeps what it found).
+fn print(report: &Report, json: bool, missing: &[String]) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     if json {
         serde_json::to_writer(&mut out, report)?;
@@ -403,6 +425,12 @@ fn print(report: &Report, json: bool) -> Result<ExitCode> {
         match (&report.complete, &report.shard) {
             (true, None) => "proven: no other board reaches it".to_string(),
             (true, Some(s)) => format!("shard {s} complete: merge the shards for the proof"),
+            (false, _) if !missing.is_empty() => format!(
+                "NOT complete: shards {} missing; {} of {} parts done in the shards given",
+                missing.join(", "),
+                report.parts_done,
+                report.parts
+            ),
             (false, _) => format!(
                 "NOT complete: {} of {} parts done",
                 report.parts_done, report.parts
@@ -424,20 +452,31 @@ fn print(report: &Report, json: bool) -> Result<ExitCode> {
     })
 }
 
-/// The best score a short `boggle best` run finds for this board size.
+/// How long the `best` run that sets a missing threshold lasts on a board
+/// of `cells` cells: 40 ms a cell squared, at most 10 s. A small board's
+/// space is searched well in far less time than a 4x4's (and its proof
+/// takes a fraction of a second).
+fn default_search(cells: usize) -> std::time::Duration {
+    let cells = u64::try_from(cells).unwrap_or(u64::MAX);
+    std::time::Duration::from_millis(cells.saturating_mul(cells).saturating_mul(40).min(10_000))
+}
+
+/// The best score a `search`-long `boggle best` run finds for this board
+/// size.
 fn best_score(
     pack: &prep::Pack,
     faces: &solve::FaceRules,
     rules: &solve::Rules,
     rows: usize,
     cols: usize,
+    search: std::time::Duration,
     args: &ProveArgs,
 ) -> Result<u32> {
     use solve::best::{self, Budget, Options, Schedule, Space};
     use solve::random::LetterMode;
     let space = Space::letters(pack, faces, LetterMode::Frequency, rows, cols).map_err(usage)?;
     let options = Options {
-        budget: Budget::Time(args.search),
+        budget: Budget::Time(search),
         seed: 1,
         threads: args.threads.get(),
         top: 1,
