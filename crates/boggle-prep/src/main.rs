@@ -32,6 +32,10 @@ enum Command {
     Install(cmd::install::InstallArgs),
     /// Remove an installed pack.
     Uninstall(cmd::install::UninstallArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(boggle_cli::docs::CompletionsArgs),
+    /// Print the man page (roff), or write one per command with --dir.
+    Man(boggle_cli::docs::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +48,10 @@ fn main() -> ExitCode {
         Command::Recipes(args) => cmd::recipes::run(args),
         Command::Install(args) => cmd::install::install(args),
         Command::Uninstall(args) => cmd::install::uninstall(args),
+        Command::Completions(args) => {
+            boggle_cli::docs::completions::<Cli>("boggle-prep", &args).map(drop)
+        }
+        Command::Man(args) => boggle_cli::docs::man::<Cli>(&args).map(drop),
     };
     boggle_cli::finish("boggle-prep", result.map(|()| ExitCode::SUCCESS))
 }

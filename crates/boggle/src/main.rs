@@ -45,9 +45,9 @@ enum Command {
     /// List the packs --lang can name: built-in and installed.
     Packs(cmd::packs::PacksArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
-    Completions(cmd::docs::CompletionsArgs),
+    Completions(boggle_cli::docs::CompletionsArgs),
     /// Print the man page (roff), or write one per command with --dir.
-    Man(cmd::docs::ManArgs),
+    Man(boggle_cli::docs::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,8 +60,8 @@ fn main() -> ExitCode {
         Some(Command::Best(args)) => cmd::best::run(args),
         Some(Command::Prove(args)) => cmd::prove::run(args),
         Some(Command::Packs(args)) => cmd::packs::run(&args),
-        Some(Command::Completions(args)) => cmd::docs::completions(&args),
-        Some(Command::Man(args)) => cmd::docs::man(&args),
+        Some(Command::Completions(args)) => boggle_cli::docs::completions::<Cli>("boggle", &args),
+        Some(Command::Man(args)) => boggle_cli::docs::man::<Cli>(&args),
         None => cmd::solve::run(cli.solve),
     };
     boggle_cli::finish("boggle", result)

@@ -3,7 +3,6 @@
 pub(crate) mod batch;
 pub(crate) mod best;
 pub(crate) mod count;
-pub(crate) mod docs;
 pub(crate) mod packs;
 pub(crate) mod prove;
 pub(crate) mod roll;
