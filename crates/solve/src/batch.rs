@@ -124,6 +124,11 @@ pub fn run(
             if !read_line(input, &mut line)? {
                 break;
             }
+            if first_line == 1 && lines.is_empty() && line.bytes.starts_with(BOM) {
+                // A byte-order mark is not part of the first board.
+                line.bytes.drain(..BOM.len());
+                line.len -= BOM.len();
+            }
             bytes += line.bytes.len();
             lines.push(line);
         }
@@ -152,6 +157,9 @@ pub fn run(
     output.flush()?;
     Ok(report)
 }
+
+/// UTF-8's byte-order mark, which some editors put at the start of a file.
+const BOM: &[u8] = "\u{feff}".as_bytes();
 
 /// Reads one line (without its `\n`) into `line`, keeping at most
 /// [`MAX_LINE`] of its bytes and counting them all; false at the end.

@@ -65,21 +65,43 @@ fn looks_like_a_path(arg: &str) -> bool {
         })
 }
 
+/// A board's text, where it came from and the rows it was given in.
+struct BoardText {
+    /// The text to parse.
+    text: String,
+    /// `board file NAME` or `standard input`; `None` for arguments.
+    source: Option<String>,
+    /// The arguments, or the file's non-blank lines.
+    rows: Vec<String>,
+}
+
 /// The board text, by these rules (README.md, "Boards"):
 /// - `-` reads standard input;
-/// - one argument that names a file reads the file;
+/// - one argument that names a file reads the file (a directory is an
+///   error that says so);
 /// - one argument that looks like a path ([`looks_like_a_path`]) but names
 ///   no file is an error, not a board;
 /// - otherwise the arguments are the board, several of them its rows.
 ///
 /// Text that is not UTF-8 is a usage error, like any bad board.
-fn board_text(args: &[String]) -> Result<String> {
-    let utf8 = |bytes: Vec<u8>, what: &str| {
-        String::from_utf8(bytes).map_err(|e| {
+fn board_text(args: &[String]) -> Result<BoardText> {
+    let utf8 = |bytes: Vec<u8>, what: String| {
+        let text = String::from_utf8(bytes).map_err(|e| {
             usage_msg(format!(
                 "{what} is not UTF-8 text (byte {})",
                 e.utf8_error().valid_up_to() + 1
             ))
+        })?;
+        let rows = text
+            .lines()
+            .map(|l| l.trim_start_matches('\u{feff}').trim())
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect();
+        Ok::<_, anyhow::Error>(BoardText {
+            text,
+            source: Some(what),
+            rows,
         })
     };
     match args {
@@ -91,41 +113,62 @@ fn board_text(args: &[String]) -> Result<String> {
             io::stdin()
                 .read_to_end(&mut bytes)
                 .context("reading the board from standard input")?;
-            utf8(bytes, "standard input")
+            utf8(bytes, "standard input".to_string())
         }
+        [one] if Path::new(one).is_dir() => Err(usage_msg(format!(
+            "{one}: is a directory, not a board file"
+        ))),
         [one] if Path::new(one).is_file() => {
             let bytes = std::fs::read(one).with_context(|| format!("reading board file {one}"))?;
-            utf8(bytes, &format!("board file {one}"))
+            utf8(bytes, format!("board file {one}"))
         }
         [one] if looks_like_a_path(one) => Err(usage_msg(format!(
             "{one}: no such board file (an argument that ends in .txt or .board, or starts with / or ./, names a file)"
         ))),
-        many => Ok(many.join(" ")),
+        many => Ok(BoardText {
+            text: many.join(" "),
+            source: None,
+            rows: many.to_vec(),
+        }),
     }
 }
 
-/// Several arguments are the rows of one board; when each of them is a
-/// whole square board by itself and together they make no square, they are
-/// most likely several boards: an error that says so.
-fn one_board(args: &[String], faces: &FaceRules, board: &Board) -> Result<()> {
-    if args.len() < 2 || board.rows() == board.cols() {
+/// Several rows (arguments, or a file's lines) make one board; when each
+/// of them is a whole board by itself and together they make no square,
+/// they are most likely several boards: an error that says so and points to
+/// `boggle batch`. A row is a whole board when it is a square of at least
+/// 3x3, or a square written with its own rows (`oa/ti`).
+fn one_board(given: &BoardText, faces: &FaceRules, board: &Board) -> Result<()> {
+    let rows = &given.rows;
+    if rows.len() < 2 || board.rows() == board.cols() {
         return Ok(());
     }
-    let squares = args.iter().all(|a| {
-        faces
-            .parse(a)
-            .is_ok_and(|b| b.rows() == b.cols() && b.rows() >= 2)
-    });
-    if squares {
-        return Err(usage_msg(format!(
+    let whole = |row: &str| {
+        faces.parse(row).is_ok_and(|b| {
+            b.rows() == b.cols()
+                && b.rows() >= 2
+                && (b.rows() >= 3 || row.contains(|c: char| c == '/' || c.is_whitespace()))
+        })
+    };
+    if !rows.iter().all(|r| whole(r)) {
+        return Ok(());
+    }
+    Err(usage_msg(match &given.source {
+        None => format!(
             "{} arguments that are each a whole board: solve one at a time, or put them one a line \
              into `boggle batch`; for a {}x{} board, write its rows with '/'",
-            args.len(),
+            rows.len(),
             board.rows(),
             board.cols()
-        )));
-    }
-    Ok(())
+        ),
+        Some(source) => format!(
+            "{source} holds {} lines that are each a whole board: `boggle batch` solves a file \
+             of boards, one a line; for one {}x{} board, write its rows with '/' on one line",
+            rows.len(),
+            board.rows(),
+            board.cols()
+        ),
+    }))
 }
 
 /// Solves the board and prints it as asked.
@@ -134,11 +177,14 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
         return solve_rolled(args);
     }
     args.view.check()?;
-    let text = board_text(&args.board)?;
+    let given = board_text(&args.board)?;
     let pack = args.pack.open()?;
     let (faces, mut rules) = args.rules.resolve(&pack)?;
-    let board = faces.parse(&text).map_err(usage)?;
-    one_board(&args.board, &faces, &board)?;
+    let board = faces.parse(&given.text).map_err(|e| match &given.source {
+        Some(source) => usage(anyhow::Error::new(e).context(source.clone())),
+        None => usage(e),
+    })?;
+    one_board(&given, &faces, &board)?;
     fit_bonus(&mut rules, board.rows(), board.cols())?;
     let mut solver = Solver::with_rules(&pack, rules)?;
     let solution = solver.solve_parallel(&board, args.threads.get())?;
