@@ -129,10 +129,10 @@ impl Counter {
                 let len = self.depth(task.used);
                 match cancel {
                     None => self.count_from(task.used, task.avail, len, &mut tally),
-                    // Look at the flag down to where 20 cells are left:
+                    // Look at the flag down to where 12 cells are left:
                     // each subtree below is small enough to finish quickly.
                     Some(flag) => {
-                        let levels = self.cells.saturating_sub(20 + len);
+                        let levels = self.cells.saturating_sub(12 + len);
                         self.count_checked(task.used, task.avail, len, &mut tally, flag, levels)
                     }
                 }
