@@ -15,8 +15,17 @@
 //! lower case. An arrow sits in the gap between two consecutive cells:
 //! `→ ← ↓ ↑` between neighbors in a row or a column, `↘ ↙ ↗ ↖` in the gap
 //! between four cells, `╳` when a word crosses that gap both ways. A step
-//! around the edge of a wrapping board has no arrow; its step numbers still
-//! give the order.
+//! around the edge of a wrapping board has two arrows in a margin round the
+//! board: one where it leaves the edge and one where it comes back in at
+//! the opposite edge, both pointing the way it goes:
+//!
+//! ```text
+//!    A1   b    c    D2 →
+//! →  e    f    g    h
+//! ```
+//!
+//! (`ad` with `--wrap`: a step left from `a` around to `d`, drawn as the
+//! board tiled would show it.)
 //!
 //! With color (ANSI escapes), the start cell is black on green, the rest of
 //! the path bold yellow, arrows cyan and unused cells dim. Whether to color
@@ -57,10 +66,15 @@ pub fn plot(board: &Board, path: &[Pos], color: bool) -> String {
     };
     let width = face_width + step_width;
     let pitch = width + GAP;
-    let line_len = cols * pitch - GAP;
+    // A margin round the board for the arrows of steps around its edge.
+    let wraps = path
+        .windows(2)
+        .any(|p| matches!(step(rows, cols, p[0], p[1]), Step::Wrapped(..)));
+    let (top, left) = if wraps { (1, GAP) } else { (0, 0) };
+    let line_len = cols * pitch - GAP + 2 * left;
 
     // Lines of plain characters, each with an optional color per character.
-    let height = 2 * rows - 1;
+    let height = 2 * rows - 1 + 2 * top;
     let mut grid: Vec<Vec<(char, Option<&'static str>)>> =
         vec![vec![(' ', None); line_len]; height];
     for (i, face) in faces.iter().enumerate() {
@@ -75,28 +89,47 @@ pub fn plot(board: &Board, path: &[Pos], color: bool) -> String {
             text.push_str(&order[i].to_string());
         }
         for (k, ch) in text.chars().enumerate() {
-            grid[2 * r][c * pitch + k] = (ch, Some(style));
+            grid[2 * r + top][c * pitch + k + left] = (ch, Some(style));
         }
     }
+    // Where the arrow of a step from (r, c) by (dr, dc) goes, as (line,
+    // column) with the margin; a step off the board lands in the margin.
+    let arrow_at = |r: i64, c: i64, dr: i8, dc: i8| -> Option<(usize, usize, char)> {
+        let p = pitch as i64;
+        let w = width as i64;
+        let (line, col, arrow) = match (dr, dc) {
+            (0, 1) => (2 * r, c * p + w + 1, '→'),
+            (0, -1) => (2 * r, (c - 1) * p + w + 1, '←'),
+            (1, 0) => (2 * r + 1, c * p, '↓'),
+            (-1, 0) => (2 * r - 1, c * p, '↑'),
+            (1, 1) => (2 * r + 1, c * p + w + 1, '↘'),
+            (1, -1) => (2 * r + 1, (c - 1) * p + w + 1, '↙'),
+            (-1, 1) => (2 * r - 1, c * p + w + 1, '↗'),
+            (-1, -1) => (2 * r - 1, (c - 1) * p + w + 1, '↖'),
+            _ => return None,
+        };
+        let line = usize::try_from(line + top as i64).ok()?;
+        let col = usize::try_from(col + left as i64).ok()?;
+        (line < height && col < line_len).then_some((line, col, arrow))
+    };
+    let mut arrows = Vec::new();
     for pair in path.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let Step::Adjacent(dr, dc) = step(rows, cols, a, b) else {
-            continue;
-        };
-        let (r, c) = (a.row as usize, a.col as usize);
-        let (line, col, arrow) = match (dr, dc) {
-            (0, 1) => (2 * r, c * pitch + width + 1, '→'),
-            (0, -1) => (2 * r, (c - 1) * pitch + width + 1, '←'),
-            (1, 0) => (2 * r + 1, c * pitch, '↓'),
-            (-1, 0) => (2 * r - 1, c * pitch, '↑'),
-            (1, 1) => (2 * r + 1, c * pitch + width + 1, '↘'),
-            (1, -1) => (2 * r + 1, (c - 1) * pitch + width + 1, '↙'),
-            (-1, 1) => (2 * r - 1, c * pitch + width + 1, '↗'),
-            (-1, -1) => (2 * r - 1, (c - 1) * pitch + width + 1, '↖'),
-            _ => continue,
-        };
+        let (ar, ac) = (i64::from(a.row), i64::from(a.col));
+        match step(rows, cols, a, b) {
+            Step::Adjacent(dr, dc) => arrows.extend(arrow_at(ar, ac, dr, dc)),
+            Step::Wrapped(dr, dc) => {
+                // Out at one edge, and in at the opposite one: from the
+                // cell b's tiled neighbour would be.
+                let (br, bc) = (i64::from(b.row), i64::from(b.col));
+                arrows.extend(arrow_at(ar, ac, dr, dc));
+                arrows.extend(arrow_at(br - i64::from(dr), bc - i64::from(dc), dr, dc));
+            }
+        }
+    }
+    for (line, col, arrow) in arrows {
         let cell = &mut grid[line][col];
-        cell.0 = if matches!(cell.0, '↘' | '↙' | '↗' | '↖') {
+        cell.0 = if matches!(cell.0, '↘' | '↙' | '↗' | '↖') && cell.0 != arrow {
             '╳'
         } else {
             arrow
