@@ -38,7 +38,18 @@ impl PackArgs {
             Some(path) => Ok(Pack::open(path)?),
             None => match packs::open(&self.lang, PackDir::from_env().as_ref()) {
                 Ok(pack) => Ok(pack),
-                Err(e @ PacksError::Unknown { .. }) => Err(usage(e)),
+                Err(e @ PacksError::Unknown { .. }) => {
+                    let hint = match &e {
+                        PacksError::Unknown {
+                            recipe: Some(r), ..
+                        } => format!(
+                            ": `boggle-prep install --recipe {}` installs it, or give --pack FILE",
+                            r.name
+                        ),
+                        _ => "; or give --pack FILE".to_string(),
+                    };
+                    Err(usage_msg(format!("{e}{hint}")))
+                }
                 Err(e) => Err(e.into()),
             },
         }
@@ -106,6 +117,7 @@ impl RuleArgs {
                 "--bonus doubles and triples letter values, and {s} scores by length: add --scoring ruzzle (or letters, wordament)"
             )),
             RuleError::Faces(e) => usage(e),
+            e @ RuleError::ValueNotInAlphabet { .. } => usage_msg(format!("--{e}")),
             e @ RuleError::Bonus(_) => usage_msg(format!("--{e}")),
         })
     }
@@ -135,8 +147,8 @@ fn letter_values(text: &str) -> std::result::Result<BTreeMap<String, u32>, Strin
 /// How a random board is rolled (`boggle roll`, `boggle solve --roll`).
 #[derive(Args, Clone, Default)]
 pub(crate) struct RollOptions {
-    /// Dice set: classic, 1987 (or new), big, super-big, pack (the pack's own
-    /// dice), frequency (made from the pack's letter frequencies, one die a
+    /// Dice set: classic, 1987 (or new), big, big-deluxe, big-2012,
+    /// super-big, french, pack (the pack's own dice), frequency (made from the pack's letter frequencies, one die a
     /// cell), or a dice file (one die a line, faces separated by spaces).
     /// Default: the pack's dice, else classic for English, else frequency.
     #[arg(long, conflicts_with = "letters")]

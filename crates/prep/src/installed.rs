@@ -41,7 +41,7 @@ pub enum InstallError {
     #[error("bad pack name {0:?}: use letters, digits, '-', '_' or '.' (not first), at most 64")]
     BadName(String),
     /// The pack to install does not open or does not verify.
-    #[error("{}: {source}", path.display())]
+    #[error("{}", with_path(path, source))]
     Pack {
         /// The file.
         path: PathBuf,
@@ -272,6 +272,18 @@ impl PackDir {
             source,
         })?;
         Ok(found.path)
+    }
+}
+
+/// `source` prefixed by `path`, unless its text starts with the path
+/// already (most of a pack's errors name their file).
+fn with_path(path: &Path, source: &PackError) -> String {
+    let text = source.to_string();
+    let shown = path.display().to_string();
+    if text.starts_with(&shown) {
+        text
+    } else {
+        format!("{shown}: {text}")
     }
 }
 

@@ -308,6 +308,15 @@ impl LetterRules {
 
 /// A TOML error's message on one line: its lines joined, control
 /// characters (a quoted key may hold one) escaped.
+/// The 1-based line of byte `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
 fn one_line(message: &str) -> String {
     let joined = message
         .lines()
@@ -380,6 +389,7 @@ impl Recipe {
     pub fn from_toml(text: &str, origin: &str) -> Result<Recipe, RecipeError> {
         let recipe: Recipe = toml::from_str(text).map_err(|e| RecipeError::Toml {
             origin: origin.to_string(),
+            line: e.span().map(|span| line_of(text, span.start)),
             message: one_line(e.message()),
         })?;
         recipe.check().map_err(|message| RecipeError::Invalid {
@@ -500,6 +510,13 @@ mod tests {
         // recipe_parse fuzz target).
         let e = Recipe::from_toml("name = \"abc\n", "x.toml").unwrap_err();
         assert!(matches!(e, RecipeError::Toml { .. }), "{e}");
+        // A type error names its line.
+        let e = Recipe::from_toml(
+            "name = \"x\"\ndescription = \"d\"\nalphabet = \"abc\"\n[filter]\nmin_len = \"three\"\n",
+            "bad.toml",
+        )
+        .unwrap_err();
+        assert!(e.to_string().starts_with("bad.toml:5: "), "{e}");
         assert!(!e.to_string().contains('\n'), "{e:?}");
         let e = Recipe::from_toml("\"a\\nb\" = 1", "x.toml").unwrap_err();
         assert!(!e.to_string().contains('\n'), "{e:?}");

@@ -52,6 +52,20 @@ pub enum RuleError {
     /// A bonus grid that does not read.
     #[error("bonus: {0}")]
     Bonus(BoardError),
+    /// A letter value for a letter the pack's words never hold.
+    #[error(
+        "letter value for {key:?}: {} is not in the pack's alphabet ({alphabet}), so no word \
+         would score it",
+        crate::board::describe_char(*letter)
+    )]
+    ValueNotInAlphabet {
+        /// The key as given (`é`, `qu`).
+        key: String,
+        /// Its first letter outside the alphabet.
+        letter: char,
+        /// The pack's alphabet.
+        alphabet: String,
+    },
 }
 
 impl RuleOptions {
@@ -68,6 +82,16 @@ impl RuleOptions {
             rules.min_len = pack.recipe().board.min_word_len.max(s.min_len());
         }
         if let Some(values) = &self.letter_values {
+            let alphabet = pack.recipe().letters();
+            for key in values.keys() {
+                if let Some(letter) = key.chars().find(|c| !alphabet.contains(c)) {
+                    return Err(RuleError::ValueNotInAlphabet {
+                        key: key.clone(),
+                        letter,
+                        alphabet: alphabet.iter().collect(),
+                    });
+                }
+            }
             if !rules.scoring.is_letter_scheme() {
                 if self.scoring.is_some() {
                     return Err(RuleError::ValuesNeedLetterScheme(rules.scoring.to_string()));

@@ -294,7 +294,11 @@ impl Scoring {
         }
         let file: File = toml::from_str(text).map_err(|e| {
             let message: Vec<&str> = e.message().lines().map(str::trim).collect();
-            format!("{origin}: {}", message.join(" "))
+            let line = e.span().map_or(String::new(), |span| {
+                let at = span.start.min(text.len());
+                format!(":{}", text[..at].matches('\n').count() + 1)
+            });
+            format!("{origin}{line}: {}", message.join(" "))
         })?;
         let bonus = match &file.length_bonus {
             Some(t) => length_table(t).map_err(|e| format!("{origin}: length_bonus: {e}"))?,

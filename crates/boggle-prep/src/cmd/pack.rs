@@ -114,12 +114,22 @@ fn describe(meta: &PackMeta) -> String {
             listed.join(" ")
         }
     ));
+    let source = &meta.source;
+    let file = if source.file.is_empty() || source.file == source.name {
+        String::new()
+    } else {
+        format!(" (file {})", source.file)
+    };
+    s.push_str(&format!("source       {}{file}\n", source.title()));
+    s.push_str(&format!("sha256       {}\n", source.sha256));
     s.push_str(&format!(
-        "source       {} {} ({})\n",
-        meta.source.name, meta.source.version, meta.source.file
+        "licence      {}\n",
+        if source.license.is_empty() {
+            "not recorded (boggle-prep build --licence sets it)"
+        } else {
+            &source.license
+        }
     ));
-    s.push_str(&format!("sha256       {}\n", meta.source.sha256));
-    s.push_str(&format!("licence      {}\n", meta.source.license));
     s.push_str(&format!(
         "lines        {} read, {} dropped\n",
         meta.stats.lines,

@@ -12,10 +12,9 @@ use solve::{Adjacency, FoundWord};
 pub(crate) fn pack_label(pack: &Pack) -> String {
     let m = pack.meta();
     format!(
-        "{} ({} {}, {} words)",
+        "{} ({}, {} words)",
         pack.name(),
-        m.source.name,
-        m.source.version,
+        m.source.title(),
         m.word_count
     )
 }

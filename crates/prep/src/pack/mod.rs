@@ -66,6 +66,19 @@ pub struct Source {
     pub affix_sha256: String,
 }
 
+impl Source {
+    /// The list's name and version, as a person reads them (`OpenTaal
+    /// 2.20.19`; just the name when there is no version).
+    pub fn title(&self) -> String {
+        [self.name.as_str(), self.version.as_str()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// Everything a pack says about itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackMeta {

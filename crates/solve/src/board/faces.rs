@@ -123,10 +123,7 @@ impl FaceRules {
             return Err("empty face".into());
         }
         if let Some(c) = face.chars().find(|c| !self.alphabet.contains(c)) {
-            return Err(format!(
-                "{typed:?} holds {c:?}, which is not in the pack's alphabet ({})",
-                self.alphabet.iter().collect::<String>()
-            ));
+            return Err(not_in_alphabet(typed, c, &self.alphabet));
         }
         if !bracketed {
             if let Some((_, to)) = self.aliases.iter().find(|(from, _)| *from == face) {
@@ -590,4 +587,23 @@ mod tests {
         let b = en().parse("qa .b").unwrap();
         assert_eq!(b.to_string(), "Qu A\n·  B\n");
     }
+}
+
+/// A character as an error shows it: quoted, with its code point when it is
+/// not ASCII, since a Cyrillic `о` looks like a Latin `o` (`'о' (U+043E)`).
+pub(crate) fn describe_char(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("{c:?}")
+    } else {
+        format!("{c:?} (U+{:04X})", u32::from(c))
+    }
+}
+
+/// The error for text that holds a character outside the pack's alphabet.
+pub(crate) fn not_in_alphabet(typed: &str, c: char, alphabet: &[char]) -> String {
+    format!(
+        "{typed:?} holds {}, which is not in the pack's alphabet ({})",
+        describe_char(c),
+        alphabet.iter().collect::<String>()
+    )
 }

@@ -17,6 +17,7 @@ mod tile;
 
 pub(crate) use faces::grid_shape;
 pub use faces::FaceRules;
+pub(crate) use faces::{describe_char, not_in_alphabet};
 pub use layout::{Layout, Size, MAX_SIDE};
 pub use text::TextStyle;
 pub use tile::{Place, Tile, MAX_ALTERNATIVES};

@@ -26,10 +26,15 @@ pub use builtin::{builtin, BUILTIN};
 #[derive(Debug, thiserror::Error)]
 pub enum PacksError {
     /// No built-in or installed pack has that name.
-    #[error("no pack {name:?} (built-in: {}; installed{}: {}; or --pack FILE)",
+    #[error("no pack {name:?} (built-in: {}; installed{}: {}){}",
         .builtin.join(", "),
         .dir.as_ref().map(|d| format!(" in {}", d.display())).unwrap_or_default(),
-        if .installed.is_empty() { "none".to_string() } else { .installed.join(", ") })]
+        if .installed.is_empty() { "none".to_string() } else { .installed.join(", ") },
+        .recipe.as_ref().map(|r| format!("; the built-in recipe {} builds one{}",
+            r.name,
+            if r.source_present { format!(" from {}, which is here", r.source) }
+            else if r.source.is_empty() { String::new() }
+            else { format!(" from {} (not installed)", r.source) })).unwrap_or_default())]
     Unknown {
         /// The name asked for.
         name: String,
@@ -39,6 +44,8 @@ pub enum PacksError {
         installed: Vec<String>,
         /// Where installed packs were looked for.
         dir: Option<PathBuf>,
+        /// The built-in recipe of that name or language code, if any.
+        recipe: Option<RecipeHint>,
     },
     /// An installed pack's file does not open.
     #[error("installed pack {name:?} ({}): {source}", path.display())]
@@ -53,6 +60,34 @@ pub enum PacksError {
     /// The data directory cannot be read.
     #[error(transparent)]
     Dir(#[from] InstallError),
+}
+
+/// A built-in recipe that would make the pack a name asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecipeHint {
+    /// The recipe's name (`german`).
+    pub name: String,
+    /// The word list it reads by default (empty if none).
+    pub source: String,
+    /// Whether that list is on this machine.
+    pub source_present: bool,
+}
+
+impl RecipeHint {
+    /// The built-in recipe `name` names (a recipe name or language code).
+    fn for_name(name: &str) -> Option<RecipeHint> {
+        let recipe = Recipe::builtin(name).ok()?;
+        let source = recipe
+            .source
+            .as_ref()
+            .map(|s| s.path.clone())
+            .unwrap_or_default();
+        Some(RecipeHint {
+            source_present: !source.is_empty() && std::path::Path::new(&source).is_file(),
+            name: recipe.name,
+            source,
+        })
+    }
 }
 
 /// Where a pack comes from.
@@ -120,6 +155,7 @@ pub fn open(name: &str, dir: Option<&PackDir>) -> Result<Pack, PacksError> {
         builtin: builtin_names(),
         installed,
         dir: dir.map(|d| d.path().to_path_buf()),
+        recipe: RecipeHint::for_name(name),
     })
 }
 
@@ -128,14 +164,14 @@ pub fn open(name: &str, dir: Option<&PackDir>) -> Result<Pack, PacksError> {
 /// same name hides, is listed with its problem.
 pub fn list(dir: Option<&PackDir>) -> Result<Vec<Entry>, PacksError> {
     let describe = |m: &PackMeta| {
-        let source = format!("{} {}", m.source.name, m.source.version);
+        let source = m.source.title();
         (
             Some(format!(
                 "{} ({})",
                 m.recipe.language.name, m.recipe.language.code
             )),
             Some(m.word_count),
-            Some(source.trim().to_string()).filter(|s| !s.is_empty()),
+            Some(source).filter(|s| !s.is_empty()),
             Some(m.recipe.name.clone()),
         )
     };

@@ -121,10 +121,7 @@ pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, String> {
     }
     let alphabet = recipe.letters();
     if let Some(c) = word.chars().find(|c| !alphabet.contains(c)) {
-        return Err(format!(
-            "{typed:?} holds {c:?}, which is not in the pack's alphabet ({})",
-            alphabet.iter().collect::<String>()
-        ));
+        return Err(crate::board::not_in_alphabet(typed, c, &alphabet));
     }
     Ok(word)
 }
