@@ -3,7 +3,7 @@
 //! `WordgridError` and a `ValueError`), each with the one-line message the
 //! CLI prints.
 
-use pyo3::PyErr;
+use pyo3::{PyErr, PyResult};
 
 pyo3::import_exception!(wordgrid.errors, BoardError);
 pyo3::import_exception!(wordgrid.errors, PackError);
@@ -11,15 +11,48 @@ pyo3::import_exception!(wordgrid.errors, OptionsError);
 
 /// A board that does not read (or does not fit the rules).
 pub(crate) fn board(e: impl std::fmt::Display) -> PyErr {
-    BoardError::new_err(e.to_string())
+    BoardError::new_err(text(&e))
 }
 
 /// A pack that cannot be found, read, built or trusted.
 pub(crate) fn pack(e: impl std::fmt::Display) -> PyErr {
-    PackError::new_err(e.to_string())
+    PackError::new_err(text(&e))
 }
 
 /// Options that do not read or do not go together.
 pub(crate) fn options(e: impl std::fmt::Display) -> PyErr {
-    OptionsError::new_err(e.to_string())
+    OptionsError::new_err(text(&e))
+}
+
+/// A number that must not be negative, as Python passes it: a negative one
+/// is an `OptionsError` (a `ValueError`) naming the argument.
+pub(crate) fn natural(name: &str, n: i128) -> PyResult<u64> {
+    u64::try_from(n).map_err(|_| {
+        options(if n < 0 {
+            format!("{name} must be 0 or more, not {n}")
+        } else {
+            format!("{name} is too large: {n}")
+        })
+    })
+}
+
+/// At least 1, as [`natural`].
+pub(crate) fn positive(name: &str, n: i128) -> PyResult<u64> {
+    if n < 1 {
+        return Err(options(format!("{name} must be at least 1, not {n}")));
+    }
+    natural(name, n)
+}
+
+/// An error's text without the ` (os error N)` an operating-system error
+/// carries (the words before it say what happened).
+fn text(e: &impl std::fmt::Display) -> String {
+    let mut text = e.to_string();
+    while let Some(at) = text.find(" (os error ") {
+        match text[at..].find(')') {
+            Some(end) => text.replace_range(at..at + end + 1, ""),
+            None => break,
+        }
+    }
+    text
 }

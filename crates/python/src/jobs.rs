@@ -56,28 +56,34 @@ fn letter_mode(text: Option<&str>) -> PyResult<Option<LetterMode>> {
 
 /// Rolls a random board (or `count` boards, seeds `seed`, `seed+1`, …)
 /// from a dice set or letters, as `boggle roll` does: the same seed rolls
-/// the same board everywhere. `target` is a `Pack` or a `Solver` (whose
+/// the same board everywhere. `pack` is a `Pack` or a `Solver` (whose
 /// rules judge `min_words` / `min_score`); `dice` a built-in set
 /// (`classic`, `1987`, `big`, `super-big`…), `pack`, `frequency` or a dice
 /// file; `letters` `"frequency"` or `"uniform"` instead of dice. Returns
-/// the board's text, or a list of them with `count`.
+/// `(text, seed)` a board, in a list; `wordgrid.roll` makes them `Rolled`.
 #[pyfunction]
-#[pyo3(signature = (target, size = None, dice = None, letters = None, shape = None, seed = None, count = None, min_words = 0, min_score = 0, max_rolls = 1000))]
+#[pyo3(signature = (pack, size = None, dice = None, letters = None, shape = None, seed = None, count = None, min_words = 0, min_score = 0, max_rolls = 1000))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn roll(
     py: Python<'_>,
-    target: &Bound<'_, PyAny>,
+    pack: &Bound<'_, PyAny>,
     size: Option<&Bound<'_, PyAny>>,
     dice: Option<String>,
     letters: Option<&str>,
     shape: Option<String>,
-    seed: Option<u64>,
-    count: Option<u64>,
-    min_words: u64,
-    min_score: u64,
-    max_rolls: u32,
-) -> PyResult<Py<PyAny>> {
-    let (pack, faces, rules) = setup(target)?;
+    seed: Option<i128>,
+    count: Option<i128>,
+    min_words: i128,
+    min_score: i128,
+    max_rolls: i128,
+) -> PyResult<Vec<(String, u64)>> {
+    let seed = seed.map(|n| errors::natural("seed", n)).transpose()?;
+    let count = count.map(|n| errors::natural("count", n)).transpose()?;
+    let min_words = errors::natural("min_words", min_words)?;
+    let min_score = errors::natural("min_score", min_score)?;
+    let max_rolls = u32::try_from(errors::positive("max_rolls", max_rolls)?)
+        .map_err(|_| errors::options("max_rolls is too large"))?;
+    let (pack, faces, rules) = setup(pack)?;
     let spec = RollSpec {
         dice,
         letters: letter_mode(letters)?,
@@ -105,24 +111,20 @@ pub(crate) fn roll(
         Some(s)
     };
     let seed = seed.unwrap_or_else(random::seed_from_time);
-    let texts = py.detach(|| {
+    let rolled = py.detach(|| {
         (0..count.unwrap_or(1))
             .map(|i| {
-                let rolled =
-                    random::roll_until(&rolling.roller, seed.wrapping_add(i), target, |b| {
-                        solver
-                            .as_mut()
-                            .map_or_else(Tally::default, |s| s.tally(b).unwrap_or_default())
-                    })?;
-                Ok(faces.text(&rolled.board, TextStyle::Rows))
+                let seed = seed.wrapping_add(i);
+                let rolled = random::roll_until(&rolling.roller, seed, target, |b| {
+                    solver
+                        .as_mut()
+                        .map_or_else(Tally::default, |s| s.tally(b).unwrap_or_default())
+                })?;
+                Ok((faces.text(&rolled.board, TextStyle::Rows), seed))
             })
-            .collect::<Result<Vec<String>, random::RollError>>()
+            .collect::<Result<Vec<(String, u64)>, random::RollError>>()
     });
-    let texts = texts.map_err(errors::options)?;
-    match count {
-        None => Ok(texts[0].clone().into_pyobject(py)?.into_any().unbind()),
-        Some(_) => Ok(texts.into_pyobject(py)?.into_any().unbind()),
-    }
+    rolled.map_err(errors::options)
 }
 
 static COUNT_CANCEL: AtomicBool = AtomicBool::new(false);
@@ -142,17 +144,20 @@ pub(crate) fn count(
     size: &Bound<'_, PyAny>,
     neighbors: &str,
     wrap: bool,
-    max_len: Option<usize>,
+    max_len: Option<i128>,
     by_length: bool,
-    threads: Option<usize>,
+    threads: Option<i128>,
     engine: &str,
 ) -> PyResult<Py<PyAny>> {
     let Size { rows, cols } = self::size(size)?;
     let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
     let engine: Engine = engine.parse().map_err(errors::options)?;
-    if threads == Some(0) {
-        return Err(errors::options("threads must be at least 1"));
-    }
+    let threads = threads
+        .map(|n| errors::positive("threads", n).map(|n| n as usize))
+        .transpose()?;
+    let max_len = max_len
+        .map(|n| errors::natural("max_len", n).map(|n| n as usize))
+        .transpose()?;
     let shape = Shape {
         rows,
         cols,
@@ -198,12 +203,104 @@ pub(crate) fn count(
     Ok(total.into_pyobject(py)?.into_any().unbind())
 }
 
+/// A board `best` or `prove` found: its score, its text (canonical: the
+/// least of its rotations and reflections) and its number of words.
+/// Unpacks as a tuple: `score, board, words = found`.
+#[pyclass(
+    module = "wordgrid",
+    name = "FoundBoard",
+    frozen,
+    get_all,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct PyFound {
+    /// Its score.
+    score: u64,
+    /// Its text, rows separated by `/`.
+    board: String,
+    /// Its number of distinct words.
+    words: u64,
+}
+
+#[pymethods]
+impl PyFound {
+    /// A found board (as pickling rebuilds it).
+    #[new]
+    fn new(score: u64, board: String, words: u64) -> PyFound {
+        PyFound {
+            score,
+            board,
+            words,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "FoundBoard(score={}, board={}, words={})",
+            self.score,
+            crate::solver::py_repr(py, &self.board)?,
+            self.words
+        ))
+    }
+
+    /// `score, board, words`, so that it unpacks as a tuple.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        (self.score, self.board.clone(), self.words)
+            .into_pyobject(py)?
+            .try_iter()
+    }
+
+    /// `found[0]` is the score, `[1]` the board, `[2]` the words, as in
+    /// the tuple it unpacks as.
+    fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
+        match index {
+            0 | -3 => Ok(self.score.into_pyobject(py)?.into_any()),
+            1 | -2 => Ok(self.board.clone().into_pyobject(py)?.into_any()),
+            2 | -1 => Ok(self.words.into_pyobject(py)?.into_any()),
+            _ => Err(pyo3::exceptions::PyIndexError::new_err(
+                "FoundBoard index out of range (0: score, 1: board, 2: words)",
+            )),
+        }
+    }
+
+    fn __len__(&self) -> usize {
+        3
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let me = slf.get();
+        (slf.get_type(), (me.score, me.board.clone(), me.words)).into_pyobject(slf.py())
+    }
+}
+
+impl PyFound {
+    fn from_parts(score: u64, board: String, words: u64) -> PyFound {
+        PyFound {
+            score,
+            board,
+            words,
+        }
+    }
+}
+
+/// The repr of a list of found boards' first one, or `None`.
+fn first_repr(py: Python<'_>, boards: &[PyFound]) -> PyResult<String> {
+    match boards.first() {
+        Some(b) => b.__repr__(py),
+        None => Ok("None".to_string()),
+    }
+}
+
 /// What `best` found.
-#[pyclass(module = "wordgrid", name = "Best", frozen, get_all)]
+#[pyclass(module = "wordgrid", name = "Best", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct PyBest {
-    /// The best distinct boards, best first: `(score, board, words)`, each
-    /// board in canonical form (the least of its rotations and reflections).
-    boards: Vec<(u64, String, u64)>,
+    /// The best distinct boards, best first, each a `FoundBoard` in
+    /// canonical form (the least of its rotations and reflections).
+    boards: Vec<PyFound>,
     /// Boards scored.
     evaluations: u64,
     /// Wall-clock seconds.
@@ -216,39 +313,97 @@ pub(crate) struct PyBest {
 
 #[pymethods]
 impl PyBest {
-    fn __repr__(&self) -> String {
-        format!(
-            "Best(boards={}, best={:?}, evaluations={}, seconds={:.1})",
+    /// A search's result (as `wordgrid.dask.best` merges several, and as
+    /// pickling rebuilds one).
+    #[new]
+    #[pyo3(signature = (boards, evaluations, seconds, seed, interrupted = false))]
+    fn new(
+        boards: Vec<PyFound>,
+        evaluations: u64,
+        seconds: f64,
+        seed: u64,
+        interrupted: bool,
+    ) -> PyBest {
+        PyBest {
+            boards,
+            evaluations,
+            seconds,
+            seed,
+            interrupted,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Best(best={}, boards={}, evaluations={}, seconds={:.1}, seed={}, interrupted={})",
+            first_repr(py, &self.boards)?,
             self.boards.len(),
-            self.boards.first(),
             self.evaluations,
-            self.seconds
+            self.seconds,
+            self.seed,
+            if self.interrupted { "True" } else { "False" }
+        ))
+    }
+
+    /// The boards, best first.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        pyo3::types::PyList::new(py, self.boards.clone())?.try_iter()
+    }
+
+    fn __len__(&self) -> usize {
+        self.boards.len()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let me = slf.get();
+        (
+            slf.get_type(),
+            (
+                me.boards.clone(),
+                me.evaluations,
+                me.seconds,
+                me.seed,
+                me.interrupted,
+            ),
         )
+            .into_pyobject(slf.py())
     }
 }
 
 /// Searches for the highest-scoring boards by simulated annealing, as
-/// `boggle best` does. `target` is a `Pack` or a `Solver`; the budget is
-/// `seconds` of wall-clock time or `iterations` (reproducible with a
-/// `seed`); `dice` searches the arrangements of a dice set instead of any
-/// letters. Ctrl-C stops it with the best boards so far (`interrupted`).
+/// `boggle best` does, with its options' names: `pack` is a `Pack` or a
+/// `Solver`; the budget is `time` seconds of wall-clock time or
+/// `iterations` (reproducible with a `seed`); `target` stops the search
+/// once a board scores that much; `dice` searches the arrangements of a
+/// dice set instead of any letters. Ctrl-C stops it with the best boards
+/// so far (`interrupted`).
 #[pyfunction]
-#[pyo3(signature = (target, size = None, seconds = None, iterations = None, seed = None, threads = None, top = 10, dice = None, letters = None, stop_at = None))]
+#[pyo3(signature = (pack, size = None, time = None, iterations = None, seed = None, threads = None, top = 5, dice = None, letters = None, target = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn best(
     py: Python<'_>,
-    target: &Bound<'_, PyAny>,
+    pack: &Bound<'_, PyAny>,
     size: Option<&Bound<'_, PyAny>>,
-    seconds: Option<f64>,
-    iterations: Option<u64>,
-    seed: Option<u64>,
-    threads: Option<usize>,
-    top: usize,
+    time: Option<f64>,
+    iterations: Option<i128>,
+    seed: Option<i128>,
+    threads: Option<i128>,
+    top: i128,
     dice: Option<String>,
     letters: Option<&str>,
-    stop_at: Option<u64>,
+    target: Option<i128>,
 ) -> PyResult<PyBest> {
-    let (pack, faces, mut rules) = setup(target)?;
+    let seconds = time;
+    let iterations = iterations
+        .map(|n| errors::positive("iterations", n))
+        .transpose()?;
+    let seed = seed.map(|n| errors::natural("seed", n)).transpose()?;
+    let threads = threads
+        .map(|n| errors::positive("threads", n).map(|n| n as usize))
+        .transpose()?;
+    let top = errors::positive("top", top)? as usize;
+    let stop_at = target.map(|n| errors::natural("target", n)).transpose()?;
+    let (pack, faces, mut rules) = setup(pack)?;
     let Size { rows, cols } = match size {
         Some(s) => self::size(s)?,
         None => Size { rows: 4, cols: 4 },
@@ -267,12 +422,9 @@ pub(crate) fn best(
     let budget = match (seconds, iterations) {
         (_, Some(n)) => Budget::Iterations(n),
         (Some(t), None) if t > 0.0 && t.is_finite() => Budget::Time(Duration::from_secs_f64(t)),
-        (Some(_), None) => return Err(errors::options("seconds must be more than zero")),
+        (Some(_), None) => return Err(errors::options("time must be more than zero seconds")),
         (None, None) => Budget::Time(Duration::from_secs(60)),
     };
-    if threads == Some(0) || top == 0 {
-        return Err(errors::options("threads and top must be at least 1"));
-    }
     let seed = seed.unwrap_or_else(random::seed_from_time);
     let solver = Solver::with_rules(&pack.pack, rules).map_err(errors::pack)?;
     let options = Options {
@@ -297,7 +449,7 @@ pub(crate) fn best(
         boards: outcome
             .best
             .into_iter()
-            .map(|f| (f.score, f.board, f.words))
+            .map(|f| PyFound::from_parts(f.score, f.board, f.words))
             .collect(),
         evaluations: outcome.evaluations,
         seconds: outcome.seconds,
@@ -307,11 +459,12 @@ pub(crate) fn best(
 }
 
 /// What `prove` found.
-#[pyclass(module = "wordgrid", name = "Proof", frozen, get_all)]
+#[pyclass(module = "wordgrid", name = "Proof", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct PyProof {
     /// Every distinct board (canonical form) scoring at least the
-    /// threshold, best first: `(score, board, words)`.
-    boards: Vec<(u64, String, u64)>,
+    /// threshold, best first, each a `FoundBoard`.
+    boards: Vec<PyFound>,
     /// The threshold.
     threshold: u32,
     /// Classes whose bound was computed.
@@ -334,44 +487,104 @@ pub(crate) struct PyProof {
 
 #[pymethods]
 impl PyProof {
-    fn __repr__(&self) -> String {
-        format!(
-            "Proof(boards={}, best={:?}, complete={}, shard={:?}, classes={}, solved={})",
+    /// A proof's result (as pickling rebuilds one).
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        boards: Vec<PyFound>,
+        threshold: u32,
+        classes: u64,
+        solved: u64,
+        parts: u64,
+        parts_done: u64,
+        complete: bool,
+        shard: Option<(u64, u64)>,
+        seconds: f64,
+    ) -> PyProof {
+        PyProof {
+            boards,
+            threshold,
+            classes,
+            solved,
+            parts,
+            parts_done,
+            complete,
+            shard,
+            seconds,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Proof(best={}, boards={}, threshold={}, complete={}, shard={}, classes={}, solved={})",
+            first_repr(py, &self.boards)?,
             self.boards.len(),
-            self.boards.first(),
+            self.threshold,
             if self.complete { "True" } else { "False" },
-            self.shard,
+            self.shard
+                .map_or("None".to_string(), |(k, n)| format!("({k}, {n})")),
             self.classes,
             self.solved
+        ))
+    }
+
+    /// The boards, best first.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
+        pyo3::types::PyList::new(py, self.boards.clone())?.try_iter()
+    }
+
+    fn __len__(&self) -> usize {
+        self.boards.len()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let me = slf.get();
+        (
+            slf.get_type(),
+            (
+                me.boards.clone(),
+                me.threshold,
+                me.classes,
+                me.solved,
+                me.parts,
+                me.parts_done,
+                me.complete,
+                me.shard,
+                me.seconds,
+            ),
         )
+            .into_pyobject(slf.py())
     }
 }
 
 /// Proves which boards of a size reach `threshold`, by branch and bound
 /// over board classes, as `boggle prove` does: every board scoring at least
-/// `threshold`, and whether the run was complete. `target` is a `Pack` or a
+/// `threshold`, and whether the run was complete. `pack` is a `Pack` or a
 /// `Solver` (length-based scoring only). `shard=(k, n)` (k from 1) proves
 /// only the k-th of n parts; the union of all n shards' boards is the
-/// proof. Ctrl-C stops it; the result then says `complete=False`.
+/// proof. Ctrl-C stops it and raises `KeyboardInterrupt`, whose `partial`
+/// attribute holds what was found (`complete=False`).
 #[pyfunction]
-#[pyo3(signature = (target, size, threshold, threads = None, shard = None))]
+#[pyo3(signature = (pack, size, threshold, threads = None, shard = None))]
 pub(crate) fn prove(
     py: Python<'_>,
-    target: &Bound<'_, PyAny>,
+    pack: &Bound<'_, PyAny>,
     size: &Bound<'_, PyAny>,
-    threshold: u32,
-    threads: Option<usize>,
+    threshold: i128,
+    threads: Option<i128>,
     shard: Option<(u64, u64)>,
 ) -> PyResult<PyProof> {
-    let (pack, _, rules) = setup(target)?;
+    let threshold = u32::try_from(errors::natural("threshold", threshold)?)
+        .map_err(|_| errors::options("threshold is too large"))?;
+    let threads = threads
+        .map(|n| errors::positive("threads", n).map(|n| n as usize))
+        .transpose()?;
+    let (pack, _, rules) = setup(pack)?;
     let Size { rows, cols } = self::size(size)?;
     if let Some((k, n)) = shard {
         if n == 0 || k == 0 || k > n {
             return Err(errors::options(format!("shard ({k}, {n}): k from 1 to n")));
         }
-    }
-    if threads == Some(0) {
-        return Err(errors::options("threads must be at least 1"));
     }
     let prover = Prover::new(&pack.pack, rules, rows, cols).map_err(|e| match e {
         solve::prove::ProveError::Lexicon(e) => errors::pack(e),
@@ -398,7 +611,7 @@ pub(crate) fn prove(
                      score,
                      board,
                      words,
-                 }| (score, board, words),
+                 }| PyFound::from_parts(score, board, words),
             )
             .collect(),
         threshold,

@@ -26,11 +26,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<solver::ScoreIter>()?;
     m.add_class::<jobs::PyBest>()?;
     m.add_class::<jobs::PyProof>()?;
+    m.add_class::<jobs::PyFound>()?;
     m.add_function(wrap_pyfunction!(jobs::roll, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::count, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::best, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::prove, m)?)?;
     m.add_function(wrap_pyfunction!(pack::builtin_packs, m)?)?;
     m.add_function(wrap_pyfunction!(pack::recipes, m)?)?;
+    m.add_function(wrap_pyfunction!(pack::_from_bytes_named, m)?)?;
     Ok(())
 }

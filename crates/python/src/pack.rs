@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use prep::{Pack, PackBuilder, PackDir, Recipe, Replace};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyIterator, PyList, PyString, PyTuple};
 
 use crate::errors;
 
@@ -19,6 +19,9 @@ pub(crate) struct PyPack {
     pub(crate) pack: Pack,
     /// The built-in name, for a built-in pack (pickled by name).
     builtin: Option<String>,
+    /// The name it was loaded by, for an installed pack (`de`, not its
+    /// file's path).
+    named: Option<String>,
 }
 
 impl PyPack {
@@ -26,7 +29,18 @@ impl PyPack {
         PyPack {
             pack,
             builtin: None,
+            named: None,
         }
+    }
+
+    /// Its `repr`, as `Solver`'s shows it.
+    pub(crate) fn repr(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Pack({}, language={}, words={})",
+            crate::solver::py_repr(py, &self.name())?,
+            crate::solver::py_repr(py, &self.pack.recipe().language.code)?,
+            self.pack.len()
+        ))
     }
 }
 
@@ -44,19 +58,38 @@ impl PyPack {
         Ok(PyPack {
             pack,
             builtin: Some(name.to_ascii_lowercase()),
+            named: None,
         })
     }
 
     /// A pack by name, as `boggle --lang` finds it: built-in first, then
-    /// installed with `boggle-prep install` (in `$BOGGLE_PACKS` or the
-    /// user's data directory).
+    /// installed with `boggle-prep install` (in `$XDG_DATA_HOME/boggle/packs`,
+    /// else `~/.local/share/boggle/packs`). Its `name` is the name asked
+    /// for.
     #[staticmethod]
     fn load(name: &str) -> PyResult<PyPack> {
         if let Ok(p) = PyPack::builtin(name) {
             return Ok(p);
         }
-        let pack = solve::packs::open(name, PackDir::from_env().as_ref()).map_err(errors::pack)?;
-        Ok(PyPack::new(pack))
+        let pack = solve::packs::open(name, PackDir::from_env().as_ref()).map_err(|e| {
+            let hint = match &e {
+                solve::packs::PacksError::Unknown {
+                    recipe: Some(r), ..
+                } => format!(
+                    ": Pack.build(path, recipe={:?}) builds it, or Pack.open(path) opens a pack file",
+                    r.name
+                ),
+                solve::packs::PacksError::Unknown { .. } => {
+                    "; Pack.open(path) opens a pack file".to_string()
+                }
+                _ => String::new(),
+            };
+            errors::pack(format!("{e}{hint}"))
+        })?;
+        Ok(PyPack {
+            named: Some(name.to_string()),
+            ..PyPack::new(pack)
+        })
     }
 
     /// Opens a pack file (memory-mapped, its checksums checked).
@@ -69,9 +102,24 @@ impl PyPack {
     /// checked as `open` checks a file.
     #[staticmethod]
     #[pyo3(signature = (data, name = "<bytes>"))]
-    fn from_bytes(data: &[u8], name: &str) -> PyResult<PyPack> {
+    fn from_bytes(data: &Bound<'_, PyAny>, name: &str) -> PyResult<PyPack> {
+        // Any bytes-like object: bytes, bytearray, memoryview, mmap.
+        let bytes: Vec<u8> = match data.cast::<PyBytes>() {
+            Ok(b) => b.as_bytes().to_vec(),
+            Err(_) => data
+                .py()
+                .import("builtins")?
+                .getattr("bytes")?
+                .call1((data,))
+                .and_then(|b| Ok(b.cast_into::<PyBytes>()?.as_bytes().to_vec()))
+                .map_err(|_| {
+                    pyo3::exceptions::PyTypeError::new_err(
+                        "Pack.from_bytes takes a bytes-like object (bytes, bytearray, memoryview)",
+                    )
+                })?,
+        };
         Ok(PyPack::new(
-            Pack::from_vec(data.to_vec(), name).map_err(errors::pack)?,
+            Pack::from_vec(bytes, name).map_err(errors::pack)?,
         ))
     }
 
@@ -80,12 +128,13 @@ impl PyPack {
     /// or an iterable of lines. `recipe` is a built-in recipe's name
     /// (`boggle-prep recipes` lists them) or a recipe file (`.toml`).
     #[staticmethod]
-    #[pyo3(signature = (source, recipe = "enable", name = None))]
+    #[pyo3(signature = (source, recipe = "enable", name = None, allow_empty = false))]
     fn build(
         py: Python<'_>,
         source: &Bound<'_, PyAny>,
         recipe: &str,
         name: Option<&str>,
+        allow_empty: bool,
     ) -> PyResult<PyPack> {
         let recipe = Recipe::resolve(recipe).map_err(errors::options)?;
         let path: Option<PathBuf> = if source.is_instance_of::<PyString>() {
@@ -97,7 +146,7 @@ impl PyPack {
             Some(path) => {
                 let label = name.map_or_else(|| path.display().to_string(), str::to_string);
                 let built = py.detach(|| -> Result<Vec<u8>, prep::BuildError> {
-                    let mut builder = PackBuilder::new(recipe);
+                    let mut builder = PackBuilder::new(recipe).allow_empty(allow_empty);
                     let raw = prep::read_input(&path)?;
                     let (bytes, _) = match prep::hunspell_affix(&path) {
                         Some(aff_path) => {
@@ -113,7 +162,7 @@ impl PyPack {
                     };
                     Ok(bytes)
                 });
-                (built.map_err(errors::pack)?, label)
+                (built.map_err(build_error)?, label)
             }
             None => {
                 let mut raw = Vec::new();
@@ -131,8 +180,12 @@ impl PyPack {
                     raw.push(b'\n');
                 }
                 let label = name.unwrap_or("<lines>").to_string();
-                let built = py.detach(|| PackBuilder::new(recipe).build_bytes(&raw, &label));
-                (built.map_err(errors::pack)?.0, label)
+                let built = py.detach(|| {
+                    PackBuilder::new(recipe)
+                        .allow_empty(allow_empty)
+                        .build_bytes(&raw, &label)
+                });
+                (built.map_err(build_error)?.0, label)
             }
         };
         Ok(PyPack::new(
@@ -153,10 +206,13 @@ impl PyPack {
             .map_err(|e| errors::pack(format!("{}: {e}", path.display())))
     }
 
-    /// The pack's name (its file, or the built-in name).
+    /// The pack's name: the built-in name, the name `load` found it by,
+    /// else its file's path (or the name given to `build`/`from_bytes`).
     #[getter]
     fn name(&self) -> String {
-        self.pack.name().to_string()
+        self.named
+            .clone()
+            .unwrap_or_else(|| self.pack.name().to_string())
     }
 
     /// The built-in name of a built-in pack, else `None`.
@@ -196,6 +252,18 @@ impl PyPack {
         serde_json::to_string(self.pack.meta()).map_err(errors::pack)
     }
 
+    /// What `meta_json` holds, as a dict.
+    #[getter]
+    fn meta<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?
+            .call_method1("loads", (self.meta_json()?,))
+    }
+
+    /// The words, as `words()` lists them.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.words()?)?.try_iter()
+    }
+
     /// Every word, in the pack's spelling, sorted.
     fn words(&self) -> PyResult<Vec<String>> {
         self.pack.words().map_err(errors::pack)
@@ -211,13 +279,8 @@ impl PyPack {
         self.pack.contains(word).map_err(errors::pack)
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Pack({:?}, language={:?}, words={})",
-            self.pack.name(),
-            self.pack.recipe().language.code,
-            self.pack.len()
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        self.repr(py)
     }
 
     /// Pickles by name (built-in) or by bytes, so that a pack can go to
@@ -226,9 +289,15 @@ impl PyPack {
         let py = slf.py();
         let cls = slf.get_type();
         let me = slf.get();
-        match &me.builtin {
-            Some(name) => (cls.getattr("builtin")?, (name.clone(),)).into_pyobject(py),
-            None => (
+        match (&me.builtin, &me.named) {
+            (Some(name), _) => (cls.getattr("builtin")?, (name.clone(),)).into_pyobject(py),
+            (None, Some(name)) => (
+                py.import("wordgrid._native")?
+                    .getattr("_from_bytes_named")?,
+                (me.to_bytes(py), me.pack.name().to_string(), name.clone()),
+            )
+                .into_pyobject(py),
+            (None, None) => (
                 cls.getattr("from_bytes")?,
                 (me.to_bytes(py), me.pack.name().to_string()),
             )
@@ -247,4 +316,28 @@ pub(crate) fn builtin_packs() -> Vec<String> {
 #[pyfunction]
 pub(crate) fn recipes() -> Vec<String> {
     Recipe::builtin_names().map(str::to_string).collect()
+}
+
+/// Unpickles a pack that `load` found by name: its bytes, and the name.
+#[pyfunction]
+pub(crate) fn _from_bytes_named(
+    data: &Bound<'_, PyBytes>,
+    file: &str,
+    name: &str,
+) -> PyResult<PyPack> {
+    Ok(PyPack {
+        named: Some(name.to_string()),
+        ..PyPack::new(Pack::from_vec(data.as_bytes().to_vec(), file).map_err(errors::pack)?)
+    })
+}
+
+/// A failed build as a `PackError`; one that kept too few words says how to
+/// build it anyway.
+fn build_error(e: prep::BuildError) -> PyErr {
+    match e {
+        prep::BuildError::TooFewWords { .. } => {
+            errors::pack(format!("{e} (allow_empty=True builds it anyway)"))
+        }
+        e => errors::pack(e),
+    }
 }

@@ -2,14 +2,17 @@
 //! at a time (`solve`, `score`) or as a stream (`score_many`).
 
 use std::collections::{BTreeMap, VecDeque};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyString};
+use pyo3::types::{PyDict, PyIterator, PyList, PyString, PyTuple};
 use solve::batch::{tally_texts, TallyError};
-use solve::{Adjacency, FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
+use solve::{
+    looks_like_a_path, Adjacency, FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle,
+};
 
 use crate::errors;
 use crate::pack::PyPack;
@@ -31,7 +34,20 @@ pub(crate) struct PySolver {
     pub(crate) rules: Rules,
     /// The bonus grid as given: fitted to each board's size.
     bonus: Option<String>,
+    /// The options as given, to pickle the solver by.
+    given: Given,
     solver: Mutex<Solver>,
+}
+
+/// A solver's options as its constructor took them.
+#[derive(Clone)]
+struct Given {
+    neighbors: String,
+    wrap: bool,
+    scoring: Option<String>,
+    min_len: Option<usize>,
+    letter_values: Option<BTreeMap<String, u32>>,
+    qu: Option<bool>,
 }
 
 impl PySolver {
@@ -76,8 +92,36 @@ impl PySolver {
         result.map_err(errors::pack)
     }
 
-    fn read(&self, board: &str) -> PyResult<solve::Board> {
-        self.faces.parse(board).map_err(errors::board)
+    /// A board given as text, or as a path (`os.PathLike`) to a file that
+    /// holds one. Text that looks like a path (`board.txt`, `./b`) is never
+    /// read as a board, as on the command line.
+    fn read(&self, board: &Bound<'_, PyAny>) -> PyResult<solve::Board> {
+        if let Ok(text) = board.cast::<PyString>() {
+            let text = text.to_cow()?;
+            if looks_like_a_path(&text) {
+                return Err(errors::board(format!(
+                    "{text:?} looks like a file name, not a board: to read a board from a \
+                     file, pass pathlib.Path({text:?})"
+                )));
+            }
+            return self.faces.parse(&text).map_err(errors::board);
+        }
+        let path: PathBuf = board.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "a board is text (str) or a file's path (pathlib.Path), not {}",
+                board
+                    .get_type()
+                    .name()
+                    .map_or("?".into(), |n| n.to_string())
+            ))
+        })?;
+        let bytes =
+            std::fs::read(&path).map_err(|e| errors::board(format!("{}: {e}", path.display())))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| errors::board(format!("{}: not UTF-8 text", path.display())))?;
+        self.faces
+            .parse(text.trim_start_matches('\u{feff}'))
+            .map_err(|e| errors::board(format!("{}: {e}", path.display())))
     }
 }
 
@@ -91,19 +135,28 @@ impl PySolver {
         pack: &Bound<'_, PyPack>,
         neighbors: &str,
         wrap: bool,
-        scoring: Option<&str>,
-        min_len: Option<usize>,
+        scoring: Option<&Bound<'_, PyAny>>,
+        min_len: Option<i128>,
         bonus: Option<String>,
         letter_values: Option<&Bound<'_, PyAny>>,
         qu: Option<bool>,
     ) -> PyResult<PySolver> {
         let pack = pack.get().clone();
         let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
-        let scoring = scoring.map(scheme).transpose()?;
+        let scoring_text: Option<String> = scoring.map(scoring_arg).transpose()?;
+        let scoring = scoring_text.as_deref().map(scheme).transpose()?;
         let letter_values = letter_values.map(values).transpose()?;
-        if min_len == Some(0) {
-            return Err(errors::options("min_len must be at least 1"));
-        }
+        let min_len = min_len
+            .map(|n| errors::positive("min_len", n).map(|n| n as usize))
+            .transpose()?;
+        let given = Given {
+            neighbors: neighbors.to_string(),
+            wrap,
+            scoring: scoring_text,
+            min_len,
+            letter_values: letter_values.clone(),
+            qu,
+        };
         let options = RuleOptions {
             adjacency,
             wrap,
@@ -125,6 +178,7 @@ impl PySolver {
             faces,
             rules,
             bonus,
+            given,
             solver: Mutex::new(solver),
         })
     }
@@ -133,8 +187,10 @@ impl PySolver {
     ///
     /// The board is text as the CLI reads it: rows separated by spaces or
     /// `/` (`"oatr ihps htnr enei"`), a run of N² letters, `[th]` for a
-    /// multi-letter face, `.` for a blank.
-    fn solve(&self, py: Python<'_>, board: &str) -> PyResult<PySolution> {
+    /// multi-letter face, `.` for a blank; or a `pathlib.Path` to a file
+    /// holding such text. A `str` that looks like a file name (`board.txt`)
+    /// is a `BoardError`, not a board.
+    fn solve(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<PySolution> {
         let b = self.read(board)?;
         let text = self.faces.text(&b, TextStyle::Rows);
         let solution = self.run(py, &b, Solver::solve)?;
@@ -158,12 +214,12 @@ impl PySolver {
     }
 
     /// The board's score.
-    fn score(&self, py: Python<'_>, board: &str) -> PyResult<u64> {
+    fn score(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<u64> {
         Ok(self.tally(py, board)?.0)
     }
 
     /// The board's score and its number of distinct words, as a tuple.
-    fn tally(&self, py: Python<'_>, board: &str) -> PyResult<(u64, u64)> {
+    fn tally(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
         let b = self.read(board)?;
         let t = self.run(py, &b, Solver::tally)?;
         Ok((t.score, t.words))
@@ -178,10 +234,9 @@ impl PySolver {
     /// not read raises `BoardError` at its place in the stream, naming it
     /// by its number (from 1); iterating on continues with the next.
     #[pyo3(signature = (boards, threads = None))]
-    fn score_many(&self, boards: &Bound<'_, PyAny>, threads: Option<usize>) -> PyResult<ScoreIter> {
+    fn score_many(&self, boards: &Bound<'_, PyAny>, threads: Option<i128>) -> PyResult<ScoreIter> {
         let threads = match threads {
-            Some(0) => return Err(errors::options("threads must be at least 1")),
-            Some(n) => n,
+            Some(n) => errors::positive("threads", n)? as usize,
             None => std::thread::available_parallelism().map_or(1, usize::from),
         };
         let iter = boards
@@ -218,15 +273,61 @@ impl PySolver {
         self.pack.clone()
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Solver({:?}, neighbors={:?}, wrap={}, scoring={:?}, min_len={})",
-            self.pack.pack.name(),
-            self.rules.adjacency.to_string(),
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Solver({}, neighbors={}, wrap={}, scoring={}, min_len={})",
+            self.pack.repr(py)?,
+            py_repr(py, &self.rules.adjacency.to_string())?,
             if self.rules.wrap { "True" } else { "False" },
-            self.rules.scoring.name(),
+            py_repr(py, self.rules.scoring.name())?,
             self.rules.min_len
+        ))
+    }
+
+    /// Pickles by its pack and the options it was made with, so that a
+    /// solver can go to another process.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let me = slf.get();
+        let g = &me.given;
+        (
+            slf.get_type(),
+            (
+                me.pack.clone(),
+                g.neighbors.clone(),
+                g.wrap,
+                g.scoring.clone(),
+                g.min_len,
+                me.bonus.clone(),
+                g.letter_values.clone(),
+                g.qu,
+            ),
         )
+            .into_pyobject(py)
+    }
+}
+
+/// A Python `repr` of a string (`'plaster'`).
+pub(crate) fn py_repr(py: Python<'_>, text: &str) -> PyResult<String> {
+    Ok(PyString::new(py, text).repr()?.to_string())
+}
+
+/// `scoring` as given: a scheme's name or table (`str`), or a scheme file
+/// (`str` ending in `.toml`, or any `os.PathLike`).
+fn scoring_arg(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(text) = v.cast::<PyString>() {
+        return Ok(text.to_string());
+    }
+    let path: PathBuf = v.extract().map_err(|_| {
+        PyTypeError::new_err("scoring: a scheme's name or table (str), or a scheme file (a path)")
+    })?;
+    let text = path.display().to_string();
+    if text.ends_with(".toml") {
+        Ok(text)
+    } else {
+        Err(errors::options(format!(
+            "scoring: {text}: a scheme file ends in .toml"
+        )))
     }
 }
 
@@ -391,8 +492,16 @@ impl ScoreIter {
 }
 
 /// A word found on a board.
-#[pyclass(module = "wordgrid", name = "Word", frozen, get_all)]
-#[derive(Clone)]
+#[pyclass(
+    module = "wordgrid",
+    name = "Word",
+    frozen,
+    get_all,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyWord {
     /// The word, in the pack's spelling.
     word: String,
@@ -406,16 +515,40 @@ pub(crate) struct PyWord {
 
 #[pymethods]
 impl PyWord {
-    fn __repr__(&self) -> String {
-        format!(
-            "Word({:?}, score={}, path={:?})",
-            self.word, self.score, self.path
+    /// A word as `solve` finds it (and as pickling rebuilds it).
+    #[new]
+    fn new(word: String, score: u32, len: usize, path: Vec<(u32, u32)>) -> PyWord {
+        PyWord {
+            word,
+            score,
+            len,
+            path,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Word({}, score={}, len={}, path={:?})",
+            py_repr(py, &self.word)?,
+            self.score,
+            self.len,
+            self.path
+        ))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let me = slf.get();
+        (
+            slf.get_type(),
+            (me.word.clone(), me.score, me.len, me.path.clone()),
         )
+            .into_pyobject(slf.py())
     }
 }
 
 /// Everything found on one board.
-#[pyclass(module = "wordgrid", name = "Solution", frozen, get_all)]
+#[pyclass(module = "wordgrid", name = "Solution", frozen, get_all, eq)]
+#[derive(Clone, PartialEq)]
 pub(crate) struct PySolution {
     /// The board as text, rows separated by spaces.
     board: String,
@@ -433,14 +566,57 @@ pub(crate) struct PySolution {
 
 #[pymethods]
 impl PySolution {
-    fn __repr__(&self) -> String {
-        format!(
-            "Solution({:?}, score={}, word_count={})",
-            self.board, self.score, self.word_count
-        )
+    /// A solution as `solve` makes it (and as pickling rebuilds it).
+    #[new]
+    fn new(
+        board: String,
+        rows: usize,
+        cols: usize,
+        score: u64,
+        word_count: usize,
+        words: Vec<PyWord>,
+    ) -> PySolution {
+        PySolution {
+            board,
+            rows,
+            cols,
+            score,
+            word_count,
+            words,
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "Solution({}, score={}, word_count={})",
+            py_repr(py, &self.board)?,
+            self.score,
+            self.word_count
+        ))
     }
 
     fn __len__(&self) -> usize {
         self.word_count
+    }
+
+    /// The words, as `words` lists them.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.words.clone())?.try_iter()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let me = slf.get();
+        (
+            slf.get_type(),
+            (
+                me.board.clone(),
+                me.rows,
+                me.cols,
+                me.score,
+                me.word_count,
+                me.words.clone(),
+            ),
+        )
+            .into_pyobject(slf.py())
     }
 }

@@ -115,7 +115,8 @@ def test_distributed_scoring_in_order(cluster, en):
 def test_distributed_best_and_proof(cluster, enable2k, wordlists):
     # best: independent annealers, merged; every board's score checks out.
     found = wd.best(cluster.client, "en", size="3x3", runs=4, iterations=4000, seed=1, top=5)
-    assert len(found) == 5 and found == sorted(found, key=lambda t: (-t[0], t[1]))
+    assert isinstance(found, wordgrid.Best) and found.evaluations > 0
+    assert len(found) == 5 and found.boards == sorted(found, key=lambda t: (-t[0], t[1]))
     solver = wordgrid.Solver(wordgrid.Pack.builtin("en"))
     for score, board, words in found:
         assert solver.tally(board) == (score, words)
@@ -124,7 +125,7 @@ def test_distributed_best_and_proof(cluster, enable2k, wordlists):
     for i in range(4):
         r = wordgrid.best(solver, size="3x3", iterations=4000, seed=1 + i, threads=1, top=5)
         local.update({b: (s, b, w) for s, b, w in r.boards})
-    assert found == sorted(local.values(), key=lambda t: (-t[0], t[1]))[:5]
+    assert [tuple(f) for f in found] == sorted(local.values(), key=lambda t: (-t[0], t[1]))[:5]
 
     # prove: a 3x3 proof sharded 6 ways on the cluster equals one run here.
     # (A pack of the ENABLE2K words spelled with a, e, r, s, t, l keeps it

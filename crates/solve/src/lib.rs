@@ -61,8 +61,8 @@ pub mod render;
 
 pub use board::symmetry;
 pub use board::{
-    capitalize, Board, FaceRules, Layout, Place, Pos, Size, TextStyle, Tile, MAX_ALTERNATIVES,
-    MAX_BOARD_CELLS, MAX_FACE, MAX_SIDE,
+    capitalize, looks_like_a_path, Board, FaceRules, Layout, Place, Pos, Size, TextStyle, Tile,
+    MAX_ALTERNATIVES, MAX_BOARD_CELLS, MAX_FACE, MAX_SIDE,
 };
 pub use bonus::{Bonus, CellBonus};
 pub use error::{BoardError, LayoutError, LexiconError};

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::{Board, FaceRules, Solver, TextStyle};
+use solve::{looks_like_a_path, Board, FaceRules, Solver, TextStyle};
 
 use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};
@@ -42,27 +42,6 @@ pub(crate) struct SolveArgs {
     dice: RollOptions,
     #[command(flatten)]
     view: ViewArgs,
-}
-
-/// File extensions that make a board argument a path (see [`board_text`]).
-const BOARD_FILE_EXTENSIONS: &[&str] = &["txt", "board", "boards", "text", "in"];
-
-/// Whether an argument that names no file was meant as one: it starts like
-/// a path (`/name`, `./`, `../`, `~/`) or ends in a board file's
-/// extension.
-fn looks_like_a_path(arg: &str) -> bool {
-    let arg = arg.trim();
-    let rooted = arg
-        .strip_prefix('/')
-        .is_some_and(|rest| rest.starts_with(|c: char| c.is_alphanumeric() || c == '.'));
-    rooted
-        || ["./", "../", "~/"].iter().any(|p| arg.starts_with(p))
-        || arg.rsplit_once('.').is_some_and(|(stem, ext)| {
-            !stem.is_empty()
-                && BOARD_FILE_EXTENSIONS
-                    .iter()
-                    .any(|e| e.eq_ignore_ascii_case(ext))
-        })
 }
 
 /// A board's text, where it came from and the rows it was given in.

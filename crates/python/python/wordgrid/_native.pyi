@@ -2,12 +2,13 @@
 ``wordgrid`` re-exports)."""
 
 import os
-from typing import Iterable, Iterator, Optional, Sequence, Union, overload
+from typing import Any, Iterable, Iterator, Literal, Optional, Union, overload
 
 __version__: str
 
 SizeLike = Union[str, int, tuple[int, int]]
 PathLike = Union[str, "os.PathLike[str]"]
+BoardLike = Union[str, "os.PathLike[str]"]
 
 class Pack:
     """A language pack: the words of one list and the rules of its game."""
@@ -22,11 +23,17 @@ class Pack:
     def open(path: PathLike) -> Pack:
         """Opens a pack file (memory-mapped, checksums checked)."""
     @staticmethod
-    def from_bytes(data: bytes, name: str = "<bytes>") -> Pack:
-        """A pack from the bytes of a pack file."""
+    def from_bytes(data: Union[bytes, bytearray, memoryview], name: str = "<bytes>") -> Pack:
+        """A pack from the bytes of a pack file (any bytes-like object)."""
     @staticmethod
-    def build(source: Union[PathLike, Iterable[str]], recipe: str = "enable", name: Optional[str] = None) -> Pack:
-        """Builds a pack in memory from a word list (a path or lines)."""
+    def build(
+        source: Union[PathLike, Iterable[str]],
+        recipe: str = "enable",
+        name: Optional[str] = None,
+        allow_empty: bool = False,
+    ) -> Pack:
+        """Builds a pack in memory from a word list (a path or lines); one
+        that keeps under 1% of its lines fails unless ``allow_empty``."""
     def to_bytes(self) -> bytes:
         """The pack as the bytes of a pack file."""
     def save(self, path: PathLike) -> None:
@@ -45,13 +52,18 @@ class Pack:
     def min_len(self) -> int: ...
     @property
     def meta_json(self) -> str: ...
+    @property
+    def meta(self) -> dict[str, Any]: ...
     def words(self) -> list[str]: ...
     def __len__(self) -> int: ...
     def __contains__(self, word: str) -> bool: ...
+    def __iter__(self) -> Iterator[str]: ...
 
 class Word:
-    """A word found on a board."""
+    """A word found on a board (a value: equal by its fields, hashable,
+    picklable)."""
 
+    def __init__(self, word: str, score: int, len: int, path: list[tuple[int, int]]) -> None: ...
     @property
     def word(self) -> str: ...
     @property
@@ -63,8 +75,12 @@ class Word:
         """``(row, col)`` from 0, first letter first."""
 
 class Solution:
-    """Everything found on one board."""
+    """Everything found on one board (a value: equal by its fields,
+    picklable; iterates over its words)."""
 
+    def __init__(
+        self, board: str, rows: int, cols: int, score: int, word_count: int, words: list[Word]
+    ) -> None: ...
     @property
     def board(self) -> str: ...
     @property
@@ -79,6 +95,7 @@ class Solution:
     def words(self) -> list[Word]:
         """Highest score first, then alphabetically."""
     def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Word]: ...
 
 class ScoreIter(Iterator[tuple[int, int]]):
     """Yields ``(score, word_count)`` per board, in input order."""
@@ -94,15 +111,17 @@ class Solver:
         pack: Pack,
         neighbors: str = "all",
         wrap: bool = False,
-        scoring: Optional[str] = None,
+        scoring: Union[str, "os.PathLike[str]", None] = None,
         min_len: Optional[int] = None,
         bonus: Optional[str] = None,
         letter_values: Union[dict[str, int], str, None] = None,
         qu: Optional[bool] = None,
     ) -> None: ...
-    def solve(self, board: str) -> Solution: ...
-    def score(self, board: str) -> int: ...
-    def tally(self, board: str) -> tuple[int, int]:
+    def solve(self, board: BoardLike) -> Solution:
+        """A ``str`` is the board's text; a ``pathlib.Path`` names a file
+        holding it."""
+    def score(self, board: BoardLike) -> int: ...
+    def tally(self, board: BoardLike) -> tuple[int, int]:
         """``(score, word_count)``."""
     def score_many(self, boards: Iterable[str], threads: Optional[int] = None) -> ScoreIter: ...
     @property
@@ -110,12 +129,35 @@ class Solver:
     @property
     def pack(self) -> Pack: ...
 
-class Best:
-    """What ``best`` found."""
+class FoundBoard:
+    """A board ``best`` or ``prove`` found; unpacks as ``score, board,
+    words``."""
 
+    def __init__(self, score: int, board: str, words: int) -> None: ...
     @property
-    def boards(self) -> list[tuple[int, str, int]]:
-        """``(score, board, words)``, best first."""
+    def score(self) -> int: ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def words(self) -> int: ...
+    def __iter__(self) -> Iterator[Union[int, str]]: ...
+    @overload
+    def __getitem__(self, index: Literal[0, 2, -1, -3]) -> int: ...
+    @overload
+    def __getitem__(self, index: Literal[1, -2]) -> str: ...
+    @overload
+    def __getitem__(self, index: int) -> Union[int, str]: ...
+    def __len__(self) -> int: ...
+
+class Best:
+    """What ``best`` found; iterates over its boards."""
+
+    def __init__(
+        self, boards: list[FoundBoard], evaluations: int, seconds: float, seed: int, interrupted: bool = False
+    ) -> None: ...
+    @property
+    def boards(self) -> list[FoundBoard]:
+        """Best first."""
     @property
     def evaluations(self) -> int: ...
     @property
@@ -124,12 +166,14 @@ class Best:
     def seed(self) -> int: ...
     @property
     def interrupted(self) -> bool: ...
+    def __iter__(self) -> Iterator[FoundBoard]: ...
+    def __len__(self) -> int: ...
 
 class Proof:
-    """What ``prove`` found."""
+    """What ``prove`` found; iterates over its boards."""
 
     @property
-    def boards(self) -> list[tuple[int, str, int]]: ...
+    def boards(self) -> list[FoundBoard]: ...
     @property
     def threshold(self) -> int: ...
     @property
@@ -146,43 +190,43 @@ class Proof:
     def shard(self) -> Optional[tuple[int, int]]: ...
     @property
     def seconds(self) -> float: ...
+    def __iter__(self) -> Iterator[FoundBoard]: ...
+    def __len__(self) -> int: ...
 
-@overload
 def roll(
-    target: Union[Pack, Solver],
+    pack: Union[Pack, Solver],
     size: Optional[SizeLike] = None,
     dice: Optional[str] = None,
     letters: Optional[str] = None,
     shape: Optional[str] = None,
     seed: Optional[int] = None,
-    count: None = None,
+    count: Optional[int] = None,
     min_words: int = 0,
     min_score: int = 0,
     max_rolls: int = 1000,
-) -> str: ...
-@overload
-def roll(
-    target: Union[Pack, Solver],
-    size: Optional[SizeLike] = None,
-    dice: Optional[str] = None,
-    letters: Optional[str] = None,
-    shape: Optional[str] = None,
-    seed: Optional[int] = None,
-    count: int = ...,
-    min_words: int = 0,
-    min_score: int = 0,
-    max_rolls: int = 1000,
-) -> list[str]: ...
+) -> list[tuple[str, int]]:
+    """``(text, seed)`` a board; ``wordgrid.roll`` wraps them as ``Rolled``."""
 @overload
 def count(
     size: SizeLike,
     neighbors: str = "all",
     wrap: bool = False,
     max_len: Optional[int] = None,
-    by_length: bool = False,
+    by_length: Literal[False] = False,
     threads: Optional[int] = None,
     engine: str = "auto",
 ) -> int: ...
+@overload
+def count(
+    size: SizeLike,
+    neighbors: str = "all",
+    wrap: bool = False,
+    max_len: Optional[int] = None,
+    *,
+    by_length: Literal[True],
+    threads: Optional[int] = None,
+    engine: str = "auto",
+) -> list[int]: ...
 @overload
 def count(
     size: SizeLike,
@@ -195,19 +239,21 @@ def count(
     engine: str = "auto",
 ) -> Union[int, list[int]]: ...
 def best(
-    target: Union[Pack, Solver],
+    pack: Union[Pack, Solver],
     size: Optional[SizeLike] = None,
-    seconds: Optional[float] = None,
+    time: Optional[float] = None,
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
     threads: Optional[int] = None,
-    top: int = 10,
+    top: int = 5,
     dice: Optional[str] = None,
     letters: Optional[str] = None,
-    stop_at: Optional[int] = None,
-) -> Best: ...
+    target: Optional[int] = None,
+) -> Best:
+    """As ``boggle best``: ``time`` seconds or ``iterations``; ``target``
+    stops at a board of that score."""
 def prove(
-    target: Union[Pack, Solver],
+    pack: Union[Pack, Solver],
     size: SizeLike,
     threshold: int,
     threads: Optional[int] = None,

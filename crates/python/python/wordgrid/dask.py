@@ -22,6 +22,7 @@ a pure function of its inputs, so the result is the same.
 from __future__ import annotations
 
 import hashlib
+import time as _time
 import os
 import uuid
 from array import array
@@ -31,7 +32,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from distributed import Client, as_completed
 
 from . import _native
-from ._native import Pack, Solver
+from ._native import Best, FoundBoard, Pack, Solver
 
 __all__ = [
     "PackRef",
@@ -203,41 +204,47 @@ def best(
     *,
     size: Any = "4x4",
     runs: Optional[int] = None,
-    seconds: Optional[float] = None,
+    time: Optional[float] = None,
     iterations: Optional[int] = None,
     seed: int = 1,
-    top: int = 10,
+    top: int = 5,
     dice: Optional[str] = None,
     letters: Optional[str] = None,
     progress: Optional[ProgressFn] = None,
     **rules: Any,
-) -> list:
+) -> Best:
     """Runs ``runs`` independent annealing searches (default: one per
     worker thread), seeds ``seed``, ``seed+1``, …, each on one thread for
-    ``seconds`` or ``iterations``, and merges their best boards: the best
-    ``top`` distinct boards, ``[(score, board, words), …]``, best first
-    (ties by board text). Boards are in canonical form, so one board found
-    by two runs counts once."""
+    ``time`` seconds or ``iterations``, and merges their best boards into
+    one :class:`wordgrid.Best`: the best ``top`` distinct boards, best
+    first (ties by board text), with the evaluations summed and ``seed``
+    the first run's. Boards are in canonical form, so one board found by
+    two runs counts once."""
     if runs is None:
         runs = max(1, sum(client.nthreads().values()))
+    if runs < 1:
+        raise ValueError("runs must be at least 1")
     ref = PackRef.of(client, pack)
-    kwargs = dict(size=size, seconds=seconds, iterations=iterations, top=top, dice=dice, letters=letters)
+    kwargs = dict(size=size, time=time, iterations=iterations, top=top, dice=dice, letters=letters)
     calls = [(dict(kwargs, seed=seed + i),) for i in range(runs)]
+    started = _time.monotonic()
     futures = _submit(client, "best", _best_run, ref, rules, calls)
     merged: dict = {}
-    for boards, _ in _gather_in_order(client, futures, progress):
-        for score, board, words in boards:
-            merged[board] = (score, board, words)
-    ranked = sorted(merged.values(), key=lambda t: (-t[0], t[1]))
-    return ranked[:top]
+    evaluations = 0
+    for boards, evaluated in _gather_in_order(client, futures, progress):
+        evaluations += evaluated
+        for found in boards:
+            merged[found.board] = found
+    ranked = sorted(merged.values(), key=lambda f: (-f.score, f.board))
+    return Best(ranked[:top], evaluations, _time.monotonic() - started, seed)
 
 
 @dataclass
 class ProofResult:
     """A proof merged from its shards."""
 
-    #: Every distinct board scoring at least the threshold, best first:
-    #: ``(score, board, words)``.
+    #: Every distinct board scoring at least the threshold, best first,
+    #: each a :class:`wordgrid.FoundBoard`.
     boards: list
     threshold: int
     classes: int
@@ -261,7 +268,7 @@ def merge_proofs(threshold: int, shards: Sequence[dict]) -> ProofResult:
     boards = {}
     for s in shards:
         for score, board, words in s["boards"]:
-            boards[board] = (score, board, words)
+            boards[board] = FoundBoard(score, board, words)
     present = {tuple(s["shard"]) for s in shards if s["shard"] is not None}
     ns = {n for _, n in present}
     complete = (
@@ -270,7 +277,7 @@ def merge_proofs(threshold: int, shards: Sequence[dict]) -> ProofResult:
         and all(s["complete"] for s in shards)
     ) or (len(shards) == 1 and shards[0]["shard"] is None and shards[0]["complete"])
     return ProofResult(
-        boards=sorted(boards.values(), key=lambda t: (-t[0], t[1])),
+        boards=sorted(boards.values(), key=lambda f: (-f.score, f.board)),
         threshold=threshold,
         classes=sum(s["classes"] for s in shards),
         solved=sum(s["solved"] for s in shards),

@@ -218,3 +218,26 @@ pub fn capitalize(face: &str) -> String {
     }
     out
 }
+
+/// File extensions that make a board argument a path (see
+/// [`looks_like_a_path`]).
+const BOARD_FILE_EXTENSIONS: &[&str] = &["txt", "board", "boards", "text", "in"];
+
+/// Whether text given as a board was meant as a file's path: it starts
+/// like a path (`/name`, `./`, `../`, `~/`) or ends in a board file's
+/// extension (`.txt`, `.board`, `.boards`, `.text`, `.in`). Every front
+/// reads such text as a path, never as a board.
+pub fn looks_like_a_path(text: &str) -> bool {
+    let text = text.trim();
+    let rooted = text
+        .strip_prefix('/')
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_alphanumeric() || c == '.'));
+    rooted
+        || ["./", "../", "~/"].iter().any(|p| text.starts_with(p))
+        || text.rsplit_once('.').is_some_and(|(stem, ext)| {
+            !stem.is_empty()
+                && BOARD_FILE_EXTENSIONS
+                    .iter()
+                    .any(|e| e.eq_ignore_ascii_case(ext))
+        })
+}
