@@ -316,9 +316,122 @@ fn unwritable_output_is_one_line() {
     let dir = TempDir::new().unwrap();
     let list = write(dir.path(), "list.txt", MESSY);
     let out = dir.path().join("no-such-dir").join("x.pack");
-    let line = build_fails(&list, "enable", &out);
-    assert!(line.contains("x.pack"), "{line}");
+    // The caller's mistake (exit 2), naming the directory, not a temporary
+    // file, and no OS error number.
+    let line = build_fails_with(&list, "enable", &out, 2);
+    assert!(
+        line.contains("x.pack") && line.contains("no-such-dir: no such directory"),
+        "{line}"
+    );
+    assert!(
+        !line.contains(".tmp") && !line.contains("os error"),
+        "{line}"
+    );
     assert_eq!(listing(dir.path()), ["list.txt"]);
+}
+
+/// `-o` writes regular files only: a FIFO, a directory, a device (as
+/// itself or through a link), a socket and `/proc/self/fd/1` on a pipe are
+/// refused with exit 2 and left as they were; a symbolic link to a file is
+/// followed, and stays a link.
+#[cfg(unix)]
+#[test]
+fn output_paths_that_are_not_regular_files() {
+    use std::os::unix::fs::{symlink, FileTypeExt};
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let fifo = dir.path().join("fifo.pack");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let null_link = dir.path().join("null.pack");
+    symlink("/dev/null", &null_link).unwrap();
+    let socket = dir.path().join("socket.pack");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let sub = dir.path().join("sub");
+    fs::create_dir(&sub).unwrap();
+    for (out, what) in [
+        (fifo.as_path(), "is a FIFO"),
+        (sub.as_path(), "is a directory"),
+        (Path::new("/dev/null"), "is a character device"),
+        (null_link.as_path(), "is a character device"),
+        (socket.as_path(), "is a socket"),
+        (Path::new("/proc/self/fd/1"), "is a FIFO"),
+    ] {
+        let line = build_fails_with(&list, "enable", out, 2);
+        assert!(line.contains(what), "{}: {line}", out.display());
+        assert!(
+            line.contains("not a regular file") || what == "is a directory",
+            "{line}"
+        );
+    }
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert!(fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    assert!(fs::symlink_metadata(&null_link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(sub.is_dir() && fs::read_dir(&sub).unwrap().next().is_none());
+    // A link to a pack (relative, not there yet): the pack is written where
+    // it points, and the link stays a link.
+    let link = dir.path().join("link.pack");
+    symlink("sub/real.pack", &link).unwrap();
+    build(&list, "enable", &[], &link).success();
+    assert!(fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    words_are(&sub.join("real.pack"), MESSY_WORDS);
+    // Written again through the link: replaced, still one file.
+    build(&list, "enable", &[], &link).success();
+    assert_eq!(listing(&sub), ["real.pack"]);
+}
+
+/// A recipe that keeps no words, or under 1% of a list's lines (the wrong
+/// recipe for the list), fails with exit 2 and a message naming the
+/// likely cause, and writes nothing, unless --allow-empty.
+#[test]
+fn builds_that_keep_almost_nothing_fail() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("x.pack");
+    let empty = write(dir.path(), "empty.txt", b"");
+    let line = build_fails_with(&empty, "enable", &out, 2);
+    assert!(
+        line.contains("kept 0 words of 0 lines") && line.contains("--allow-empty"),
+        "{line}"
+    );
+    // Cyrillic words under the English recipe: 1 of 300 lines kept.
+    let mut cyrillic = "слово\n".repeat(299);
+    cyrillic.push_str("cat\n");
+    let ru = write(dir.path(), "ru.txt", cyrillic.as_bytes());
+    let line = build_fails_with(&ru, "enable", &out, 2);
+    assert!(
+        line.contains("kept 1 word of 300 lines") && line.contains("right recipe"),
+        "{line}"
+    );
+    assert!(!out.exists());
+    build(&ru, "enable", &["--allow-empty"], &out).success();
+    words_are(&out, "cat\n");
+    // A short list that keeps something builds as before.
+    let short = write(dir.path(), "short.txt", "Cat\nDOG\ndog\n".as_bytes());
+    build(&short, "enable", &[], &out).success();
+    words_are(&out, "dog\n");
+}
+
+/// `boggle-prep completions` and `man`, as `boggle` has them.
+#[test]
+fn completions_and_man_pages() {
+    let out = prep_cmd().args(["completions", "bash"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("boggle-prep"));
+    let out = prep_cmd().arg("man").output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains(".TH boggle-prep 1"));
 }
 
 #[test]

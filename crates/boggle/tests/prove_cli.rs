@@ -201,7 +201,7 @@ fn prove_shards_merge_into_one_result() {
     let (code, partial, err) = merge(&files[..2]);
     assert_eq!(code, Some(1), "{err}");
     assert_eq!(partial["complete"], false);
-    assert!(err.contains("shards 3/3 missing"), "{err}");
+    assert!(err.contains("shard 3/3 missing"), "{err}");
     assert!(
         err.contains("not a proof: 1 shard is missing (3/3)"),
         "{err}"

@@ -100,8 +100,10 @@ pub enum BuildError {
     /// the wrong recipe for the list, or the wrong encoding (see
     /// [`PackBuilder::allow_empty`](crate::PackBuilder::allow_empty)).
     #[error(
-        "{file}: recipe {recipe} kept {kept} words of {lines} lines; is it the right recipe \
-         for this list, and the list in the encoding the recipe expects?"
+        "{file}: recipe {recipe} kept {kept} {} of {lines} {}; is it the right recipe \
+         for this list, and the list in the encoding the recipe expects?",
+        if *.kept == 1 { "word" } else { "words" },
+        if *.lines == 1 { "line" } else { "lines" }
     )]
     TooFewWords {
         /// The word list.

@@ -375,7 +375,8 @@ fn merge(args: &ProveArgs) -> Result<ExitCode> {
     // An incomplete merge is a failure (exit 1), not an interruption.
     if !missing.is_empty() {
         return Err(anyhow::anyhow!(
-            "not a proof: {} missing ({}); merge every shard's output",
+            "not a proof: {} {} missing ({}); merge every shard's output",
+            missing.len(),
             plural(missing.len() as u64, "shard is", "shards are"),
             missing.join(", ")
         ));
@@ -426,7 +427,8 @@ fn print(report: &Report, json: bool, missing: &[String]) -> Result<ExitCode> {
             (true, None) => "proven: no other board reaches it".to_string(),
             (true, Some(s)) => format!("shard {s} complete: merge the shards for the proof"),
             (false, _) if !missing.is_empty() => format!(
-                "NOT complete: shards {} missing; {} of {} parts done in the shards given",
+                "NOT complete: {} {} missing; {} of {} parts done in the shards given",
+                plural(missing.len() as u64, "shard", "shards"),
                 missing.join(", "),
                 report.parts_done,
                 report.parts
