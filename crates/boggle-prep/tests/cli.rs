@@ -324,7 +324,7 @@ fn unwritable_output_is_one_line() {
         "{line}"
     );
     assert!(
-        !line.contains(".tmp") && !line.contains("os error"),
+        !line.contains(".boggle") && !line.contains("os error"),
         "{line}"
     );
     assert_eq!(listing(dir.path()), ["list.txt"]);

@@ -236,7 +236,7 @@ mod tests {
         let text = err.to_string();
         assert!(text.ends_with("nodir: no such directory"), "{text}");
         assert!(
-            !text.contains(".tmp") && !text.contains("os error"),
+            !text.contains(".boggle") && !text.contains("os error"),
             "{text}"
         );
     }
