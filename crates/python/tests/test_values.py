@@ -5,8 +5,10 @@ negative numbers as ValueError; stubs that pass `mypy --strict`."""
 import os
 import pathlib
 import pickle
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -182,3 +184,25 @@ def test_stubs_pass_mypy_strict_on_the_readme(tmp_path):
         env=dict(os.environ, MYPYPATH=""),
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ctrl_c_stops_a_dfs_count_at_once():
+    """The walk looks at Ctrl-C often enough to stop within its step (a
+    5x5 count takes about 15 s on two cores; it must not run to the end)."""
+    script = (
+        "import time, wordgrid\n"
+        "t = time.monotonic()\n"
+        "try:\n"
+        "    wordgrid.count('5x5', engine='dfs', threads=2)\n"
+        "    print('finished')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.monotonic() - t)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(1.5)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert out.startswith("interrupted"), out + err
+    assert float(out.split()[1]) < 6.0, out
