@@ -605,7 +605,9 @@ mod tests {
             b"abc\nabd\nabe\nabf\nxbc\nxbd\nxbe\nxbf\nzzzzzzzzzzzzzzzzzzzzzzzz\n",
         ];
         for list in lists {
+            // Empty packs are shapes too.
             let (bytes, meta) = PackBuilder::new(Recipe::builtin("enable").unwrap())
+                .allow_empty(true)
                 .build_bytes(list, "l.txt")
                 .unwrap();
             let pack = Pack::from_vec(bytes, "p").unwrap();

@@ -297,7 +297,7 @@ mod tests {
         let err = open("tiny", Some(&dir)).unwrap_err();
         assert!(matches!(err, PacksError::Unknown { .. }));
         assert!(err.to_string().contains("installed in "), "{err}");
-        assert!(err.to_string().contains(": none;"), "{err}");
+        assert!(err.to_string().contains(": none)"), "{err}");
 
         // Install a tiny pack as "tiny" and as "nl" (hidden by the built-in).
         let recipe = prep::Recipe::builtin("enable").unwrap();
