@@ -34,8 +34,8 @@ const MAX_LINKS: usize = 40;
 ///
 /// A symbolic link at `path` is followed and its target written (the link
 /// stays); a directory, device, FIFO or socket at `path` (or at the link's
-/// target) is refused with [`ErrorKind::IsADirectory`] or
-/// [`ErrorKind::InvalidInput`] and an error that says what is there. A
+/// target) is refused with [`ErrorKind::InvalidInput`] and an error that
+/// says what is there. A
 /// missing parent directory is reported as
 /// [`ErrorKind::NotFound`] naming that directory, never the temporary file.
 ///
@@ -139,7 +139,8 @@ fn refuse_special(kind: &std::fs::FileType) -> io::Result<()> {
     if kind.is_file() || kind.is_symlink() {
         Ok(())
     } else if kind.is_dir() {
-        Err(io::Error::new(ErrorKind::IsADirectory, "is a directory"))
+        // (`ErrorKind::IsADirectory` is newer than the toolkit's MSRV.)
+        Err(io::Error::new(ErrorKind::InvalidInput, "is a directory"))
     } else {
         Err(io::Error::new(
             ErrorKind::InvalidInput,
@@ -245,7 +246,7 @@ mod tests {
     fn a_directory_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let err = write_atomic(dir.path(), b"x", Replace::Yes, None).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::IsADirectory);
+        assert_eq!(err.kind(), ErrorKind::InvalidInput);
         assert_eq!(err.to_string(), "is a directory");
         assert!(dir.path().is_dir());
     }

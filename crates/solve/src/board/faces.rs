@@ -460,6 +460,25 @@ fn unicode_mark(c: char) -> bool {
     unicode_normalization::char::is_combining_mark(c)
 }
 
+/// A character as an error shows it: quoted, with its code point when it is
+/// not ASCII, since a Cyrillic `о` looks like a Latin `o` (`'о' (U+043E)`).
+pub(crate) fn describe_char(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("{c:?}")
+    } else {
+        format!("{c:?} (U+{:04X})", u32::from(c))
+    }
+}
+
+/// The error for text that holds a character outside the pack's alphabet.
+pub(crate) fn not_in_alphabet(typed: &str, c: char, alphabet: &[char]) -> String {
+    format!(
+        "{typed:?} holds {}, which is not in the pack's alphabet ({})",
+        describe_char(c),
+        alphabet.iter().collect::<String>()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -587,23 +606,4 @@ mod tests {
         let b = en().parse("qa .b").unwrap();
         assert_eq!(b.to_string(), "Qu A\n·  B\n");
     }
-}
-
-/// A character as an error shows it: quoted, with its code point when it is
-/// not ASCII, since a Cyrillic `о` looks like a Latin `o` (`'о' (U+043E)`).
-pub(crate) fn describe_char(c: char) -> String {
-    if c.is_ascii_graphic() {
-        format!("{c:?}")
-    } else {
-        format!("{c:?} (U+{:04X})", u32::from(c))
-    }
-}
-
-/// The error for text that holds a character outside the pack's alphabet.
-pub(crate) fn not_in_alphabet(typed: &str, c: char, alphabet: &[char]) -> String {
-    format!(
-        "{typed:?} holds {}, which is not in the pack's alphabet ({})",
-        describe_char(c),
-        alphabet.iter().collect::<String>()
-    )
 }

@@ -45,7 +45,7 @@ pub enum PacksError {
         /// Where installed packs were looked for.
         dir: Option<PathBuf>,
         /// The built-in recipe of that name or language code, if any.
-        recipe: Option<RecipeHint>,
+        recipe: Option<Box<RecipeHint>>,
     },
     /// An installed pack's file does not open.
     #[error("installed pack {name:?} ({}): {source}", path.display())]
@@ -155,7 +155,7 @@ pub fn open(name: &str, dir: Option<&PackDir>) -> Result<Pack, PacksError> {
         builtin: builtin_names(),
         installed,
         dir: dir.map(|d| d.path().to_path_buf()),
-        recipe: RecipeHint::for_name(name),
+        recipe: RecipeHint::for_name(name).map(Box::new),
     })
 }
 
