@@ -76,7 +76,8 @@ pub(crate) struct RuleArgs {
     min_len: Option<NonZeroUsize>,
     /// Scoring by length: boggle, big-boggle, super-big-boggle, word-hunt,
     /// words, or a table like 3=1,4=1,5=2,6=3,7=5,8+=11. By letter values,
-    /// each word by its best path: letters, ruzzle, wordament, letters+TABLE
+    /// each word by its best path: letters, ruzzle, wordament,
+    /// wordament-classic, letters+TABLE
     /// (plus a length bonus), or a scheme file (.toml; see README.md).
     #[arg(long, short, value_parser = scoring)]
     scoring: Option<Scoring>,

@@ -63,14 +63,15 @@ fn ruzzle_keeps_the_best_path_not_the_first() {
     assert_eq!(v["bonus"], BONUS);
     assert_eq!(word(&v, "tho"), (28, vec![(2, 1), (1, 1), (0, 0)]));
     // Ruzzle's length bonus: `haptene` (7 letters) takes the h on the
-    // triple letter and the t on the double word: (h 4x3, a1 p3 t1 e1 n1
-    // e1) = 20, x2 = 40, plus 15 for 7 letters.
+    // triple letter and the t on the double word: (h 4x3, a1 p4 t1 e1 n1
+    // e1) = 21 (Ruzzle's English p is 4, Scrabble's 3), x2 = 42, plus 15
+    // for 7 letters.
     let (score, path) = word(&v, "haptene");
     assert_eq!(
         path,
         [(1, 1), (0, 1), (1, 2), (2, 1), (3, 0), (3, 1), (3, 2)]
     );
-    assert_eq!(score, 55);
+    assert_eq!(score, 57);
     let total: u64 = v["words"]
         .as_array()
         .unwrap()
@@ -137,16 +138,36 @@ fn wordament_tiles_prefix_suffix_either_or_and_printed_values() {
 
 #[test]
 fn custom_schemes_from_the_command_line_and_a_file() {
-    // letters+TABLE is ruzzle's arithmetic without its name.
+    // letters+TABLE is ruzzle's arithmetic without its name: with Ruzzle's
+    // English values given, on an English board; with the pack's own, on a
+    // Dutch one (Ruzzle's Dutch values are not used).
+    const RUZZLE_EN: &str = "a=1,b=4,c=4,d=2,e=1,f=4,g=3,h=4,i=1,j=10,k=5,l=1,m=3,n=1,\
+                             o=1,p=4,q=10,r=1,s=1,t=1,u=2,v=4,w=4,x=8,y=4,z=10";
+    let table = "letters+5=5,6=10,7=15,8=20,9+=25";
     let a = json(&[
         "-s",
-        "letters+5=5,6=10,7=15,8=20,9+=25",
+        table,
+        "--letter-values",
+        RUZZLE_EN,
         "--bonus",
         BONUS,
         "--json",
         BOARD,
     ]);
     let b = json(&["-s", "ruzzle", "--bonus", BONUS, "--json", BOARD]);
+    assert_eq!(a["score"], b["score"]);
+    let scrabble = json(&["-s", table, "--bonus", BONUS, "--json", BOARD]);
+    assert!(scrabble["score"].as_u64() < b["score"].as_u64());
+    let nl = [
+        "--lang",
+        "nl",
+        "--bonus",
+        BONUS,
+        "--json",
+        "EICE JAAI VSKR BREP",
+    ];
+    let a = json(&[&["-s", table][..], &nl[..]].concat());
+    let b = json(&[&["-s", "ruzzle"][..], &nl[..]].concat());
     assert_eq!(a["score"], b["score"]);
     // Letter values given on the command line imply the letters scheme.
     let v = json(&["--letter-values", "t=10,h=1,o=1", "--json", BOARD]);

@@ -21,7 +21,7 @@ use crate::pack::PyPack;
 ///
 /// `neighbors` is `"all"` (king moves) or `"no-diag"`; `scoring` a scheme
 /// name (`boggle`, `big-boggle`, `super-big-boggle`, `word-hunt`, `words`,
-/// `letters`, `ruzzle`, `wordament`), a table like
+/// `letters`, `ruzzle`, `wordament`, `wordament-classic`), a table like
 /// `"3=1,4=1,5=2,6=3,7=5,8+=11"` or a scheme file (`.toml`); `None` takes
 /// the pack's. `min_len` overrides the shortest word; `bonus` is a grid of
 /// bonus cells for a letter-value scheme (`"d..T/..../.D../t..."`);

@@ -10,9 +10,21 @@
 //! |---|---:|---|
 //! | `boggle` | 3 | 3,4→1 5→2 6→3 7→5 8+→11 |
 //! | `big-boggle` | 4 | 4→1 5→2 6→3 7→5 8+→11 |
-//! | `super-big-boggle` | 4 | 4→1 5→2 6→3 7→5 8→11, 9+ → 2 per letter |
+//! | `super-big-boggle` | 4 | 4→1 5→2 6→3 7→5 8→11, +2 per letter past 8 (10 letters → 15) |
 //! | `word-hunt` | 3 | 3→100 4→400 5→800 6→1400 7→1800 8→2200, +400 per letter beyond |
 //! | `words` | 1 | 1 per word |
+//!
+//! Sources, read 2026-11-25 (details in `docs/sources/game-data.md`): the
+//! `boggle` table is the Hasbro rule sheet's as users quote it (fixya.com's
+//! copy: "3 4 5 6 7 8 or more / Points 1 1 2 3 5 11"; FiveThirtyEight's
+//! Riddler, 2016, the same); a 1982 article (Word Ways 15:3) gives 7 letters
+//! 4 points, an early sheet's rule not followed here. `big-boggle`:
+//! ourpastimes.com ("A four-letter word earns 1 point … eight or more
+//! letters earn 11 points"). `super-big-boggle`: no rule booklet was found;
+//! TVTropes' *Boggle* page says "Super Big Boggle has a two-point bonus for
+//! extra letters each beyond the 8-letter limit. For example, the word
+//! 'absolutely' (10 letters) is worth 15 points", which this follows.
+//! `word-hunt`: the iMessage game's table, not checked against a source.
 //!
 //! A custom table is written `3=1,4=1,5=2,6=3,7=5,8+=11`: `LEN=POINTS` pairs,
 //! the last of which may be `LEN+=P` (P for that length and longer),
@@ -39,15 +51,41 @@
 //! | name | values | multiplier | length bonus | min |
 //! |---|---|---|---|---:|
 //! | `letters` | the pack's (`[letters]` in its recipe) | 1 | none | 1 |
-//! | `ruzzle` | the pack's | 1 | 5→5 6→10 7→15 8→20 9+→25 | 2 |
+//! | `ruzzle` | Ruzzle's own for English, else the pack's | 1 | 5→5 6→10 7→15 8→20 9+→25 | 2 |
 //! | `wordament` | Wordament's English tiles (below) | 5→1.5 6,7→2 8+→2.5 | none | 3 |
+//! | `wordament-classic` | as `wordament`, special tiles as one solver guesses them (below) | as `wordament` | none | 3 |
+//!
+//! Ruzzle's English tiles, which are not Scrabble's: A1 B4 C4 D2 E1 F4 G3 H4
+//! I1 J10 K5 L1 M3 N1 O1 P4 Q10 R1 S1 T1 U2 V4 W4 X8 Y4 Z10. Sources, read
+//! 2026-11-25: the solvers eforbes/ruzzler (`LetterValues.java`) and
+//! DavideCanton/ruzzle-solver (`points.py`) give exactly this table;
+//! dchen327/ruzzle-solver (`board_solver.py`) gives Z 8, the one
+//! disagreement. Ruzzle's own tables for other languages are published only
+//! by single, partly disputed sources, so other packs use their own
+//! (Scrabble) values. The length bonus follows Zigazou/RuzzSolver's README
+//! ("5 points: 5 letters word; … 25 points: 9+ letters word"); the other
+//! solvers give 5 × (length − 4) without a cap, which differs from 10
+//! letters on. Word multipliers multiply ("a word multiplier of 3 and a word
+//! multiplier of 2 will have a resulting word multiplier of 6", the same
+//! README).
 //!
 //! Wordament's tiles: A2 B5 C3 D3 E1 F5 G4 H4 I2 J10 K6 L3 M4 N2 O2 P4 Q8 R2
-//! S2 T2 U4 V6 W6 X9 Y5 Z8.
+//! S2 T2 U4 V6 W6 X9 Y5 Z8, and its length multipliers, are those of the one
+//! public solver that lists them, davghouse/Daves.WordamentSolver
+//! (`Board.cs`, `Word.cs`; read 2026-11-25). Wordament prints each special
+//! tile's value on the board (`[-ing]7`, see [`crate::FaceRules`]), which
+//! always wins. Without one, `wordament` scores a digram (`qu`), prefix
+//! (`re-`) or suffix (`-ing`) tile as the sum of its letters, and an
+//! either/or tile (`a/e`) as the letter it reads as; `wordament-classic`
+//! uses that solver's guesses instead: "Either/or tiles get a fixed value of
+//! 20 points. … Other multi-letter tiles get their individual values summed
+//! + 5" (its README, which adds "3 or 4 might be correct more of the
+//! time").
 //!
 //! A custom letter scheme is `letters+TABLE`, the pack's values plus a
 //! length bonus written as a length table (`letters+5=5,6=10,7=15,8=20,9+=25`
-//! is `ruzzle`), or a TOML file read with [`Scoring::from_toml`]:
+//! is `ruzzle` for a pack without Ruzzle values of its own), or a TOML file
+//! read with [`Scoring::from_toml`]:
 //!
 //! ```toml
 //! name = "my-game"                        # optional; default "custom"
@@ -96,13 +134,59 @@ const WORDAMENT: [(char, u32); 26] = [
     ('z', 8),
 ];
 
+/// Ruzzle's English tile values (see the module docs for the sources).
+const RUZZLE_EN: [(char, u32); 26] = [
+    ('a', 1),
+    ('b', 4),
+    ('c', 4),
+    ('d', 2),
+    ('e', 1),
+    ('f', 4),
+    ('g', 3),
+    ('h', 4),
+    ('i', 1),
+    ('j', 10),
+    ('k', 5),
+    ('l', 1),
+    ('m', 3),
+    ('n', 1),
+    ('o', 1),
+    ('p', 4),
+    ('q', 10),
+    ('r', 1),
+    ('s', 1),
+    ('t', 1),
+    ('u', 2),
+    ('v', 4),
+    ('w', 4),
+    ('x', 8),
+    ('y', 4),
+    ('z', 10),
+];
+
 /// The letter-value part of a scheme (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Letters {
     /// Values by letter or face; `None` until the pack's are filled in.
     values: Option<BTreeMap<String, u32>>,
+    /// The game's own values by language (primary subtag: `en`), used
+    /// instead of the pack's for a pack of that language.
+    own: &'static [(&'static str, &'static [(char, u32)])],
     /// Multiplier steps: from this length on, this many hundredths.
     multiplier: Vec<(usize, u32)>,
+    /// How a special tile without a printed value scores.
+    special: SpecialTiles,
+}
+
+/// How a letter scheme scores a multi-letter or special tile that carries no
+/// printed value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SpecialTiles {
+    /// The sum of its letters (an either/or tile: the letters it reads as).
+    Sum,
+    /// Daves.WordamentSolver's guesses: either/or 20, other multi-letter
+    /// and affix tiles their letters + 5.
+    Guessed,
 }
 
 /// How points continue past the end of the table.
@@ -139,13 +223,14 @@ impl Scoring {
         Scoring::table("big-boggle", 4, &[1, 2, 3, 5, 11], Beyond::Flat)
     }
 
-    /// Super Big Boggle (6x6): 4→1 5→2 6→3 7→5 8→11, then 2 points per letter.
+    /// Super Big Boggle (6x6): 4→1 5→2 6→3 7→5 8→11, then 2 more for each
+    /// letter past 8 (10 letters: 15; see the module docs for the source).
     pub fn super_big_boggle() -> Scoring {
         Scoring::table(
             "super-big-boggle",
             4,
             &[1, 2, 3, 5, 11],
-            Beyond::PerLetter(2),
+            Beyond::Increment(2),
         )
     }
 
@@ -170,11 +255,16 @@ impl Scoring {
         Scoring::letter_scheme("letters", 1, Scoring::table("", 1, &[0], Beyond::Flat))
     }
 
-    /// Ruzzle: the pack's letter values with letter and word bonuses, plus
-    /// 5 points for 5 letters, 10 for 6, 15 for 7, 20 for 8, 25 for 9+.
+    /// Ruzzle: Ruzzle's own letter values for an English pack, the pack's
+    /// for any other, with letter and word bonuses, plus 5 points for 5
+    /// letters, 10 for 6, 15 for 7, 20 for 8, 25 for 9+.
     pub fn ruzzle() -> Scoring {
         let bonus = Scoring::table("", 5, &[5, 10, 15, 20, 25], Beyond::Flat);
-        Scoring::letter_scheme("ruzzle", 2, bonus)
+        let mut s = Scoring::letter_scheme("ruzzle", 2, bonus);
+        if let Some(l) = &mut s.letters {
+            l.own = &[("en", &RUZZLE_EN)];
+        }
+        s
     }
 
     /// Wordament: its English tile values, times 1 up to 4 letters, 1.5 for
@@ -189,13 +279,27 @@ impl Scoring {
         s
     }
 
+    /// `wordament` with Daves.WordamentSolver's guesses for special tiles
+    /// that carry no printed value: an either/or tile 20, a digram, prefix
+    /// or suffix tile its letters + 5.
+    pub fn wordament_classic() -> Scoring {
+        let mut s = Scoring::wordament();
+        s.name = "wordament-classic".to_string();
+        if let Some(l) = &mut s.letters {
+            l.special = SpecialTiles::Guessed;
+        }
+        s
+    }
+
     fn letter_scheme(name: &str, min_len: usize, bonus: Scoring) -> Scoring {
         Scoring {
             name: name.to_string(),
             min_len,
             letters: Some(Letters {
                 values: None,
+                own: &[],
                 multiplier: Vec::new(),
+                special: SpecialTiles::Sum,
             }),
             ..bonus
         }
@@ -211,6 +315,7 @@ impl Scoring {
         "letters",
         "ruzzle",
         "wordament",
+        "wordament-classic",
     ];
 
     /// Whether words score by their letters, so that the path matters.
@@ -226,21 +331,58 @@ impl Scoring {
             None => {
                 self.letters = Some(Letters {
                     values: Some(values),
+                    own: &[],
                     multiplier: Vec::new(),
+                    special: SpecialTiles::Sum,
                 })
             }
         }
         self
     }
 
-    /// Fills in the pack's letter values where the scheme takes them.
-    pub fn resolve(mut self, pack_values: &BTreeMap<String, u32>) -> Scoring {
+    /// Fills in the letter values where the scheme takes them from the
+    /// pack: the game's own for the pack's `language` (a code such as `en`
+    /// or `en-GB`) where it has them (Ruzzle's English), else the pack's.
+    pub fn resolve(mut self, pack_values: &BTreeMap<String, u32>, language: &str) -> Scoring {
         if let Some(l) = &mut self.letters {
             if l.values.is_none() {
-                l.values = Some(pack_values.clone());
+                let primary = language.split(['-', '_']).next().unwrap_or("");
+                l.values = Some(
+                    match l
+                        .own
+                        .iter()
+                        .find(|(code, _)| code.eq_ignore_ascii_case(primary))
+                    {
+                        Some((_, own)) => own.iter().map(|&(c, v)| (c.to_string(), v)).collect(),
+                        None => pack_values.clone(),
+                    },
+                );
             }
         }
         self
+    }
+
+    /// What a tile's alternative `letters` is worth when the board prints
+    /// no value on it: [`face_value`](Scoring::face_value), or for
+    /// `wordament-classic` its special-tile guess (either/or 20, a digram or
+    /// affix tile its letters + 5).
+    pub fn tile_value(&self, face: &str, letters: &str) -> u32 {
+        let value = self.face_value(letters);
+        match self.letters.as_ref().map(|l| l.special) {
+            Some(SpecialTiles::Guessed) => {
+                let tile = crate::board::Tile::of(face);
+                if tile.alternatives().nth(1).is_some() {
+                    20
+                } else if tile.place() != crate::board::Place::Anywhere
+                    || letters.chars().nth(1).is_some()
+                {
+                    value.saturating_add(5)
+                } else {
+                    value
+                }
+            }
+            _ => value,
+        }
     }
 
     /// The letter values (after [`resolve`](Scoring::resolve)), or `None`
@@ -390,6 +532,7 @@ impl FromStr for Scoring {
             "letters" => return Ok(Scoring::letters()),
             "ruzzle" => return Ok(Scoring::ruzzle()),
             "wordament" => return Ok(Scoring::wordament()),
+            "wordament-classic" | "wordament_classic" => return Ok(Scoring::wordament_classic()),
             _ => {}
         }
         if let Some(table) = s.strip_prefix("letters+") {
@@ -545,9 +688,10 @@ mod tests {
             row(&Scoring::big_boggle(), 1..=10),
             [0, 0, 0, 1, 2, 3, 5, 11, 11, 11]
         );
+        // TVTropes: "'absolutely' (10 letters) is worth 15 points".
         assert_eq!(
             row(&Scoring::super_big_boggle(), 3..=11),
-            [0, 1, 2, 3, 5, 11, 18, 20, 22]
+            [0, 1, 2, 3, 5, 11, 13, 15, 17]
         );
         assert_eq!(
             row(&Scoring::word_hunt(), 2..=10),
@@ -557,12 +701,77 @@ mod tests {
         assert_eq!(Scoring::big_boggle().min_len(), 4);
     }
 
+    /// Ruzzle's English values are its own, not Scrabble's (eforbes/ruzzler
+    /// `LetterValues.java` and DavideCanton/ruzzle-solver `points.py`: B 4,
+    /// C 4, G 3, J 10, P 4, U 2, Z 10); other languages keep the pack's.
+    #[test]
+    fn ruzzle_uses_its_own_english_values() {
+        let scrabble: BTreeMap<String, u32> = [("b", 3), ("p", 3), ("u", 1)]
+            .iter()
+            .map(|&(k, v)| (k.to_string(), v))
+            .collect();
+        for code in ["en", "en-GB", "EN"] {
+            let s = Scoring::ruzzle().resolve(&scrabble, code);
+            let got: Vec<u32> = ["b", "c", "g", "j", "p", "u", "z", "qu"]
+                .iter()
+                .map(|f| s.face_value(f))
+                .collect();
+            assert_eq!(got, [4, 4, 3, 10, 4, 2, 10, 12], "{code}");
+        }
+        let nl = Scoring::ruzzle().resolve(&scrabble, "nl");
+        assert_eq!((nl.face_value("b"), nl.face_value("p")), (3, 3));
+        // `letters` always takes the pack's.
+        assert_eq!(
+            Scoring::letters().resolve(&scrabble, "en").face_value("b"),
+            3
+        );
+    }
+
+    /// Zigazou/RuzzSolver's README: "a word combining a word multiplier of 3
+    /// and a word multiplier of 2 will have a resulting word multiplier of
+    /// 6", and the length bonus "25 points: 9+ letters word".
+    #[test]
+    fn ruzzle_multiplies_word_bonuses_and_caps_the_length_bonus() {
+        let s = Scoring::ruzzle();
+        assert_eq!(s.word_score(10, 3 * 2, 4), 60);
+        assert_eq!(s.word_score(10, 1, 5), 15);
+        assert_eq!(row(&s, 4..=11), [0, 5, 10, 15, 20, 25, 25, 25]);
+    }
+
+    /// Daves.WordamentSolver (`DigramTile.cs`, `PrefixTile.cs`,
+    /// `SuffixTile.cs`, `EitherOrTile.cs`): a digram or affix tile is its
+    /// letters summed + 5, an either/or tile 20; plain `wordament` sums.
+    #[test]
+    fn wordament_classic_guesses_special_tiles() {
+        let pack = BTreeMap::new();
+        let classic = Scoring::wordament_classic().resolve(&pack, "en");
+        let plain = Scoring::wordament().resolve(&pack, "en");
+        for (face, letters, guessed, summed) in [
+            ("qu", "qu", 8 + 4 + 5, 8 + 4),
+            ("-ing", "ing", 2 + 2 + 4 + 5, 2 + 2 + 4),
+            ("re-", "re", 2 + 1 + 5, 2 + 1),
+            ("a/e", "a", 20, 2),
+            ("a/e", "e", 20, 1),
+        ] {
+            assert_eq!(classic.tile_value(face, letters), guessed, "{face}");
+            assert_eq!(plain.tile_value(face, letters), summed, "{face}");
+        }
+        assert_eq!(
+            "wordament-classic".parse::<Scoring>().unwrap(),
+            classic
+                .clone()
+                .with_values(WORDAMENT.iter().map(|&(c, v)| (c.to_string(), v)).collect())
+        );
+    }
+
     #[test]
     fn custom_tables() {
         let s: Scoring = "3=1,4=1,5=2,6=3,7=5,8+=11".parse().unwrap();
         assert_eq!(row(&s, 1..=10), row(&Scoring::boggle(), 1..=10));
-        let s: Scoring = "4=1,5=2,6=3,7=5,8=11,9+=2x".parse().unwrap();
+        let s: Scoring = "4=1,5=2,6=3,7=5,8=11,9+=+2".parse().unwrap();
         assert_eq!(row(&s, 1..=12), row(&Scoring::super_big_boggle(), 1..=12));
+        let s: Scoring = "4=1,5=2,6=3,7=5,8=11,9+=2x".parse().unwrap();
+        assert_eq!(row(&s, 9..=10), [18, 20]);
         let s: Scoring = "3=100,4=400,5=800,6=1400,7=1800,8=2200,9+=+400"
             .parse()
             .unwrap();

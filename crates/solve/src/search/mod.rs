@@ -85,7 +85,7 @@ impl Rules {
             adjacency: Adjacency::King,
             wrap: false,
             min_len: board.min_word_len.max(scoring.min_len()),
-            scoring: scoring.resolve(&pack.recipe().letters.values),
+            scoring: scoring.resolve(&pack.recipe().letters.values, &pack.recipe().language.code),
             bonus: None,
         }
     }
@@ -192,7 +192,9 @@ impl Solver {
     /// that takes the pack's values gets them here.
     pub fn with_rules(pack: &Pack, mut rules: Rules) -> Result<Solver, LexiconError> {
         let lex = Lexicon::new(pack)?;
-        rules.scoring = rules.scoring.resolve(&pack.recipe().letters.values);
+        rules.scoring = rules
+            .scoring
+            .resolve(&pack.recipe().letters.values, &pack.recipe().language.code);
         Ok(Solver::from_lexicon(lex, rules))
     }
 
@@ -461,7 +463,7 @@ impl Solver {
                         let value = if self.scored {
                             let v = board
                                 .value(i)
-                                .unwrap_or_else(|| self.rules.scoring.face_value(alt));
+                                .unwrap_or_else(|| self.rules.scoring.tile_value(face, alt));
                             v.saturating_mul(u32::from(bonus.letter))
                         } else {
                             0
