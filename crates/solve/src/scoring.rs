@@ -24,7 +24,11 @@
 //! TVTropes' *Boggle* page says "Super Big Boggle has a two-point bonus for
 //! extra letters each beyond the 8-letter limit. For example, the word
 //! 'absolutely' (10 letters) is worth 15 points", which this follows.
-//! `word-hunt`: the iMessage game's table, not checked against a source.
+//! `word-hunt` (GamePigeon's iMessage game): 3, 4 and 5 letters as
+//! pixelation.org's guide states them ("A three-letter word … gives you
+//! 100 points. A four-letter word gives you 400 … five letters? Now you're
+//! at 800"); 6 letters and up (1400, 1800, 2200, +400 a letter) were not
+//! found in a source and are unverified.
 //!
 //! A custom table is written `3=1,4=1,5=2,6=3,7=5,8+=11`: `LEN=POINTS` pairs,
 //! the last of which may be `LEN+=P` (P for that length and longer),
