@@ -68,8 +68,9 @@ const EXPECTED: &[(&str, u64, usize, u64, usize)] = &[
     // Big Boggle drops 3-letter words: 1 + 2 + 3 + 5 + 11 + 11 = 33.
     // qu: quit 1, quite 2, quiet 2 = 5 (qui is 3 letters, dropped).
     ("big-boggle", 33, 6, 5, 3),
-    // 8 → 11, then 2 per letter: 9 → 18.  1 + 2 + 3 + 5 + 11 + 18 = 40.
-    ("super-big-boggle", 40, 6, 5, 3),
+    // 8 → 11, then 2 more a letter past 8: 9 → 13 (TVTropes: 10 letters
+    // → 15).  1 + 2 + 3 + 5 + 11 + 13 = 35.
+    ("super-big-boggle", 35, 6, 5, 3),
     // 3 → 100 (×3), 4 → 400, 5 → 800, 6 → 1400, 7 → 1800, 8 → 2200, 9 → 2600.
     // qu: 100 + 100 + 400 + 800 + 800 = 2200.
     ("word-hunt", 9500, 9, 2200, 5),
