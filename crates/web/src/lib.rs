@@ -51,13 +51,16 @@ thread_local! {
     });
 }
 
-/// Memory for JavaScript to write a request into.
+/// Memory for JavaScript to write a request into: `len` bytes (at least
+/// one), zeroed.
+///
+/// Every buffer that crosses the boundary, a request or an answer, is a
+/// boxed slice, whose allocation is exactly its length, so [`dealloc`]
+/// rebuilds exactly what was allocated. (A `Vec` would not do: its
+/// capacity may exceed its length, even after `shrink_to_fit`.)
 #[no_mangle]
 pub extern "C" fn alloc(len: usize) -> *mut u8 {
-    let mut buf = Vec::<u8>::with_capacity(len.max(1));
-    let ptr = buf.as_mut_ptr();
-    std::mem::forget(buf);
-    ptr
+    Box::into_raw(vec![0u8; len.max(1)].into_boxed_slice()).cast::<u8>()
 }
 
 /// Gives back memory from [`alloc`] or an answer.
@@ -67,7 +70,10 @@ pub extern "C" fn alloc(len: usize) -> *mut u8 {
 /// gave, once.
 #[no_mangle]
 pub unsafe extern "C" fn dealloc(ptr: *mut u8, len: usize) {
-    drop(Vec::from_raw_parts(ptr, 0, len.max(1)));
+    drop(Box::from_raw(std::ptr::slice_from_raw_parts_mut(
+        ptr,
+        len.max(1),
+    )));
 }
 
 /// Reads a request, runs `f`, and packs the answer.
@@ -81,11 +87,16 @@ unsafe fn call(ptr: *const u8, len: usize, f: impl FnOnce(&[u8]) -> Result<Value
         Err(e) => json!({ "error": e }),
     };
     // Pointers are 32 bits in wasm32, so pointer and length fit one u64.
-    let mut bytes = answer.to_string().into_bytes();
-    bytes.shrink_to_fit();
-    let (p, l) = (bytes.as_mut_ptr(), bytes.len());
-    std::mem::forget(bytes);
+    let (p, l) = answer_buffer(&answer);
     ((p as u64) << 32) | l as u64
+}
+
+/// An answer's JSON as a buffer for JavaScript to read and give back with
+/// [`dealloc`]: a boxed slice (see [`alloc`]), never empty.
+fn answer_buffer(answer: &Value) -> (*mut u8, usize) {
+    let bytes = answer.to_string().into_bytes().into_boxed_slice();
+    let len = bytes.len();
+    (Box::into_raw(bytes).cast::<u8>(), len)
 }
 
 /// A request's JSON, read as `R`.
@@ -380,5 +391,65 @@ mod tests {
         .unwrap();
         assert_eq!(rolled, again);
         assert_eq!(rolled["board"].as_str().unwrap().split('/').count(), 3);
+    }
+
+    /// Buffers cross the boundary and come back as they were allocated:
+    /// requests of every length (0 included) and answers.
+    #[test]
+    fn buffers_come_back_as_allocated() {
+        for request in [&b""[..], b"{}", &[b'x'; 4096][..]] {
+            let ptr = alloc(request.len());
+            unsafe {
+                std::ptr::copy_nonoverlapping(request.as_ptr(), ptr, request.len());
+                assert_eq!(std::slice::from_raw_parts(ptr, request.len()), request);
+                dealloc(ptr, request.len());
+            }
+        }
+        for answer in [json!({ "error": "x" }), json!({ "words": vec![1; 1000] })] {
+            let (ptr, len) = answer_buffer(&answer);
+            unsafe {
+                let back: Value =
+                    serde_json::from_slice(std::slice::from_raw_parts(ptr, len)).unwrap();
+                assert_eq!(back, answer);
+                dealloc(ptr, len);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+        /// A crafted pack (a real one with bytes changed, its checksums
+        /// made right again so that the damage reaches the automaton and
+        /// the metadata) never panics: wasm32 has no unwinding, so a panic
+        /// would abort the module. Each call answers or errs.
+        #[test]
+        fn crafted_packs_never_panic(
+            edits in proptest::collection::vec((0usize..4096, proptest::prelude::any::<u8>()), 1..3),
+            board in "[a-z./ \\[\\]]{0,20}",
+        ) {
+            let mut bytes = tiny_pack();
+            for (at, b) in edits {
+                let at = at % bytes.len();
+                bytes[at] = b;
+            }
+            prep::reseal(&mut bytes);
+            if let Ok(info) = load_pack_bytes(&bytes) {
+                let id = info["id"].as_str().unwrap().to_string();
+                let _ = solve_request(json!({ "board": board, "pack": id }).to_string().as_bytes());
+                let _ = solve_request(json!({ "board": "te/ax", "pack": id, "scoring": "ruzzle" }).to_string().as_bytes());
+                let _ = contains_request(json!({ "pack": id, "word": board }).to_string().as_bytes());
+                let _ = roll_request(json!({ "pack": id, "seed": 1, "size": "3x3" }).to_string().as_bytes());
+            }
+        }
+
+        /// Any request text, for every call, answers or errs.
+        #[test]
+        fn any_request_never_panics(text in ".{0,200}") {
+            let _ = solve_request(text.as_bytes());
+            let _ = contains_request(text.as_bytes());
+            let _ = roll_request(text.as_bytes());
+            let _ = load_pack_bytes(text.as_bytes());
+        }
     }
 }
