@@ -77,14 +77,14 @@
 //! S2 T2 U4 V6 W6 X9 Y5 Z8, and its length multipliers, are those of the one
 //! public solver that lists them, davghouse/Daves.WordamentSolver
 //! (`Board.cs`, `Word.cs`; read 2026-11-25). Wordament prints each special
-//! tile's value on the board (`[-ing]7`, see [`crate::FaceRules`]), which
-//! always wins. Without one, `wordament` scores a digram (`qu`), prefix
-//! (`re-`) or suffix (`-ing`) tile as the sum of its letters, and an
+//! tile's value on the board (`[-ing:13]`, see [`crate::FaceRules`]),
+//! which always wins. Without one, `wordament` scores a digram (`qu`),
+//! prefix (`re-`) or suffix (`-ing`) tile as the sum of its letters, and an
 //! either/or tile (`a/e`) as the letter it reads as; `wordament-classic`
-//! uses that solver's guesses instead: "Either/or tiles get a fixed value of
-//! 20 points. … Other multi-letter tiles get their individual values summed
-//! + 5" (its README, which adds "3 or 4 might be correct more of the
-//! time").
+//! uses that solver's guesses instead: "Either/or tiles get a fixed value
+//! of 20 points. … Other multi-letter tiles get their individual values
+//! summed + 5" (its README, which adds "3 or 4 might be correct more of
+//! the time").
 //!
 //! A custom letter scheme is `letters+TABLE`, the pack's values plus a
 //! length bonus written as a length table (`letters+5=5,6=10,7=15,8=20,9+=25`
