@@ -1,6 +1,7 @@
-// Offline after the first visit: every file of the site is cached on install
-// (the list and the version are written by scripts/build-web), and served
-// from the cache first; a new version replaces the old cache.
+// Offline after the first visit: the site's files are cached on install
+// (the list and the version are written by scripts/build-web), a pack the
+// first time it is fetched, and everything is served from the cache first;
+// a new version replaces the old cache.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
 self.addEventListener("install", (e) => {

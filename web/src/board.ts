@@ -1,0 +1,160 @@
+// A board on the page: a grid of tiles (role="grid", each cell named by its
+// face), and a path drawn *under* the letters, so a word's route never
+// hides what it spells. Both screens use it; play adds tracing (trace.ts).
+
+export type Cell = [number, number];
+
+/** A face as players write it: `Qu`, `IJ` (the Dutch digraph), `A`. */
+export function faceLabel(face: string): string {
+  if (face === "ij") return "IJ";
+  if (/^[-\/]|[-\/]$|\//.test(face)) return face.toUpperCase(); // Wordament's re-, -ing, a/e
+  return face.charAt(0).toUpperCase() + face.slice(1);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export class BoardView {
+  readonly el: HTMLElement;
+  rows = 0;
+  cols = 0;
+  private cells: (string | null)[] = [];
+  private tiles: HTMLElement[] = [];
+  private svg: SVGSVGElement;
+  private grid: HTMLElement;
+
+  constructor(el: HTMLElement, label: string) {
+    this.el = el;
+    el.classList.add("board");
+    this.grid = document.createElement("div");
+    this.grid.className = "tiles";
+    this.grid.setAttribute("role", "grid");
+    this.grid.setAttribute("aria-label", label);
+    this.svg = document.createElementNS(SVG, "svg");
+    this.svg.classList.add("route");
+    this.svg.setAttribute("aria-hidden", "true");
+    el.replaceChildren(this.grid, this.svg);
+  }
+
+  /** Lays out a board of `rows` x `cols` faces (null: a blank cell). */
+  show(rows: number, cols: number, cells: (string | null)[]): void {
+    this.rows = rows;
+    this.cols = cols;
+    this.cells = cells;
+    this.el.style.setProperty("--cols", String(cols));
+    this.el.style.setProperty("--rows", String(rows));
+    this.el.classList.toggle("small", cols > 6);
+    this.tiles = [];
+    const rowEls: HTMLElement[] = [];
+    for (let r = 0; r < rows; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      row.className = "tile-row";
+      for (let c = 0; c < cols; c++) {
+        const face = cells[r * cols + c];
+        const tile = document.createElement("div");
+        tile.setAttribute("role", "gridcell");
+        tile.className = face == null ? "tile blank" : "tile";
+        tile.dataset.cell = `${r},${c}`;
+        const letter = document.createElement("span");
+        letter.className = "face";
+        letter.textContent = face == null ? "" : faceLabel(face);
+        if (face != null && face.length > 1) letter.classList.add("multi");
+        tile.setAttribute("aria-label", face == null ? "blank" : faceLabel(face));
+        const step = document.createElement("span");
+        step.className = "step";
+        step.setAttribute("aria-hidden", "true");
+        tile.append(letter, step);
+        row.appendChild(tile);
+        this.tiles.push(tile);
+      }
+      rowEls.push(row);
+    }
+    this.grid.replaceChildren(...rowEls);
+    this.svg.setAttribute("viewBox", `0 0 ${cols * 100} ${rows * 100}`);
+    this.svg.replaceChildren();
+  }
+
+  face(cell: Cell): string | null {
+    return this.cells[cell[0] * this.cols + cell[1]] ?? null;
+  }
+
+  tile(cell: Cell): HTMLElement | undefined {
+    return this.tiles[cell[0] * this.cols + cell[1]];
+  }
+
+  /**
+   * Marks `path` (numbered steps, the start ringed) and draws its route
+   * under the letters; `kind` colours it (`trace` while tracing, `good`,
+   * `bad`, `shown`). A step around the edge of a wrapping board leaves at
+   * one edge and comes back at the other. An empty path clears it.
+   */
+  mark(path: Cell[], kind = "shown"): void {
+    for (const t of this.tiles) {
+      t.classList.remove("on", "start");
+      t.removeAttribute("data-step");
+      (t.querySelector(".step") as HTMLElement).textContent = "";
+    }
+    this.svg.replaceChildren();
+    this.el.dataset.kind = kind;
+    if (!path.length) return;
+    path.forEach((cell, i) => {
+      const t = this.tile(cell);
+      if (!t) return;
+      t.classList.add("on");
+      if (i === 0) t.classList.add("start");
+      t.dataset.step = String(i + 1);
+      (t.querySelector(".step") as HTMLElement).textContent = String(i + 1);
+    });
+    const centre = ([r, c]: Cell) => [c * 100 + 50, r * 100 + 50];
+    let d = "";
+    path.forEach((cell, i) => {
+      const [x, y] = centre(cell);
+      if (i === 0) {
+        d += `M${x},${y}`;
+        return;
+      }
+      const [pr, pc] = path[i - 1];
+      const [r, c] = cell;
+      const dr = r - pr;
+      const dc = c - pc;
+      if (Math.abs(dr) <= 1 && Math.abs(dc) <= 1) {
+        d += ` L${x},${y}`;
+        return;
+      }
+      // Around the edge: on to where the tiled neighbour would be, then in
+      // from the opposite side.
+      const sr = Math.abs(dr) > 1 ? -Math.sign(dr) : dr;
+      const sc = Math.abs(dc) > 1 ? -Math.sign(dc) : dc;
+      const [px, py] = centre([pr, pc]);
+      d += ` L${px + sc * 60},${py + sr * 60} M${x - sc * 60},${y - sr * 60} L${x},${y}`;
+    });
+    const route = document.createElementNS(SVG, "path");
+    route.setAttribute("d", d);
+    const [sx, sy] = centre(path[0]);
+    const dot = document.createElementNS(SVG, "circle");
+    dot.setAttribute("cx", String(sx));
+    dot.setAttribute("cy", String(sy));
+    dot.setAttribute("r", "14");
+    this.svg.replaceChildren(route, dot);
+  }
+
+  /**
+   * The cell under a point (client coordinates), or null. Only the inner
+   * part of a tile counts, so a finger crossing a corner on its way along a
+   * diagonal does not pick up the tiles beside it.
+   */
+  cellAt(x: number, y: number, inner = 0.42): Cell | null {
+    const box = this.grid.getBoundingClientRect();
+    if (!this.cols || !this.rows) return null;
+    const w = box.width / this.cols;
+    const h = box.height / this.rows;
+    const c = Math.floor((x - box.left) / w);
+    const r = Math.floor((y - box.top) / h);
+    if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return null;
+    const dx = (x - box.left - (c + 0.5) * w) / w;
+    const dy = (y - box.top - (r + 0.5) * h) / h;
+    if (Math.hypot(dx, dy) > inner) return null;
+    if (this.cells[r * this.cols + c] == null) return null;
+    return [r, c];
+  }
+}

@@ -1,0 +1,136 @@
+// The solver (boggle_web.wasm) behind its small JSON ABI: write a request
+// into memory from alloc(), call, read the answer at the (pointer, length)
+// packed in the returned u64, free both. See crates/web/src/lib.rs.
+
+/** One word of a solution. */
+export interface Word {
+  word: string;
+  score: number;
+  len: number;
+  /** (row, col) from 0, first letter first. */
+  path: [number, number][];
+}
+
+/** A solved board, as the module answers it. */
+export interface Solution {
+  board: string;
+  rows: number;
+  cols: number;
+  /** Each cell's face (`a`, `qu`, `ij`), or null for a blank. */
+  cells: (string | null)[];
+  score: number;
+  word_count: number;
+  words: Word[];
+  scoring: string;
+  min_len: number;
+}
+
+/** What the module says of a pack it holds. */
+export interface PackInfo {
+  id: string;
+  name: string;
+  language: string;
+  words: number;
+  min_len: number;
+}
+
+/** The rules of a solve, as the module reads them. */
+export interface Rules {
+  neighbors?: string;
+  wrap?: boolean;
+  min_len?: number;
+  scoring?: string;
+  bonus?: string;
+  qu?: boolean;
+}
+
+/** How to roll a board. */
+export interface RollOptions {
+  dice?: string;
+  letters?: string;
+  size?: string;
+  seed: number;
+}
+
+interface Exports {
+  memory: WebAssembly.Memory;
+  alloc(len: number): number;
+  dealloc(ptr: number, len: number): void;
+  [call: string]: unknown;
+}
+
+type Call = (ptr: number, len: number) => bigint;
+
+export class Engine {
+  private readonly x: Exports;
+  /** Packs by key: a language code, or `file:N:name` for one opened from disk. */
+  readonly packs = new Map<string, PackInfo>();
+
+  private constructor(exports: Exports) {
+    this.x = exports;
+  }
+
+  static async load(url = "boggle_web.wasm"): Promise<Engine> {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the solver (${url}): ${response.status} ${response.statusText}`);
+    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+    return new Engine(instance.exports as unknown as Exports);
+  }
+
+  private call(name: string, bytes: Uint8Array): unknown {
+    const x = this.x;
+    const ptr = x.alloc(bytes.length);
+    new Uint8Array(x.memory.buffer, ptr, bytes.length).set(bytes);
+    let packed: bigint;
+    try {
+      packed = (x[name] as Call)(ptr, bytes.length);
+    } finally {
+      x.dealloc(ptr, bytes.length);
+    }
+    const outPtr = Number(packed >> 32n);
+    const outLen = Number(packed & 0xffffffffn);
+    const text = new TextDecoder().decode(new Uint8Array(x.memory.buffer, outPtr, outLen));
+    x.dealloc(outPtr, outLen);
+    const answer = JSON.parse(text) as { error?: string };
+    if (answer.error) throw new Error(answer.error);
+    return answer;
+  }
+
+  private json<T>(name: string, request: object): T {
+    return this.call(name, new TextEncoder().encode(JSON.stringify(request))) as T;
+  }
+
+  /** Loads a pack file's bytes under `key`. */
+  addPack(key: string, bytes: ArrayBuffer): PackInfo {
+    const info = this.call("load_pack", new Uint8Array(bytes)) as PackInfo;
+    this.packs.set(key, info);
+    return info;
+  }
+
+  /** Fetches and loads a pack once; later calls answer at once. */
+  async fetchPack(key: string, url: string): Promise<PackInfo> {
+    const known = this.packs.get(key);
+    if (known) return known;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the ${key} pack: ${response.status} ${response.statusText}`);
+    return this.addPack(key, await response.arrayBuffer());
+  }
+
+  private pack(key: string): PackInfo {
+    const pack = this.packs.get(key);
+    if (!pack) throw new Error(`the ${key} pack is not loaded`);
+    return pack;
+  }
+
+  solve(key: string, board: string, rules: Rules = {}): Solution {
+    return this.json<Solution>("solve", { ...rules, board, pack: this.pack(key).id });
+  }
+
+  contains(key: string, word: string): boolean {
+    return this.json<{ in_pack: boolean }>("contains", { pack: this.pack(key).id, word }).in_pack;
+  }
+
+  roll(key: string, options: RollOptions): { board: string; seed: number } {
+    return this.json("roll", { ...options, pack: this.pack(key).id });
+  }
+}

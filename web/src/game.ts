@@ -1,0 +1,94 @@
+// One timed round: the board's solution, the words found, the clock (which
+// stops while the page is hidden), and the verdict on each try. No DOM
+// here: play.ts shows what this decides.
+import type { Solution, Word } from "./engine";
+
+/** What a try came to. */
+export type Verdict =
+  | { kind: "new"; word: string; points: number }
+  | { kind: "again"; word: string }
+  | { kind: "short"; word: string; min: number }
+  | { kind: "notword"; word: string }
+  | { kind: "notboard"; word: string };
+
+export class Round {
+  readonly solution: Solution;
+  readonly seconds: number;
+  readonly found: Word[] = [];
+  score = 0;
+  private readonly words: Map<string, Word>;
+  private readonly inPack: (word: string) => boolean;
+  /** Milliseconds left when the clock last stopped or started. */
+  private left: number;
+  /** When the clock started running (performance.now()), or null if stopped. */
+  private since: number | null = null;
+  ended = false;
+
+  constructor(solution: Solution, seconds: number, inPack: (word: string) => boolean) {
+    this.solution = solution;
+    this.seconds = seconds;
+    this.left = seconds * 1000;
+    this.words = new Map(solution.words.map((w) => [w.word, w]));
+    this.inPack = inPack;
+  }
+
+  /** Judges a word, typed or traced (a traced word is always on the board). */
+  judge(text: string, traced: boolean): Verdict {
+    const word = text.trim().toLowerCase();
+    const known = this.words.get(word);
+    if (known) {
+      if (this.found.some((w) => w.word === word)) return { kind: "again", word };
+      this.found.push(known);
+      this.score += known.score;
+      return { kind: "new", word, points: known.score };
+    }
+    const min = this.solution.min_len;
+    if ([...word].length < min) return { kind: "short", word, min };
+    // A traced word is on the board by construction; a typed one may be a
+    // word the board does not hold.
+    if (!traced && this.inPack(word)) return { kind: "notboard", word };
+    return { kind: "notword", word };
+  }
+
+  /** The words not found, best first (as the solution lists them). */
+  missed(): Word[] {
+    const found = new Set(this.found.map((w) => w.word));
+    return this.solution.words.filter((w) => !found.has(w.word));
+  }
+
+  start(now: number): void {
+    if (this.since === null && !this.ended) this.since = now;
+  }
+
+  pause(now: number): void {
+    if (this.since !== null) {
+      this.left = Math.max(0, this.left - (now - this.since));
+      this.since = null;
+    }
+  }
+
+  get running(): boolean {
+    return this.since !== null;
+  }
+
+  /** Milliseconds left. */
+  remaining(now: number): number {
+    return this.since === null ? this.left : Math.max(0, this.left - (now - this.since));
+  }
+
+  end(now: number): void {
+    this.pause(now);
+    this.ended = true;
+  }
+}
+
+/** `m:ss`. */
+export function clock(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** `1 point`, `2 points`. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString()} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,372 @@
+// The Play screen: a timed round on a rolled board, words traced by touch
+// or mouse (or typed), feedback on each try, and an end screen with the
+// missed words, the board's maximum, a challenge link and your record.
+import { BoardView, type Cell } from "./board";
+import type { Engine, Solution } from "./engine";
+import { Round, clock, plural, type Verdict } from "./game";
+import * as history from "./history";
+import { PRESETS, preset, type Preset } from "./presets";
+import { attachTracing } from "./trace";
+import { $, packKeys, packLabel, ensurePack, notice } from "./site";
+
+/** A round to start with: a board (from a link) and who sent it. */
+export interface Challenge {
+  board: string;
+  seconds?: number;
+  /** The sender's score and word count. */
+  versus?: { score: number; words: number };
+}
+
+export class Play {
+  private readonly engine: Engine;
+  private readonly board: BoardView;
+  private round: Round | null = null;
+  private ticker: number | null = null;
+  private lang = "en";
+  private game: Preset = PRESETS[0];
+  private versus: Challenge["versus"];
+  private boardText = "";
+
+  constructor(engine: Engine) {
+    this.engine = engine;
+    this.board = new BoardView($("play-board"), "Board");
+    for (const p of PRESETS) $<HTMLSelectElement>("preset").add(new Option(p.name, p.id));
+    attachTracing(this.board, {
+      wrap: () => false,
+      diagonals: () => true,
+      onChange: (path) => this.tracing(path),
+      onSubmit: (path) => this.submitPath(path),
+    });
+    $("type-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = $<HTMLInputElement>("guess");
+      if (input.value.trim()) this.submit(input.value, null);
+      input.value = "";
+    });
+    $("new-round").addEventListener("click", () => void this.newRound());
+    $("again").addEventListener("click", () => void this.newRound());
+    $("end-round").addEventListener("click", () => this.end());
+    $("challenge").addEventListener("click", () => void this.challenge());
+    for (const id of ["preset", "play-lang", "play-time"]) {
+      $(id).addEventListener("change", () => {
+        this.readSettings();
+        void this.newRound();
+      });
+    }
+    document.addEventListener("visibilitychange", () => {
+      if (!this.round || this.round.ended) return;
+      if (document.hidden) this.round.pause(performance.now());
+      else if (document.body.dataset.mode === "play") this.round.start(performance.now());
+      this.tick();
+    });
+  }
+
+  /** Stops the clock while the Solve screen is shown. */
+  pauseForSolve(): void {
+    if (this.round && !this.round.ended) {
+      this.round.pause(performance.now());
+      this.tick();
+    }
+  }
+
+  /** Back on the Play screen: the clock runs again, or a first round starts. */
+  resume(): void {
+    if (!this.round) {
+      void this.newRound();
+      return;
+    }
+    if (!this.round.ended) {
+      this.round.start(performance.now());
+      this.tick();
+    }
+  }
+
+  /** Fills the language list (the packs the site offers). */
+  listLanguages(): void {
+    const select = $<HTMLSelectElement>("play-lang");
+    const chosen = select.value || this.lang;
+    select.replaceChildren(...packKeys().map((k) => new Option(packLabel(k), k)));
+    select.value = packKeys().includes(chosen) ? chosen : "en";
+  }
+
+  /** Sets the game, language and time (from a link or the defaults). */
+  configure(opts: { preset?: string; lang?: string; seconds?: number }): void {
+    const p = preset(opts.preset) ?? this.game;
+    this.game = p;
+    $<HTMLSelectElement>("preset").value = p.id;
+    if (opts.lang) {
+      this.lang = opts.lang;
+      $<HTMLSelectElement>("play-lang").value = opts.lang;
+    }
+    const time = $<HTMLSelectElement>("play-time");
+    const seconds = String(opts.seconds ?? p.seconds);
+    if (![...time.options].some((o) => o.value === seconds)) time.add(new Option(`${seconds} seconds`, seconds));
+    time.value = seconds;
+  }
+
+  private readSettings(): void {
+    const before = this.game;
+    this.game = preset($<HTMLSelectElement>("preset").value) ?? PRESETS[0];
+    this.lang = $<HTMLSelectElement>("play-lang").value || "en";
+    if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
+  }
+
+  private seconds(): number {
+    const s = Number($<HTMLSelectElement>("play-time").value);
+    return s > 0 ? s : this.game.seconds;
+  }
+
+  /** Starts a round: on the challenge's board, else on a newly rolled one. */
+  async newRound(challenge?: Challenge): Promise<void> {
+    this.stopTicker();
+    const lang = this.lang;
+    await ensurePack(this.engine, lang);
+    let text: string;
+    if (challenge) {
+      text = challenge.board;
+      this.versus = challenge.versus;
+    } else {
+      this.versus = undefined;
+      const seed = Math.floor(Math.random() * 2 ** 32);
+      const dice = lang === "en" ? this.game.englishDice : undefined;
+      text = this.engine.roll(lang, { seed, size: this.game.size, dice }).board;
+    }
+    let solution: Solution;
+    try {
+      solution = this.engine.solve(lang, text, { scoring: this.game.scoring });
+    } catch (e) {
+      notice(`That board does not read (${(e as Error).message}); here is a new one.`);
+      return this.newRound();
+    }
+    this.boardText = solution.board;
+    const seconds = challenge?.seconds ?? this.seconds();
+    this.round = new Round(solution, seconds, (w) => this.engine.contains(lang, w));
+    this.board.show(solution.rows, solution.cols, solution.cells);
+    this.board.mark([]);
+    $("found").replaceChildren();
+    $("end").hidden = true;
+    delete document.body.dataset.ended;
+    $("found-panel").hidden = false;
+    $("round-actions").hidden = false;
+    $("type-form").hidden = false;
+    $("hud").classList.remove("over");
+    $<HTMLInputElement>("guess").disabled = false;
+    this.say(" ", "");
+    $("current").textContent = "\u00a0";
+    $("timebar").setAttribute("aria-valuemax", String(seconds));
+    document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
+    document.body.dataset.board = solution.board;
+    this.showScore();
+    this.showStats();
+    this.round.start(performance.now());
+    this.ticker = window.setInterval(() => this.tick(), 200);
+    this.tick();
+  }
+
+  private stopTicker(): void {
+    if (this.ticker !== null) window.clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  private tick(): void {
+    const round = this.round;
+    if (!round) return;
+    const left = round.remaining(performance.now());
+    $("clock").textContent = clock(left);
+    const share = round.seconds ? left / (round.seconds * 1000) : 0;
+    $("timebar-fill").style.transform = `scaleX(${share})`;
+    $("timebar").setAttribute("aria-valuenow", String(Math.ceil(left / 1000)));
+    $("timebar").classList.toggle("low", left < 10_000);
+    $("hud").classList.toggle("paused", !round.running && !round.ended);
+    if (left <= 0 && !round.ended) this.end();
+  }
+
+  private word(path: Cell[]): string {
+    return path.map((c) => this.board.face(c) ?? "").join("");
+  }
+
+  private tracing(path: Cell[]): void {
+    if (!this.round || this.round.ended) return;
+    this.board.mark(path, "trace");
+    $("current").textContent = path.length ? this.word(path).toUpperCase() : "\u00a0";
+  }
+
+  private submitPath(path: Cell[]): void {
+    if (!this.round || this.round.ended) {
+      this.board.mark([]);
+      return;
+    }
+    this.submit(this.word(path), path);
+  }
+
+  /** Judges a try and shows the verdict; `path` is the traced one, if any. */
+  submit(text: string, path: Cell[] | null): Verdict | null {
+    const round = this.round;
+    if (!round || round.ended) return null;
+    const t0 = performance.now();
+    const verdict = round.judge(text, path !== null);
+    document.body.dataset.judgeMs = (performance.now() - t0).toFixed(3);
+    const shown = verdict.word.toUpperCase();
+    let kind = "bad";
+    switch (verdict.kind) {
+      case "new": {
+        kind = "good";
+        this.say(`${shown} +${verdict.points}`, "good");
+        const w = round.found[round.found.length - 1];
+        const chip = document.createElement("li");
+        chip.textContent = `${w.word} ${w.score}`;
+        chip.dataset.word = w.word;
+        $("found").prepend(chip);
+        this.showScore();
+        if (!path) path = w.path;
+        break;
+      }
+      case "again":
+        kind = "again";
+        this.say(`${shown}: already found`, "again");
+        break;
+      case "short":
+        this.say(`${shown}: too short (${verdict.min} letters at least)`, "bad");
+        break;
+      case "notboard":
+        this.say(`${shown}: not on this board`, "bad");
+        break;
+      case "notword":
+        this.say(`${shown}: not a word`, "bad");
+        break;
+    }
+    $("current").textContent = "\u00a0";
+    this.board.mark(path ?? [], kind);
+    if (path) {
+      const board = this.board;
+      window.setTimeout(() => {
+        if (board.el.dataset.kind === kind) board.mark([]);
+      }, 700);
+    }
+    return verdict;
+  }
+
+  private say(text: string, kind: string): void {
+    const el = $("feedback");
+    el.textContent = text;
+    el.dataset.kind = kind;
+  }
+
+  private showScore(): void {
+    const round = this.round;
+    if (!round) return;
+    $("score").textContent = round.score.toLocaleString();
+    $("score-unit").textContent = round.score === 1 ? "point" : "points";
+    $("count").textContent = `${round.found.length} / ${round.solution.word_count} words`;
+  }
+
+  private showStats(): void {
+    const s = history.stats(this.game.id, this.lang);
+    $("stats-line").textContent = s.rounds
+      ? `${this.game.name}, ${packLabel(this.lang)}: ${plural(s.rounds, "round", "rounds")}, best ${plural(s.best, "point", "points")}, average ${s.average.toLocaleString()}, best share of a board ${Math.round(s.bestShare * 100)}%.`
+      : `No rounds of ${this.game.name} in ${packLabel(this.lang)} yet.`;
+  }
+
+  /** Ends the round: answers shown, the end screen brought into view. */
+  end(): void {
+    const round = this.round;
+    if (!round || round.ended) return;
+    round.end(performance.now());
+    this.stopTicker();
+    this.tick();
+    const out = round.remaining(performance.now()) <= 0;
+    $("end-title").textContent = out ? "Time's up" : "Round over";
+    const s = round.solution;
+    const before = history.stats(this.game.id, this.lang);
+    history.record({
+      preset: this.game.id,
+      lang: this.lang,
+      at: Date.now(),
+      score: round.score,
+      words: round.found.length,
+      max: s.score,
+      total: s.word_count,
+    });
+    $("end-summary").textContent = `You found ${plural(round.found.length, "word", "words")} of ${s.word_count.toLocaleString()}: ${plural(round.score, "point", "points")} of the board's ${s.score.toLocaleString()}.`;
+    $("end-summary").dataset.score = String(round.score);
+    const versus = $("end-versus");
+    if (this.versus) {
+      const v = this.versus;
+      const verdict = round.score > v.score ? "You win!" : round.score < v.score ? "Your friend wins." : "A tie.";
+      versus.textContent = `Your friend: ${plural(v.score, "point", "points")}, ${plural(v.words, "word", "words")}. ${verdict}`;
+      versus.dataset.score = String(v.score);
+      versus.hidden = false;
+    } else {
+      versus.hidden = true;
+    }
+    $("end-best").textContent = before.rounds && round.score > before.best
+      ? `A new best for ${this.game.name}!`
+      : before.rounds
+        ? `Your best for ${this.game.name}: ${plural(before.best, "point", "points")}.`
+        : "";
+    const chip = (w: { word: string; score: number; path: Cell[] }) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "word";
+      b.dataset.word = w.word;
+      b.textContent = `${w.word} ${w.score}`;
+      b.setAttribute("aria-label", `${w.word}, ${plural(w.score, "point", "points")}: show it on the board`);
+      b.addEventListener("click", () => this.board.mark(w.path, "shown"));
+      li.appendChild(b);
+      return li;
+    };
+    $("end-found").replaceChildren(...round.found.map(chip));
+    $("missed").replaceChildren(...round.missed().map(chip));
+    $("share-box").hidden = true;
+    $("found-panel").hidden = true;
+    $("round-actions").hidden = true;
+    $("type-form").hidden = true;
+    $("hud").classList.add("over");
+    this.board.mark([]);
+    this.say(" ", "");
+    $("end").hidden = false;
+    document.body.dataset.ended = "1";
+    this.showStats();
+    // The end screen and the board, in view together.
+    window.scrollTo({ top: 0 });
+    $("end-title").focus({ preventScroll: true });
+  }
+
+  /** The link that plays this board, with this player's result to beat. */
+  link(): string {
+    const round = this.round;
+    const p = new URLSearchParams({ mode: "play", lang: this.lang, game: this.game.id, board: this.boardText });
+    if (round) {
+      p.set("time", String(round.seconds));
+      p.set("vs", `${round.score}-${round.found.length}`);
+    }
+    return `${location.origin}${location.pathname}?${p}`;
+  }
+
+  private async challenge(): Promise<void> {
+    const url = this.link();
+    const round = this.round;
+    const text = round ? `I scored ${plural(round.score, "point", "points")} on this Wordgrid board. Can you beat it?` : "Play this Wordgrid board";
+    $<HTMLInputElement>("share-link").value = url;
+    $("share-box").hidden = false;
+    const note = $("share-note");
+    note.textContent = "";
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: "Wordgrid", text, url });
+        note.textContent = "Shared.";
+        return;
+      } catch {
+        // Cancelled or refused: the link is shown; try the clipboard.
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      note.textContent = "Link copied.";
+    } catch {
+      note.textContent = "Copy the link above to send it.";
+      $<HTMLInputElement>("share-link").select();
+    }
+  }
+}

@@ -1,0 +1,236 @@
+// The Solve screen: any board the CLI reads, in any pack the site offers
+// (or one opened from disk), every word with its path; rolls from dice and
+// a seed, as `boggle roll` does; and a link that opens the same view.
+import { BoardView, type Cell } from "./board";
+import type { Engine, Rules, Solution, Word } from "./engine";
+import { $, ensurePack, packKeys, packLabel, hasPack } from "./site";
+
+export class Solve {
+  private readonly engine: Engine;
+  private readonly board: BoardView;
+  private current: (Solution & { millis: number }) | null = null;
+  /** The word whose path a click (or focus) chose: hover only previews. */
+  private chosen: Word | null = null;
+  private fileKey = 0;
+
+  constructor(engine: Engine) {
+    this.engine = engine;
+    this.board = new BoardView($("board-view"), "Board");
+    $("controls").addEventListener("submit", (e) => {
+      e.preventDefault();
+      void this.solve();
+    });
+    $("roll").addEventListener("click", () => void this.roll());
+    $("sort").addEventListener("change", () => this.current && this.list());
+    $("share").addEventListener("click", () => void this.share());
+    $("pack-file").addEventListener("change", (e) => void this.open(e));
+  }
+
+  listPacks(): void {
+    const select = $<HTMLSelectElement>("pack");
+    const chosen = select.value || "en";
+    const files = [...select.options].filter((o) => o.value.startsWith("file:"));
+    select.replaceChildren(...packKeys().map((k) => new Option(packLabel(k), k)), ...files);
+    select.value = chosen;
+  }
+
+  status(text: string, error = false): void {
+    $("status").textContent = text;
+    $("status").classList.toggle("error", error);
+  }
+
+  private rules(): Rules {
+    const rules: Rules = { neighbors: $<HTMLSelectElement>("neighbors").value, wrap: $<HTMLInputElement>("wrap").checked };
+    const min = $<HTMLInputElement>("min-len").value.trim();
+    if (min) rules.min_len = Number(min);
+    const scoring = $<HTMLSelectElement>("scoring").value;
+    if (scoring) rules.scoring = scoring;
+    const bonus = $<HTMLInputElement>("bonus").value.trim();
+    if (bonus) rules.bonus = bonus;
+    return rules;
+  }
+
+  private async load(key: string): Promise<void> {
+    if (this.engine.packs.has(key)) return;
+    if (!hasPack(key)) throw new Error(`no pack "${key}" on this site`);
+    this.status(`Loading the ${packLabel(key)} pack…`);
+    await ensurePack(this.engine, key);
+  }
+
+  async solve(): Promise<void> {
+    const key = $<HTMLSelectElement>("pack").value;
+    const min = $<HTMLInputElement>("min-len").value.trim();
+    if (min && !/^[1-9][0-9]?$/.test(min)) {
+      this.status(`Minimum length: a whole number from 1 (not ${min})`, true);
+      return;
+    }
+    try {
+      await this.load(key);
+      const t = performance.now();
+      const s = this.engine.solve(key, $<HTMLInputElement>("board").value.trim(), this.rules());
+      this.current = { ...s, millis: performance.now() - t };
+    } catch (e) {
+      this.status((e as Error).message, true);
+      $("result").hidden = true;
+      return;
+    }
+    document.body.dataset.solveMs = this.current.millis.toFixed(2);
+    this.status("");
+    this.show(this.current);
+    this.updateUrl();
+  }
+
+  private show(s: Solution): void {
+    $("result").hidden = false;
+    this.chosen = null;
+    this.board.show(s.rows, s.cols, s.cells);
+    const totals = $("totals");
+    totals.textContent = `${s.word_count.toLocaleString()} words, ${s.score.toLocaleString()} points`;
+    totals.dataset.words = String(s.word_count);
+    totals.dataset.score = String(s.score);
+    this.list();
+  }
+
+  private sorted(words: Word[]): Word[] {
+    const by = $<HTMLSelectElement>("sort").value;
+    const w = [...words];
+    if (by === "length") w.sort((a, b) => b.len - a.len || a.word.localeCompare(b.word));
+    else if (by === "alpha") w.sort((a, b) => a.word.localeCompare(b.word));
+    return w;
+  }
+
+  private list(): void {
+    const s = this.current;
+    if (!s) return;
+    const draw = (path: Cell[]) => this.board.mark(path, "shown");
+    // Built in one fragment: a big board lists tens of thousands of words.
+    const fragment = document.createDocumentFragment();
+    for (const w of this.sorted(s.words)) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "word";
+      b.dataset.word = w.word;
+      b.textContent = `${w.word} ${w.score}`;
+      b.setAttribute("aria-label", `${w.word}, ${w.score} points: show its path`);
+      const choose = () => {
+        this.chosen = w;
+        draw(w.path);
+      };
+      b.addEventListener("click", choose);
+      b.addEventListener("focus", choose);
+      b.addEventListener("mouseenter", () => draw(w.path));
+      b.addEventListener("mouseleave", () => draw(this.chosen ? this.chosen.path : []));
+      li.appendChild(b);
+      fragment.appendChild(li);
+    }
+    $("words").replaceChildren(fragment);
+  }
+
+  async roll(): Promise<void> {
+    const key = $<HTMLSelectElement>("pack").value;
+    const seedText = $<HTMLInputElement>("seed").value.trim();
+    let seed: number;
+    if (seedText === "") {
+      seed = Math.floor(Math.random() * 2 ** 31);
+      $<HTMLInputElement>("seed").value = String(seed);
+    } else if (/^[0-9]{1,15}$/.test(seedText)) {
+      seed = Number(seedText);
+    } else {
+      this.status(`Seed: a whole number from 0 to 999999999999999 (not ${seedText})`, true);
+      return;
+    }
+    try {
+      await this.load(key);
+      const dice = $<HTMLSelectElement>("dice").value;
+      const r = this.engine.roll(key, {
+        seed,
+        size: $<HTMLInputElement>("size").value.trim() || undefined,
+        dice: dice && !dice.startsWith("letters:") ? dice : undefined,
+        letters: dice.startsWith("letters:") ? dice.slice(8) : undefined,
+      });
+      $<HTMLInputElement>("board").value = r.board;
+    } catch (e) {
+      this.status((e as Error).message, true);
+      return;
+    }
+    await this.solve();
+  }
+
+  private params(): URLSearchParams {
+    const p = new URLSearchParams();
+    const fields: [string, string][] = [["board", "board"], ["lang", "pack"], ["neighbors", "neighbors"], ["min_len", "min-len"], ["scoring", "scoring"], ["bonus", "bonus"]];
+    for (const [name, id] of fields) {
+      const v = $<HTMLInputElement>(id).value.trim();
+      if (!v || (name === "neighbors" && v === "all") || (name === "lang" && (v === "en" || v.startsWith("file:")))) continue;
+      p.set(name, v);
+    }
+    if ($<HTMLInputElement>("wrap").checked) p.set("wrap", "1");
+    return p;
+  }
+
+  private updateUrl(): void {
+    history.replaceState(null, "", `${location.pathname}?${this.params()}`);
+  }
+
+  private async share(): Promise<void> {
+    this.updateUrl();
+    const note = $<HTMLSelectElement>("pack").value.startsWith("file:")
+      ? " (a pack opened from disk is not in the link: the link uses English)"
+      : "";
+    try {
+      await navigator.clipboard.writeText(location.href);
+      this.status(`Link copied: it opens this board with these rules${note}.`);
+    } catch {
+      this.status(`Copy this link: ${location.href}${note}`);
+    }
+  }
+
+  private async open(e: Event): Promise<void> {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    try {
+      const key = `file:${++this.fileKey}:${file.name}`;
+      const info = this.engine.addPack(key, await file.arrayBuffer());
+      const select = $<HTMLSelectElement>("pack");
+      select.add(new Option(`${file.name} (${info.language}, ${info.words.toLocaleString()} words)`, key));
+      select.value = key;
+      this.status(`Opened ${file.name}: ${info.words.toLocaleString()} words.`);
+    } catch (err) {
+      this.status(`${file.name}: ${(err as Error).message}`, true);
+    }
+  }
+
+  /** Fills the form from a link's parameters; answers what did not read. */
+  fromParams(p: URLSearchParams): string[] {
+    const problems: string[] = [];
+    const set = (id: string, v: string) => ($<HTMLInputElement>(id).value = v);
+    if (p.has("board")) set("board", p.get("board") ?? "");
+    const lang = p.get("lang");
+    if (lang !== null) {
+      const key = packKeys().find((k) => k.toLowerCase() === lang.toLowerCase());
+      if (key) set("pack", key);
+      else problems.push(`no pack "${lang}" here (the languages: ${packKeys().join(", ")})`);
+    }
+    const neighbors = p.get("neighbors");
+    if (neighbors !== null) {
+      if (neighbors === "all" || neighbors === "no-diag") set("neighbors", neighbors);
+      else problems.push(`neighbors "${neighbors}" (all or no-diag)`);
+    }
+    const min = p.get("min_len");
+    if (min !== null) {
+      if (/^[1-9][0-9]?$/.test(min)) set("min-len", min);
+      else problems.push(`min_len "${min}" (a whole number from 1)`);
+    }
+    const scoring = p.get("scoring");
+    if (scoring !== null) {
+      const known = [...$<HTMLSelectElement>("scoring").options].some((o) => o.value === scoring);
+      if (known) set("scoring", scoring);
+      else problems.push(`scoring "${scoring}"`);
+    }
+    if (p.has("bonus")) set("bonus", p.get("bonus") ?? "");
+    $<HTMLInputElement>("wrap").checked = p.get("wrap") === "1";
+    return problems;
+  }
+}

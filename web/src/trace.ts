@@ -1,0 +1,93 @@
+// Tracing a word: press on a tile, drag through its neighbours (the path
+// lights up as it grows; going back onto the tile before undoes the last
+// one), release to submit. Pointer Events, so touch, mouse and pen alike.
+import type { BoardView, Cell } from "./board";
+
+export interface TraceOptions {
+  /** Whether cells wrap around the edges. */
+  wrap: () => boolean;
+  /** King moves, or no diagonal steps. */
+  diagonals: () => boolean;
+  /** The path so far, as it changes. */
+  onChange: (path: Cell[]) => void;
+  /** A finished path of two or more tiles. */
+  onSubmit: (path: Cell[]) => void;
+}
+
+export function neighbours(a: Cell, b: Cell, rows: number, cols: number, wrap: boolean, diagonals: boolean): boolean {
+  const d = (x: number, y: number, n: number) => {
+    const raw = Math.abs(x - y);
+    return wrap ? Math.min(raw, n - raw) : raw;
+  };
+  const dr = d(a[0], b[0], rows);
+  const dc = d(a[1], b[1], cols);
+  if (dr === 0 && dc === 0) return false;
+  if (dr > 1 || dc > 1) return false;
+  return diagonals || dr + dc === 1;
+}
+
+export function attachTracing(board: BoardView, options: TraceOptions): () => void {
+  let path: Cell[] = [];
+  let pointer: number | null = null;
+  const same = (a: Cell, b: Cell) => a[0] === b[0] && a[1] === b[1];
+
+  const extend = (cell: Cell | null) => {
+    if (!cell) return;
+    const last = path[path.length - 1];
+    if (last && same(last, cell)) return;
+    if (path.length >= 2 && same(path[path.length - 2], cell)) {
+      path = path.slice(0, -1); // back up one tile
+    } else if (path.some((p) => same(p, cell))) {
+      return;
+    } else if (!last || neighbours(last, cell, board.rows, board.cols, options.wrap(), options.diagonals())) {
+      path = [...path, cell];
+    } else {
+      return;
+    }
+    options.onChange(path);
+  };
+
+  const down = (e: PointerEvent) => {
+    if (pointer !== null || e.button > 0) return;
+    // A generous first touch: anywhere on a tile starts there.
+    const cell = board.cellAt(e.clientX, e.clientY, 0.75);
+    if (!cell) return;
+    e.preventDefault();
+    pointer = e.pointerId;
+    board.el.setPointerCapture(e.pointerId);
+    path = [];
+    extend(cell);
+  };
+  const move = (e: PointerEvent) => {
+    if (e.pointerId !== pointer) return;
+    e.preventDefault();
+    // Coalesced events: a fast swipe across a tile still passes through it.
+    const events = typeof e.getCoalescedEvents === "function" ? e.getCoalescedEvents() : [];
+    for (const ev of events.length ? events : [e]) extend(board.cellAt(ev.clientX, ev.clientY));
+  };
+  const up = (e: PointerEvent) => {
+    if (e.pointerId !== pointer) return;
+    pointer = null;
+    const done = path;
+    path = [];
+    if (done.length >= 2) options.onSubmit(done);
+    else options.onChange([]);
+  };
+  const cancel = (e: PointerEvent) => {
+    if (e.pointerId !== pointer) return;
+    pointer = null;
+    path = [];
+    options.onChange([]);
+  };
+  const el = board.el;
+  el.addEventListener("pointerdown", down);
+  el.addEventListener("pointermove", move);
+  el.addEventListener("pointerup", up);
+  el.addEventListener("pointercancel", cancel);
+  return () => {
+    el.removeEventListener("pointerdown", down);
+    el.removeEventListener("pointermove", move);
+    el.removeEventListener("pointerup", up);
+    el.removeEventListener("pointercancel", cancel);
+  };
+}
