@@ -129,6 +129,11 @@ async function visibleWords(page) {
   return new Set(text.split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !uiWords.has(w)));
 }
 
+function toSeconds(clockText) {
+  const [m, sec] = clockText.split(":").map(Number);
+  return m * 60 + sec;
+}
+
 async function inViewport(page, selector) {
   const box = await page.locator(selector).boundingBox();
   const vp = page.viewportSize();
@@ -322,6 +327,15 @@ try {
     "phone: when the timer runs out, Time's up is in view");
   await quick.close();
 
+  // A phone held sideways: the whole board and the clock in view.
+  const landscape = await browser.newContext({ ...PHONE, viewport: { width: 740, height: 375 } });
+  const pl = await open(landscape, "?mode=play");
+  await roundOn(pl);
+  const lastTile = await pl.locator("#play-board .tile").last().boundingBox();
+  check(lastTile.y + lastTile.height <= 375 && await inViewport(pl, "#clock"), "landscape phone: the whole board and the clock are in view", `board bottom ${Math.round(lastTile.y + lastTile.height)} px`);
+  await shot(pl, "play-landscape");
+  await landscape.close();
+
   // 320 px.
   const narrow = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
   const p320 = await open(narrow, "?mode=play");
@@ -364,10 +378,38 @@ try {
   feedback = await page.locator("#feedback").innerText();
   check(feedback === `${mouseWord.word.toUpperCase()} +${mouseWord.score}`, "desktop: a word traced with the mouse is accepted", feedback);
   check(await page.locator(`#found li[data-word="${mouseWord.word}"]`).isVisible(), "desktop: …and shows among the found");
-  // Backing up one tile undoes it: trace a word, with a detour onto a
-  // neighbour and back.
+  // Backing up one tile undoes it: a word traced with a detour onto a
+  // neighbour and back is that word.
+  const detourWord = solved.words.find((w) => w.len >= 3 && w.word !== mouseWord.word && !w.path.some(() => false));
+  if (detourWord) {
+    const [a, b] = detourWord.path;
+    const used = new Set(detourWord.path.map(([r, c]) => `${r},${c}`));
+    const side = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]]
+      .map(([dr, dc]) => [b[0] + dr, b[1] + dc])
+      .find(([r, c]) => r >= 0 && c >= 0 && r < solved.rows && c < solved.cols && !used.has(`${r},${c}`));
+    if (side) {
+      await mouseTrace(page, [a, b, side, b, ...detourWord.path.slice(2)]);
+      await page.waitForFunction((w) => document.querySelector("#feedback").textContent.startsWith(w.toUpperCase()), detourWord.word);
+      feedback = await page.locator("#feedback").innerText();
+      check(feedback === `${detourWord.word.toUpperCase()} +${detourWord.score}`, "desktop: going back onto the tile before undoes a step", feedback);
+    }
+  }
+  // The clock stops while the page is hidden.
+  const hiddenAt = await page.locator("#clock").innerText();
+  await page.evaluate(() => {
+    Object.defineProperty(document, "hidden", { value: true, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  await page.waitForTimeout(2200);
+  const stillAt = await page.locator("#clock").innerText();
+  await page.evaluate(() => {
+    Object.defineProperty(document, "hidden", { value: false, configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  check(stillAt === hiddenAt || Math.abs(toSeconds(stillAt) - toSeconds(hiddenAt)) <= 1, "desktop: the clock stops while the page is hidden", `${hiddenAt} → ${stillAt}`);
   seen = await visibleWords(page);
-  leaked = solved.words.filter((w) => w.word.length >= 4 && w.word !== mouseWord.word).map((w) => w.word).filter((w) => seen.has(w));
+  const foundNow = new Set(await page.$$eval("#found li", (ls) => ls.map((l) => l.dataset.word)));
+  leaked = solved.words.filter((w) => w.word.length >= 4 && !foundNow.has(w.word)).map((w) => w.word).filter((w) => seen.has(w));
   check(leaked.length === 0, "desktop: during a round no answer is visible", leaked.slice(0, 5).join(", "));
   const judge = Number(await page.evaluate(() => document.body.dataset.judgeMs));
   check(judge <= 16, "a traced word is judged in at most 16 ms", `${judge} ms`);
@@ -421,6 +463,13 @@ try {
   }
   const ms4 = times.sort((a, b) => a - b)[2];
   check(ms4 <= 10, "solve: a 4x4 takes at most 10 ms (median of 5)", `${ms4} ms; all: ${times.join(", ")}`);
+  await page.fill("#size", "50x50");
+  await page.fill("#seed", "1");
+  await page.click("#roll");
+  await page.waitForFunction(() => document.querySelector("#board").value.length > 2000 && Number(document.querySelector("#totals").dataset.words) > 1000);
+  const ms50 = await page.evaluate(() => Number(document.body.dataset.solveMs));
+  check(ms50 <= 200, "solve: a 50x50 board takes at most 200 ms", `${ms50} ms`);
+  await page.fill("#size", "4x4");
   const cliRoll = execFileSync(boggle, ["roll", "--dice", "big", "--size", "5x5", "--seed", "3", "--count", "1"]).toString().trim();
   await page.selectOption("#dice", "big");
   await page.fill("#size", "5x5");
