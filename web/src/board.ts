@@ -35,14 +35,25 @@ export class BoardView {
     el.replaceChildren(this.grid, this.svg);
   }
 
-  /** Lays out a board of `rows` x `cols` faces (null: a blank cell). */
-  show(rows: number, cols: number, cells: (string | null)[]): void {
+  /**
+   * Lays out a board of `rows` x `cols` faces (null: a blank cell), with
+   * each tile's letter value and bonus where the rules have them.
+   */
+  show(
+    rows: number,
+    cols: number,
+    cells: (string | null)[],
+    marks: { values?: (number | null)[] | null; bonus?: (string | null)[] | null } = {},
+  ): void {
     this.rows = rows;
     this.cols = cols;
     this.cells = cells;
     this.el.style.setProperty("--cols", String(cols));
     this.el.style.setProperty("--rows", String(rows));
     this.el.classList.toggle("small", cols > 6);
+    // Past 16 columns tiles would be too small to read: the board keeps
+    // 24 px tiles and scrolls inside its box.
+    this.el.classList.toggle("large", cols > 16 || rows > 16);
     this.tiles = [];
     const rowEls: HTMLElement[] = [];
     for (let r = 0; r < rows; r++) {
@@ -64,6 +75,23 @@ export class BoardView {
         step.className = "step";
         step.setAttribute("aria-hidden", "true");
         tile.append(letter, step);
+        const value = marks.values?.[r * cols + c];
+        if (value != null) {
+          const v = document.createElement("span");
+          v.className = "value";
+          v.textContent = String(value);
+          tile.appendChild(v);
+        }
+        const bonus = marks.bonus?.[r * cols + c];
+        if (bonus) {
+          tile.classList.add(`bonus-${bonus}`);
+          const b = document.createElement("span");
+          b.className = "bonus";
+          b.textContent = bonus;
+          tile.appendChild(b);
+        }
+        const described = [face == null ? "blank" : faceLabel(face), value != null ? `${value} points` : "", bonus ? { DL: "double letter", TL: "triple letter", DW: "double word", TW: "triple word" }[bonus] ?? bonus : ""];
+        tile.setAttribute("aria-label", described.filter(Boolean).join(", "));
         row.appendChild(tile);
         this.tiles.push(tile);
       }

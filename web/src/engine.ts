@@ -23,6 +23,10 @@ export interface Solution {
   words: Word[];
   scoring: string;
   min_len: number;
+  /** Each cell's letter value under a letter-value scheme, else null. */
+  values: (number | null)[] | null;
+  /** Each cell's bonus (`DL`, `TL`, `DW`, `TW`) under a bonus grid, else null. */
+  bonus: (string | null)[] | null;
 }
 
 /** What the module says of a pack it holds. */

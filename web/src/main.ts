@@ -7,7 +7,7 @@ import "./style.css";
 import { Engine } from "./engine";
 import { Play } from "./play";
 import { PRESETS, preset } from "./presets";
-import { $, ensurePack, hasPack, loadIndex, notice, packKeys } from "./site";
+import { $, ensurePack, firstLanguage, hasPack, loadIndex, notice, packKeys } from "./site";
 import { Solve } from "./solve";
 
 type Mode = "play" | "solve";
@@ -32,15 +32,15 @@ async function start(): Promise<void> {
     const found = packKeys().find((k) => k.toLowerCase() === lang);
     if (found) lang = found;
     else {
-      problems.push(`no pack "${p.get("lang")}" here (the languages: ${packKeys().join(", ")}); English instead`);
+      problems.push(
+        lang.startsWith("file:")
+          ? `a pack opened from a file (${p.get("lang")?.split(":").slice(2).join(":")}), which a link cannot carry: open the file again under "Language, rules and dice"`
+          : `no language "${p.get("lang")}" here (the languages: ${packKeys().join(", ")})`,
+      );
       lang = "";
     }
   }
-  if (!lang) {
-    const saved = localStorage.getItem("wordgrid.lang");
-    const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
-    lang = [saved, browser, "en"].find((k): k is string => !!k && hasPack(k)) ?? "en";
-  }
+  if (!lang) lang = firstLanguage(localStorage.getItem("wordgrid.lang"), navigator.languages ?? [navigator.language]);
   await ensurePack(engine, lang);
   const play = new Play(engine);
   const solve = new Solve(engine);
@@ -51,7 +51,12 @@ async function start(): Promise<void> {
     play.resume();
   });
   $("tab-solve").addEventListener("click", () => setMode("solve", play));
-  $("play-lang").addEventListener("change", () => localStorage.setItem("wordgrid.lang", $<HTMLSelectElement>("play-lang").value));
+  const remember = (id: string) => {
+    const key = $<HTMLSelectElement>(id).value;
+    if (hasPack(key)) localStorage.setItem("wordgrid.lang", key);
+  };
+  $("play-lang").addEventListener("change", () => remember("play-lang"));
+  $("pack").addEventListener("change", () => remember("pack"));
 
   const mode: Mode = p.get("mode") === "play" || !p.has("board") ? "play" : "solve";
   if (p.has("mode") && !["play", "solve"].includes(p.get("mode") ?? "")) problems.push(`mode "${p.get("mode")}" (play or solve)`);
@@ -84,6 +89,7 @@ async function start(): Promise<void> {
     setMode("solve", play);
     $<HTMLSelectElement>("pack").value = lang;
     problems.push(...solve.fromParams(p));
+    solve.showSource();
     notice(problems.length ? `This link has ${problems.join("; ")}; the rest is applied.` : "");
     await solve.solve();
     play.configure({ lang });

@@ -7,7 +7,7 @@ import { Round, clock, plural, type Verdict } from "./game";
 import * as history from "./history";
 import { PRESETS, preset, type Preset } from "./presets";
 import { attachTracing } from "./trace";
-import { $, packKeys, packLabel, ensurePack, notice } from "./site";
+import { $, packKeys, packLabel, packSource, ensurePack, notice } from "./site";
 
 /** A round to start with: a board (from a link) and who sent it. */
 export interface Challenge {
@@ -87,6 +87,7 @@ export class Play {
     const chosen = select.value || this.lang;
     select.replaceChildren(...packKeys().map((k) => new Option(packLabel(k), k)));
     select.value = packKeys().includes(chosen) ? chosen : "en";
+    $("play-source").textContent = packSource(select.value);
   }
 
   /** Sets the game, language and time (from a link or the defaults). */
@@ -97,6 +98,7 @@ export class Play {
     if (opts.lang) {
       this.lang = opts.lang;
       $<HTMLSelectElement>("play-lang").value = opts.lang;
+      $("play-source").textContent = packSource(opts.lang);
     }
     const time = $<HTMLSelectElement>("play-time");
     const seconds = String(opts.seconds ?? p.seconds);
@@ -108,6 +110,7 @@ export class Play {
     const before = this.game;
     this.game = preset($<HTMLSelectElement>("preset").value) ?? PRESETS[0];
     this.lang = $<HTMLSelectElement>("play-lang").value || "en";
+    $("play-source").textContent = packSource(this.lang);
     if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
   }
 

@@ -14,13 +14,21 @@ export interface SitePack {
   key: string;
   file: string;
   language: string;
+  /** The language's name in English. */
   language_name: string;
+  /** The language's own name ("Deutsch", "Русский"). */
+  native: string;
   words: number;
+  source: string;
+  version: string;
+  licence: string;
+  /** The pack file's size. */
+  bytes: number;
 }
 
 const packs = new Map<string, SitePack>([
-  ["en", { key: "en", file: "en.pack", language: "en", language_name: "English", words: 0 }],
-  ["nl", { key: "nl", file: "nl.pack", language: "nl", language_name: "Dutch", words: 0 }],
+  ["en", { key: "en", file: "en.pack", language: "en", language_name: "English", native: "English", words: 0, source: "", version: "", licence: "", bytes: 0 }],
+  ["nl", { key: "nl", file: "nl.pack", language: "nl", language_name: "Dutch", native: "Nederlands", words: 0, source: "", version: "", licence: "", bytes: 0 }],
 ]);
 
 /** Reads the site's pack index; without one, the two built-in packs. */
@@ -28,7 +36,9 @@ export async function loadIndex(): Promise<void> {
   try {
     const response = await fetch("packs/index.json");
     if (!response.ok) return;
-    for (const p of (await response.json()) as SitePack[]) packs.set(p.key, p);
+    const index = (await response.json()) as SitePack[];
+    packs.clear();
+    for (const p of index) packs.set(p.key, p);
   } catch {
     // No index: English and Dutch.
   }
@@ -42,8 +52,26 @@ export function hasPack(key: string): boolean {
   return packs.has(key);
 }
 
+/** A pack's language, in its own name ("Deutsch"). */
 export function packLabel(key: string): string {
-  return packs.get(key)?.language_name ?? key;
+  return packs.get(key)?.native ?? key;
+}
+
+/** Where a pack's words come from, for the page to say. */
+export function packSource(key: string): string {
+  const p = packs.get(key);
+  if (!p || !p.source) return "";
+  const size = p.bytes ? `, ${(p.bytes / 1e6).toFixed(1)} MB` : "";
+  return `${p.native}: ${p.words.toLocaleString()} words from ${p.source}${p.version ? ` ${p.version}` : ""} (${p.licence || "licence not recorded"}${size})`;
+}
+
+/**
+ * The language to start with: the one chosen before, else the browser's
+ * (`pt-BR`, then `pt`), else English.
+ */
+export function firstLanguage(saved: string | null, browser: readonly string[]): string {
+  const candidates = [saved ?? "", ...browser.flatMap((l) => [l.toLowerCase(), l.toLowerCase().split("-")[0]])];
+  return candidates.find((k) => k && packs.has(k)) ?? "en";
 }
 
 /** Loads a pack the site serves, once. */

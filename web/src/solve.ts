@@ -2,8 +2,12 @@
 // (or one opened from disk), every word with its path; rolls from dice and
 // a seed, as `boggle roll` does; and a link that opens the same view.
 import { BoardView, type Cell } from "./board";
+import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "./engine";
-import { $, ensurePack, packKeys, packLabel, hasPack } from "./site";
+import { $, ensurePack, packKeys, packLabel, packSource, hasPack } from "./site";
+
+/** Words listed at a time (more as the list scrolls). */
+const PAGE = 400;
 
 export class Solve {
   private readonly engine: Engine;
@@ -12,18 +16,36 @@ export class Solve {
   /** The word whose path a click (or focus) chose: hover only previews. */
   private chosen: Word | null = null;
   private fileKey = 0;
+  private readonly entry: GridEntry;
 
   constructor(engine: Engine) {
     this.engine = engine;
     this.board = new BoardView($("board-view"), "Board");
+    this.entry = new GridEntry($("grid-entry"));
+    this.entry.build(4, 4);
+    this.entry.onChange = (text) => {
+      $<HTMLInputElement>("board").value = text;
+    };
+    this.entry.onPaste = (text) => {
+      $<HTMLInputElement>("board").value = text;
+      void this.solve();
+    };
+    $("grid-size").addEventListener("change", () => {
+      const [rows, cols] = $<HTMLSelectElement>("grid-size").value.split("x").map(Number);
+      this.entry.build(rows, cols);
+      $<HTMLInputElement>("board").value = "";
+      this.entry.focus();
+    });
     $("controls").addEventListener("submit", (e) => {
       e.preventDefault();
       void this.solve();
     });
     $("roll").addEventListener("click", () => void this.roll());
-    $("sort").addEventListener("change", () => this.current && this.list());
+    for (const id of ["sort", "filter-len"]) $(id).addEventListener("change", () => this.current && this.list());
+    $("filter-prefix").addEventListener("input", () => this.current && this.list());
     $("share").addEventListener("click", () => void this.share());
     $("pack-file").addEventListener("change", (e) => void this.open(e));
+    $("pack").addEventListener("change", () => this.showSource());
   }
 
   listPacks(): void {
@@ -32,6 +54,13 @@ export class Solve {
     const files = [...select.options].filter((o) => o.value.startsWith("file:"));
     select.replaceChildren(...packKeys().map((k) => new Option(packLabel(k), k)), ...files);
     select.value = chosen;
+    this.showSource();
+  }
+
+  /** Says where the chosen pack's words come from, and their licence. */
+  showSource(): void {
+    const key = $<HTMLSelectElement>("pack").value;
+    $("pack-source").textContent = key.startsWith("file:") ? "A pack opened from this device." : packSource(key);
   }
 
   status(text: string, error = false): void {
@@ -75,15 +104,34 @@ export class Solve {
       return;
     }
     document.body.dataset.solveMs = this.current.millis.toFixed(2);
+    const started = performance.now() - this.current.millis;
     this.status("");
     this.show(this.current);
     this.updateUrl();
+    // The answer, in view: on a phone the form fills the first screen.
+    const top = $("result").getBoundingClientRect().top;
+    if (top > window.innerHeight * 0.6) $("result").scrollIntoView({ block: "start" });
+    // From the click to the list on screen: the next frame after it.
+    requestAnimationFrame(() => {
+      document.body.dataset.paintMs = (performance.now() - started).toFixed(1);
+    });
+  }
+
+  /** Shows a board small enough to type in the tile-by-tile grid there too. */
+  private mirror(s: Solution): void {
+    if (s.rows > 8 || s.cols > 8) return;
+    const size = `${s.rows}x${s.cols}`;
+    const select = $<HTMLSelectElement>("grid-size");
+    if (![...select.options].some((o) => o.value === size)) select.add(new Option(size.replace("x", "×"), size));
+    select.value = size;
+    this.entry.fill(s.rows, s.cols, s.cells);
   }
 
   private show(s: Solution): void {
     $("result").hidden = false;
+    this.mirror(s);
     this.chosen = null;
-    this.board.show(s.rows, s.cols, s.cells);
+    this.board.show(s.rows, s.cols, s.cells, { values: s.values, bonus: s.bonus });
     const totals = $("totals");
     totals.textContent = `${s.word_count.toLocaleString()} words, ${s.score.toLocaleString()} points`;
     totals.dataset.words = String(s.word_count);
@@ -99,13 +147,41 @@ export class Solve {
     return w;
   }
 
+  /** The words the filters keep, in the chosen order. */
+  private filtered(words: Word[]): Word[] {
+    const len = Number($<HTMLSelectElement>("filter-len").value);
+    const prefix = $<HTMLInputElement>("filter-prefix").value.trim().toLowerCase();
+    return this.sorted(words).filter(
+      (w) => (!len || (len >= 8 ? w.len >= 8 : w.len === len)) && (!prefix || w.word.startsWith(prefix)),
+    );
+  }
+
+  /**
+   * Lists the words: the first page at once, the next as the list scrolls
+   * near its end, so a board of tens of thousands of words paints in a
+   * moment.
+   */
   private list(): void {
     const s = this.current;
     if (!s) return;
+    const words = this.filtered(s.words);
+    $("shown-count").textContent = words.length === s.words.length ? "" : `${words.length.toLocaleString()} of ${s.words.length.toLocaleString()} words`;
+    this.observer?.disconnect();
+    $("words").replaceChildren();
+    this.pending = words;
+    this.more();
+  }
+
+  private pending: Word[] = [];
+  private observer: IntersectionObserver | null = null;
+
+  /** Adds the next page of words, and watches the end of the list for more. */
+  private more(): void {
+    const page = this.pending.slice(0, PAGE);
+    this.pending = this.pending.slice(PAGE);
     const draw = (path: Cell[]) => this.board.mark(path, "shown");
-    // Built in one fragment: a big board lists tens of thousands of words.
     const fragment = document.createDocumentFragment();
-    for (const w of this.sorted(s.words)) {
+    for (const w of page) {
       const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
@@ -124,7 +200,21 @@ export class Solve {
       li.appendChild(b);
       fragment.appendChild(li);
     }
-    $("words").replaceChildren(fragment);
+    const list = $("words");
+    list.appendChild(fragment);
+    if (!this.pending.length) return;
+    const sentinel = list.lastElementChild;
+    if (!sentinel) return;
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          this.observer?.disconnect();
+          this.more();
+        }
+      },
+      { root: list, rootMargin: "400px" },
+    );
+    this.observer.observe(sentinel);
   }
 
   async roll(): Promise<void> {
@@ -202,17 +292,14 @@ export class Solve {
     }
   }
 
-  /** Fills the form from a link's parameters; answers what did not read. */
+  /**
+   * Fills the form from a link's parameters (the language is main.ts's to
+   * read); answers what did not read.
+   */
   fromParams(p: URLSearchParams): string[] {
     const problems: string[] = [];
     const set = (id: string, v: string) => ($<HTMLInputElement>(id).value = v);
     if (p.has("board")) set("board", p.get("board") ?? "");
-    const lang = p.get("lang");
-    if (lang !== null) {
-      const key = packKeys().find((k) => k.toLowerCase() === lang.toLowerCase());
-      if (key) set("pack", key);
-      else problems.push(`no pack "${lang}" here (the languages: ${packKeys().join(", ")})`);
-    }
     const neighbors = p.get("neighbors");
     if (neighbors !== null) {
       if (neighbors === "all" || neighbors === "no-diag") set("neighbors", neighbors);

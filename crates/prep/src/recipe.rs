@@ -226,6 +226,9 @@ pub struct Language {
     pub code: String,
     /// English name, e.g. `Dutch`.
     pub name: String,
+    /// The language's own name, e.g. `Nederlands` (empty: not given).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub native: String,
 }
 
 /// How a board in the recipe's language reads.

@@ -14,7 +14,10 @@
 //! - [`solve()`] takes `{"board", "pack", "neighbors", "wrap", "min_len",
 //!   "scoring", "bonus", "qu"}` and answers `{"board", "rows", "cols",
 //!   "cells", "score", "word_count", "words": [{"word", "score", "len",
-//!   "path"}], "scoring", "min_len"}` (the page times the call itself:
+//!   "path"}], "scoring", "min_len", "values", "bonus"}`: `values` each
+//!   cell's letter value under a letter-value scheme (else null), `bonus`
+//!   each cell's `DL`, `TL`, `DW`, `TW` or null under a bonus grid (else
+//!   null) (the page times the call itself:
 //!   there is no clock in `wasm32-unknown-unknown`).
 //! - [`contains`] takes `{"pack", "word"}` and answers `{"word",
 //!   "in_pack"}` (the play mode tells a word not in the pack from one not
@@ -207,28 +210,57 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
     let board = faces.parse(&req.board).map_err(|e| e.to_string())?;
     solve::fit_bonus(&mut rules, board.rows(), board.cols()).map_err(|e| e.to_string())?;
     let key = format!("{}|{:?}", req.pack, rules);
-    let solution = STATE.with(|s| -> Result<solve::Solution, String> {
-        let mut s = s.borrow_mut();
-        let solvers = &mut s.solvers;
-        match solvers.iter().position(|(k, _)| *k == key) {
-            Some(i) => {
-                let hit = solvers.remove(i);
-                solvers.push(hit);
-            }
-            None => {
-                let solver = Solver::with_rules(&pack, rules.clone()).map_err(|e| e.to_string())?;
-                if solvers.len() == 8 {
-                    solvers.remove(0);
+    let (solution, scoring) =
+        STATE.with(|s| -> Result<(solve::Solution, solve::Scoring), String> {
+            let mut s = s.borrow_mut();
+            let solvers = &mut s.solvers;
+            match solvers.iter().position(|(k, _)| *k == key) {
+                Some(i) => {
+                    let hit = solvers.remove(i);
+                    solvers.push(hit);
                 }
-                solvers.push((key.clone(), solver));
+                None => {
+                    let solver =
+                        Solver::with_rules(&pack, rules.clone()).map_err(|e| e.to_string())?;
+                    if solvers.len() == 8 {
+                        solvers.remove(0);
+                    }
+                    solvers.push((key.clone(), solver));
+                }
             }
-        }
-        let (_, solver) = solvers.last_mut().ok_or("no solver")?;
-        solver.solve(&board).map_err(|e| e.to_string())
-    })?;
+            let (_, solver) = solvers.last_mut().ok_or("no solver")?;
+            let solution = solver.solve(&board).map_err(|e| e.to_string())?;
+            Ok((solution, solver.rules().scoring.clone()))
+        })?;
     let cells: Vec<Option<String>> = (0..board.len())
         .map(|i| board.face(i).map(str::to_string))
         .collect();
+    // What the tiles show under a letter-value scheme: each cell's value
+    // (the printed one, else the scheme's for its face) and its bonus.
+    let values: Option<Vec<Option<u32>>> = scoring.is_letter_scheme().then(|| {
+        (0..board.len())
+            .map(|i| {
+                let face = board.face(i)?;
+                let letters = solve::Tile::of(face).alternatives().next().unwrap_or(face);
+                Some(
+                    board
+                        .value(i)
+                        .unwrap_or_else(|| scoring.tile_value(face, letters)),
+                )
+            })
+            .collect()
+    });
+    let bonus: Option<Vec<Option<&str>>> = rules.bonus.as_ref().map(|b| {
+        (0..board.len())
+            .map(|i| match b.at(i) {
+                c if c.letter == 2 => Some("DL"),
+                c if c.letter == 3 => Some("TL"),
+                c if c.word == 2 => Some("DW"),
+                c if c.word == 3 => Some("TW"),
+                _ => None,
+            })
+            .collect()
+    });
     let words: Vec<Word> = solution
         .words
         .iter()
@@ -249,6 +281,8 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
         "words": words,
         "scoring": rules.scoring.name(),
         "min_len": rules.min_len,
+        "values": values,
+        "bonus": bonus,
     }))
 }
 
