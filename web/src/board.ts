@@ -4,6 +4,33 @@
 
 export type Cell = [number, number];
 
+/**
+ * A word as a list item with a button (`.word`, 44 px high) whose press
+ * calls `choose`, and whose hover calls `preview` with `true` and then
+ * `false`: both screens list words so.
+ */
+export function wordItem(
+  w: { word: string; score: number },
+  choose: () => void,
+  preview?: (on: boolean) => void,
+): HTMLLIElement {
+  const li = document.createElement("li");
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "word";
+  b.dataset.word = w.word;
+  b.textContent = `${w.word} ${w.score}`;
+  b.setAttribute("aria-label", `${w.word}, ${w.score} ${w.score === 1 ? "point" : "points"}: show its path`);
+  b.addEventListener("click", choose);
+  if (preview) {
+    b.addEventListener("focus", choose);
+    b.addEventListener("mouseenter", () => preview(true));
+    b.addEventListener("mouseleave", () => preview(false));
+  }
+  li.appendChild(b);
+  return li;
+}
+
 /** A face as players write it: `Qu`, `IJ` (the Dutch digraph), `A`. */
 export function faceLabel(face: string): string {
   if (face === "ij") return "IJ";

@@ -1,7 +1,7 @@
 // The Play screen: a timed round on a rolled board, words traced by touch
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
-import { BoardView, type Cell } from "./board";
+import { BoardView, wordItem, type Cell } from "./board";
 import type { Engine, Solution } from "./engine";
 import { Round, clock, plural, type Verdict } from "./game";
 import * as history from "./history";
@@ -307,18 +307,7 @@ export class Play {
       : before.rounds
         ? `Your best for ${this.game.name}: ${plural(before.best, "point", "points")}.`
         : "";
-    const chip = (w: { word: string; score: number; path: Cell[] }) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "word";
-      b.dataset.word = w.word;
-      b.textContent = `${w.word} ${w.score}`;
-      b.setAttribute("aria-label", `${w.word}, ${plural(w.score, "point", "points")}: show it on the board`);
-      b.addEventListener("click", () => this.board.mark(w.path, "shown"));
-      li.appendChild(b);
-      return li;
-    };
+    const chip = (w: { word: string; score: number; path: Cell[] }) => wordItem(w, () => this.board.mark(w.path, "shown"));
     $("end-found").replaceChildren(...round.found.map(chip));
     $("missed").replaceChildren(...round.missed().map(chip));
     $("share-box").hidden = true;

@@ -1,7 +1,7 @@
 // The Solve screen: any board the CLI reads, in any pack the site offers
 // (or one opened from disk), every word with its path; rolls from dice and
 // a seed, as `boggle roll` does; and a link that opens the same view.
-import { BoardView, type Cell } from "./board";
+import { BoardView, wordItem, type Cell } from "./board";
 import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "./engine";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack } from "./site";
@@ -187,23 +187,16 @@ export class Solve {
     const draw = (path: Cell[]) => this.board.mark(path, "shown");
     const fragment = document.createDocumentFragment();
     for (const w of page) {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "word";
-      b.dataset.word = w.word;
-      b.textContent = `${w.word} ${w.score}`;
-      b.setAttribute("aria-label", `${w.word}, ${w.score} points: show its path`);
-      const choose = () => {
-        this.chosen = w;
-        draw(w.path);
-      };
-      b.addEventListener("click", choose);
-      b.addEventListener("focus", choose);
-      b.addEventListener("mouseenter", () => draw(w.path));
-      b.addEventListener("mouseleave", () => draw(this.chosen ? this.chosen.path : []));
-      li.appendChild(b);
-      fragment.appendChild(li);
+      fragment.appendChild(
+        wordItem(
+          w,
+          () => {
+            this.chosen = w;
+            draw(w.path);
+          },
+          (on) => draw(on ? w.path : this.chosen ? this.chosen.path : []),
+        ),
+      );
     }
     const list = $("words");
     list.appendChild(fragment);
