@@ -123,7 +123,13 @@ export class Play {
   async newRound(challenge?: Challenge): Promise<void> {
     this.stopTicker();
     const lang = this.lang;
-    await ensurePack(this.engine, lang);
+    if (!this.engine.packs.has(lang)) this.say(`Loading ${packLabel(lang)}…`, "");
+    try {
+      await ensurePack(this.engine, lang);
+    } catch (e) {
+      this.say(`${packLabel(lang)} did not load (${(e as Error).message}); try again, or choose another language.`, "bad");
+      return;
+    }
     let text: string;
     if (challenge) {
       text = challenge.board;
