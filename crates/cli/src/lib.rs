@@ -2,8 +2,8 @@
 //! run ends (exit codes as ripgrep has them: 0 success, 1 failure, 2 a usage
 //! error; a closed pipe is success), command lines whose mistakes are one
 //! line, the default thread count, progress bars that show on a terminal
-//! and stay quiet when piped, and the `completions` and `man` commands. The libraries (`prep`, `solve`) know
-//! nothing of any of this.
+//! and stay quiet when piped, and the `completions` and `man` commands.
+//! The libraries (`prep`, `solve`) know nothing of any of this.
 
 #![deny(missing_docs)]
 
