@@ -50,6 +50,11 @@ export class Round {
     return { kind: "notword", word };
   }
 
+  /** Whether the board holds this word under the round's rules. */
+  holds(word: string): boolean {
+    return this.words.has(word);
+  }
+
   /** The words not found, best first (as the solution lists them). */
   missed(): Word[] {
     const found = new Set(this.found.map((w) => w.word));

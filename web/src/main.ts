@@ -81,10 +81,16 @@ async function start(): Promise<void> {
       else problems.push(`vs "${vs}" (score-words)`);
     }
     play.configure({ preset: game ?? undefined, lang, seconds });
+    const scoring = p.get("scoring");
+    if (scoring !== null) {
+      const custom = $<HTMLSelectElement>("custom-scoring");
+      if ([...custom.options].some((o) => o.value === scoring)) custom.value = scoring;
+      else problems.push(`scoring "${scoring}"`);
+    }
     setMode("play", play);
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     const board = p.get("board");
-    await play.newRound(board ? { board, seconds, versus } : undefined);
+    await play.newRound(board ? { board, seconds, versus, bonus: p.get("bonus") ?? undefined } : undefined);
   } else {
     setMode("solve", play);
     $<HTMLSelectElement>("pack").value = lang;

@@ -5,13 +5,15 @@ import { BoardView, wordItem, type Cell } from "./board";
 import type { Engine, Solution } from "./engine";
 import { Round, clock, plural, type Verdict } from "./game";
 import * as history from "./history";
-import { PRESETS, preset, type Preset } from "./presets";
+import { PRESETS, bonusGrid, preset, withSpecialTile, type Preset } from "./presets";
 import { attachTracing } from "./trace";
 import { $, packKeys, packLabel, packSource, ensurePack, notice } from "./site";
 
 /** A round to start with: a board (from a link) and who sent it. */
 export interface Challenge {
   board: string;
+  /** Its bonus cells, for a game that has them. */
+  bonus?: string;
   seconds?: number;
   /** The sender's score and word count. */
   versus?: { score: number; words: number };
@@ -26,6 +28,7 @@ export class Play {
   private game: Preset = PRESETS[0];
   private versus: Challenge["versus"];
   private boardText = "";
+  private bonus: string | undefined;
 
   constructor(engine: Engine) {
     this.engine = engine;
@@ -47,7 +50,7 @@ export class Play {
     $("again").addEventListener("click", () => void this.newRound());
     $("end-round").addEventListener("click", () => this.end());
     $("challenge").addEventListener("click", () => void this.challenge());
-    for (const id of ["preset", "play-lang", "play-time"]) {
+    for (const id of ["preset", "play-lang", "play-time", "custom-size", "custom-scoring"]) {
       $(id).addEventListener("change", () => {
         this.readSettings();
         void this.newRound();
@@ -95,6 +98,7 @@ export class Play {
     const p = preset(opts.preset) ?? this.game;
     this.game = p;
     $<HTMLSelectElement>("preset").value = p.id;
+    $("custom").hidden = p.id !== "custom";
     if (opts.lang) {
       this.lang = opts.lang;
       $<HTMLSelectElement>("play-lang").value = opts.lang;
@@ -109,6 +113,7 @@ export class Play {
   private readSettings(): void {
     const before = this.game;
     this.game = preset($<HTMLSelectElement>("preset").value) ?? PRESETS[0];
+    $("custom").hidden = this.game.id !== "custom";
     this.lang = $<HTMLSelectElement>("play-lang").value || "en";
     $("play-source").textContent = packSource(this.lang);
     if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
@@ -130,19 +135,26 @@ export class Play {
       this.say(`${packLabel(lang)} did not load (${(e as Error).message}); try again, or choose another language.`, "bad");
       return;
     }
+    const custom = this.game.id === "custom";
+    const size = custom ? $<HTMLSelectElement>("custom-size").value : this.game.size;
+    const scoring = custom ? $<HTMLSelectElement>("custom-scoring").value : this.game.scoring;
     let text: string;
     if (challenge) {
       text = challenge.board;
       this.versus = challenge.versus;
+      this.bonus = challenge.bonus;
     } else {
       this.versus = undefined;
       const seed = Math.floor(Math.random() * 2 ** 32);
-      const dice = lang === "en" ? this.game.englishDice : undefined;
-      text = this.engine.roll(lang, { seed, size: this.game.size, dice }).board;
+      const dice = lang === "en" && !custom ? this.game.englishDice : undefined;
+      text = this.engine.roll(lang, { seed, size, dice }).board;
+      if (this.game.special && lang === "en") text = withSpecialTile(text, seed);
+      const [rows, cols] = size.split("x").map(Number);
+      this.bonus = this.game.bonus ? bonusGrid(rows, cols, seed) : undefined;
     }
     let solution: Solution;
     try {
-      solution = this.engine.solve(lang, text, { scoring: this.game.scoring });
+      solution = this.engine.solve(lang, text, { scoring, bonus: this.bonus });
     } catch (e) {
       notice(`That board does not read (${(e as Error).message}); here is a new one.`);
       return this.newRound();
@@ -150,7 +162,7 @@ export class Play {
     this.boardText = solution.board;
     const seconds = challenge?.seconds ?? this.seconds();
     this.round = new Round(solution, seconds, (w) => this.engine.contains(lang, w));
-    this.board.show(solution.rows, solution.cols, solution.cells);
+    this.board.show(solution.rows, solution.cols, solution.cells, { values: solution.values, bonus: solution.bonus });
     this.board.mark([]);
     $("found").replaceChildren();
     $("end").hidden = true;
@@ -190,8 +202,21 @@ export class Play {
     if (left <= 0 && !round.ended) this.end();
   }
 
+  /**
+   * The words a traced path spells: one, unless it crosses an either/or
+   * tile (`a/e`); a prefix (`re-`) or suffix (`-ing`) tile gives its letters.
+   */
+  private words(path: Cell[]): string[] {
+    let words = [""];
+    for (const cell of path) {
+      const alternatives = (this.board.face(cell) ?? "").replace(/^-|-$/g, "").split("/");
+      words = words.flatMap((w) => alternatives.map((a) => w + a));
+    }
+    return words;
+  }
+
   private word(path: Cell[]): string {
-    return path.map((c) => this.board.face(c) ?? "").join("");
+    return this.words(path)[0];
   }
 
   private tracing(path: Cell[]): void {
@@ -205,7 +230,8 @@ export class Play {
       this.board.mark([]);
       return;
     }
-    this.submit(this.word(path), path);
+    const words = this.words(path);
+    this.submit(words.find((w) => this.round?.holds(w)) ?? words[0], path);
   }
 
   /** Judges a try and shows the verdict; `path` is the traced one, if any. */
@@ -335,6 +361,11 @@ export class Play {
   link(): string {
     const round = this.round;
     const p = new URLSearchParams({ mode: "play", lang: this.lang, game: this.game.id, board: this.boardText });
+    if (this.bonus) p.set("bonus", this.bonus);
+    if (this.game.id === "custom") {
+      p.set("size", $<HTMLSelectElement>("custom-size").value);
+      p.set("scoring", $<HTMLSelectElement>("custom-scoring").value);
+    }
     if (round) {
       p.set("time", String(round.seconds));
       p.set("vs", `${round.score}-${round.found.length}`);

@@ -319,6 +319,38 @@ try {
   await shot(bad, "bad-link-phone");
   await bad.close();
 
+  // The games: Super Big Boggle 6x6, Ruzzle with its bonus cells and
+  // letter values, Wordament with a special tile, Custom.
+  for (const [game, tiles] of [["super", 36], ["ruzzle", 16], ["wordament", 16], ["custom", 16]]) {
+    const gp = await open(phone, `?mode=play&game=${game}`);
+    const gb = await roundOn(gp);
+    const count = await gp.locator("#play-board .tile").count();
+    check(count === tiles, `game ${game}: a ${Math.sqrt(tiles)}x${Math.sqrt(tiles)} board`, `${count} tiles`);
+    if (game === "ruzzle") {
+      const marks = await gp.$$eval("#play-board .bonus", (b) => b.map((x) => x.textContent).sort());
+      const vals = await gp.locator("#play-board .value").count();
+      check(JSON.stringify(marks) === JSON.stringify(["DL", "DL", "DW", "TL", "TW"]) && vals === 16, "game ruzzle: bonus cells marked and letter values on every tile", `${marks.join(" ")}; ${vals} values`);
+      const bonus = new URL(await gp.evaluate(() => location.href)).searchParams;
+      const rules = await gp.evaluate(() => document.querySelector("#play-board").innerHTML.length > 0);
+      await gp.click("#end-round");
+      await gp.waitForSelector("#end:not([hidden])");
+      await gp.click("#challenge");
+      await gp.waitForFunction(() => document.querySelector("#share-link").value.includes("bonus="));
+      const link = await gp.inputValue("#share-link");
+      const friend = await open(phone, link.slice(link.indexOf("?")));
+      await roundOn(friend);
+      const friendMarks = await friend.$$eval("#play-board .tile", (ts) => ts.map((t) => t.querySelector(".bonus")?.textContent ?? "").join(","));
+      const mine = await gp.$$eval("#play-board .tile", (ts) => ts.map((t) => t.querySelector(".bonus")?.textContent ?? "").join(","));
+      check(friendMarks === mine && (await roundOn(friend)) === gb && bonus && rules, "game ruzzle: a challenge carries the board and its bonus cells", friendMarks);
+      await friend.close();
+    }
+    if (game === "wordament") {
+      const faces = await gp.$$eval("#play-board .tile", (ts) => ts.map((t) => t.getAttribute("aria-label")));
+      check(/\[/.test(gb) && faces.some((f) => /[-/]|^[A-Z][a-z]|^[A-Z]{2}/.test(f.split(",")[0])), "game wordament: one special tile on the board", gb);
+    }
+    await gp.close();
+  }
+
   // The clock runs out: time's up, the end screen in view.
   const quick = await open(phone, "?mode=play&time=10");
   await roundOn(quick);
