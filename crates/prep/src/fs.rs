@@ -55,10 +55,7 @@ pub fn write_atomic(
     if existing.is_some() && replace == Replace::No {
         return Err(io::Error::new(ErrorKind::AlreadyExists, "already exists"));
     }
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = directory_of(&target);
     let mut tmp = tempfile::Builder::new()
         .prefix(".boggle")
         .suffix(".tmp")
@@ -88,10 +85,7 @@ pub fn write_atomic(
 /// a regular file, a link to one, or nothing yet, in an existing directory.
 pub(crate) fn check_target(path: &Path) -> io::Result<()> {
     let (target, _) = regular_target(path)?;
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = directory_of(&target);
     if dir.is_dir() {
         Ok(())
     } else {
@@ -99,6 +93,14 @@ pub(crate) fn check_target(path: &Path) -> io::Result<()> {
             ErrorKind::NotFound,
             format!("{}: no such directory", dir.display()),
         ))
+    }
+}
+
+/// The directory a file at `path` goes in (`.` for a bare file name).
+fn directory_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
     }
 }
 
