@@ -65,8 +65,8 @@ fn recipes_are_built_in_under_name_and_language_code() {
             [code],
             "{name}"
         );
-        // The built-in text is the file pack makers read in wordlists/recipes.
-        let file = common::workspace_root().join(format!("wordlists/recipes/{name}.toml"));
+        // The built-in text is the file pack makers read in crates/prep/recipes.
+        let file = common::workspace_root().join(format!("crates/prep/recipes/{name}.toml"));
         assert_eq!(Recipe::from_file(&file).unwrap(), by_name);
         let source = by_name.source.as_ref().expect("a default list");
         assert!(source.path.starts_with("/usr/share/dict/"), "{source:?}");

@@ -69,7 +69,7 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
     // and records the recipe's name and licence for it.
     let recipe_with = |path: &Path| {
         let mut text = std::fs::read_to_string(
-            common::workspace_root().join("wordlists/recipes/spanish.toml"),
+            common::workspace_root().join("crates/prep/recipes/spanish.toml"),
         )
         .unwrap();
         let from = "path = \"/usr/share/dict/spanish\"";

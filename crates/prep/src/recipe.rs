@@ -34,93 +34,32 @@ use crate::error::{escape_controls, RecipeError};
 use crate::filter::{default_min_len, Filter, FilterRules};
 use crate::normalize::{NormalizeRules, Normalizer};
 
-/// The built-in recipes, by name, as TOML text. All but `opentaal` and
-/// `enable` are the files in the workspace's `wordlists/recipes/`, where
-/// pack makers read them; compiling them in makes `--recipe german` work
-/// anywhere.
+/// The built-in recipes, by name, as TOML text: the files in this crate's
+/// `recipes/`, where pack makers read them; compiling them in makes
+/// `--recipe german` work anywhere.
 const BUILTIN: &[(&str, &str)] = &[
     ("opentaal", include_str!("../recipes/opentaal.toml")),
     ("enable", include_str!("../recipes/enable.toml")),
-    (
-        "german",
-        include_str!("../../../wordlists/recipes/german.toml"),
-    ),
-    (
-        "french",
-        include_str!("../../../wordlists/recipes/french.toml"),
-    ),
-    (
-        "spanish",
-        include_str!("../../../wordlists/recipes/spanish.toml"),
-    ),
-    (
-        "italian",
-        include_str!("../../../wordlists/recipes/italian.toml"),
-    ),
-    (
-        "catalan",
-        include_str!("../../../wordlists/recipes/catalan.toml"),
-    ),
-    (
-        "portuguese",
-        include_str!("../../../wordlists/recipes/portuguese.toml"),
-    ),
-    (
-        "brazilian",
-        include_str!("../../../wordlists/recipes/brazilian.toml"),
-    ),
-    (
-        "swedish",
-        include_str!("../../../wordlists/recipes/swedish.toml"),
-    ),
-    (
-        "danish",
-        include_str!("../../../wordlists/recipes/danish.toml"),
-    ),
-    (
-        "norwegian",
-        include_str!("../../../wordlists/recipes/norwegian.toml"),
-    ),
-    (
-        "polish",
-        include_str!("../../../wordlists/recipes/polish.toml"),
-    ),
-    (
-        "esperanto",
-        include_str!("../../../wordlists/recipes/esperanto.toml"),
-    ),
-    (
-        "galician",
-        include_str!("../../../wordlists/recipes/galician.toml"),
-    ),
-    (
-        "irish",
-        include_str!("../../../wordlists/recipes/irish.toml"),
-    ),
-    (
-        "ukrainian",
-        include_str!("../../../wordlists/recipes/ukrainian.toml"),
-    ),
-    (
-        "bulgarian",
-        include_str!("../../../wordlists/recipes/bulgarian.toml"),
-    ),
-    (
-        "british",
-        include_str!("../../../wordlists/recipes/british.toml"),
-    ),
-    (
-        "russian",
-        include_str!("../../../wordlists/recipes/russian.toml"),
-    ),
-    (
-        "greek",
-        include_str!("../../../wordlists/recipes/greek.toml"),
-    ),
-    (
-        "czech",
-        include_str!("../../../wordlists/recipes/czech.toml"),
-    ),
+    ("german", include_str!("../recipes/german.toml")),
+    ("french", include_str!("../recipes/french.toml")),
+    ("spanish", include_str!("../recipes/spanish.toml")),
+    ("italian", include_str!("../recipes/italian.toml")),
+    ("catalan", include_str!("../recipes/catalan.toml")),
+    ("portuguese", include_str!("../recipes/portuguese.toml")),
+    ("brazilian", include_str!("../recipes/brazilian.toml")),
+    ("swedish", include_str!("../recipes/swedish.toml")),
+    ("danish", include_str!("../recipes/danish.toml")),
+    ("norwegian", include_str!("../recipes/norwegian.toml")),
+    ("polish", include_str!("../recipes/polish.toml")),
+    ("esperanto", include_str!("../recipes/esperanto.toml")),
+    ("galician", include_str!("../recipes/galician.toml")),
+    ("irish", include_str!("../recipes/irish.toml")),
+    ("ukrainian", include_str!("../recipes/ukrainian.toml")),
+    ("bulgarian", include_str!("../recipes/bulgarian.toml")),
+    ("british", include_str!("../recipes/british.toml")),
+    ("russian", include_str!("../recipes/russian.toml")),
+    ("greek", include_str!("../recipes/greek.toml")),
+    ("czech", include_str!("../recipes/czech.toml")),
 ];
 
 /// Other names the built-in recipes answer to: their languages' codes.
