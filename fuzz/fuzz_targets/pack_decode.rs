@@ -1,4 +1,4 @@
-//! The state-by-state automaton decoder (`prep::Automaton`, what the
+//! The state-by-state automaton decoder (`prep::pack::Automaton`, what the
 //! solver's lazy table reads) on crafted packs: checksums made right, then
 //! every reachable state decoded and checked, then the lazy search (see
 //! `boggle_fuzz::pack_decode`). Any panic is a bug.

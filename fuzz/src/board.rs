@@ -6,7 +6,8 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 use prep::{Pack, PackBuilder, Recipe};
-use solve::{Board, FaceRules, Neighbors, Shape, Solver, TextStyle};
+use solve::{Board, FaceRules, Solver, TextStyle};
+use grid::{Grid, Neighbors};
 
 use crate::Rng;
 
@@ -145,7 +146,7 @@ fn check_board(rules: &FaceRules, board: &Board) {
             assert!(!face.is_empty(), "empty face at {i}");
             // A face is letters, or a special tile (`re-`, `-ing`, `a/e`)
             // whose every alternative is letters.
-            for alt in solve::Tile::of(face).alternatives() {
+            for alt in solve::board::Tile::of(face).alternatives() {
                 assert!(
                     !alt.is_empty() && alt.chars().all(|c| rules.alphabet().contains(&c)),
                     "face {face:?} leaves the alphabet"
@@ -208,7 +209,7 @@ fn solve_and_check(pack: &Pack, board: &Board) -> bool {
             .map(|&c| {
                 board
                     .face(c)
-                    .map_or_else(Vec::new, |f| solve::Tile::of(f).alternatives().collect())
+                    .map_or_else(Vec::new, |f| solve::board::Tile::of(f).alternatives().collect())
             })
             .collect();
         assert!(

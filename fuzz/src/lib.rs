@@ -1,6 +1,6 @@
 //! What the fuzz targets do, shared with the stable-toolchain stress runners
 //! (`src/bin/*_stress.rs`) so that both exercise the same code: `pack_open`
-//! here (and `prep::reseal`, re-exported), `board_parse` in [`board`], `recipe_parse` in
+//! here (and `prep::pack::reseal`, re-exported), `board_parse` in [`board`], `recipe_parse` in
 //! [`recipe`], the stress loop of the newer runners in [`runner`].
 
 use prep::{Pack, PackBuilder, PackError, Recipe};
@@ -164,44 +164,30 @@ pub fn solve_lazily(pack: &Pack) -> Lazily {
 /// Makes every checksum in a damaged pack right again, so that opening it
 /// gets past the checksums to the metadata and automaton parsers: `prep`'s
 /// own helper, the one place that knows the header layout.
-pub use prep::reseal;
+pub use prep::pack::reseal;
 
-/// CRC-32 (IEEE), bit by bit, as in the pack header.
+/// CRC-32 (IEEE), as in the pack header.
 pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
+    crc32fast::hash(bytes)
 }
 
-/// SplitMix64: small, fast, good enough to pick mutations, reproducible.
+/// The project's one generator ([`grid::Rng`], seeded and stable), with the
+/// `usize` helpers the mutators use.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(grid::Rng);
 
 impl Rng {
     /// A generator for one seed.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(grid::Rng::new(seed))
     }
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// A number below `n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.below(n as u64) as usize
     }
     /// True one time in `n`.
     pub fn one_in(&mut self, n: usize) -> bool {
@@ -340,14 +326,14 @@ mod tests {
         assert_eq!(
             crc32(&seed[..40]).to_le_bytes(),
             seed[40..44],
-            "bitwise CRC-32 agrees with crc32fast"
+            "the header's CRC-32 is over its first 40 bytes"
         );
     }
 }
 
 /// The state-by-state decoder on its own: makes every checksum in `data`
 /// right, opens it, and walks every state reachable from the root through
-/// [`prep::Automaton::state`] (at most 100,000), the way the solver's lazy
+/// [`prep::pack::Automaton::state`] (at most 100,000), the way the solver's lazy
 /// table reads them. A state's transitions must lead to lower addresses
 /// (or the empty final state), in increasing input order, with outputs
 /// below the word count; a pack whose whole structure passes

@@ -2,7 +2,7 @@
 //! `solve`'s FST search against; a small PRNG and the 1987 dice.
 //!
 //! It shares nothing with `solve` but the board's cells: adjacency comes from
-//! (row, column) deltas here, not from `solve::Neighbors`; words are looked
+//! (row, column) deltas here, not from `grid::Neighbors`; words are looked
 //! up as strings in a `HashSet<String>`, not walked through the automaton;
 //! duplicates are removed by the word's text, not by its rank in the pack.
 
@@ -251,7 +251,7 @@ pub fn compare(
     solution: &solve::Solution,
     tally: solve::Tally,
 ) -> Result<(), String> {
-    let diagonals = rules.adjacency == solve::Adjacency::King;
+    let diagonals = rules.adjacency == grid::Adjacency::King;
     let expected = brute_solve(
         rows,
         cols,

@@ -14,7 +14,7 @@ pub mod dice;
 pub mod scored;
 
 /// Makes every checksum of a damaged pack right again (see `prep`).
-pub use prep::reseal;
+pub use prep::pack::reseal;
 
 pub use brute::*;
 pub use dice::*;

@@ -4,7 +4,7 @@
 //! reach it is an error (never a panic, never a silently short answer), and
 //! every whole-automaton walk and the batch warm-up refuse it.
 
-use prep::{reseal, Pack, PackBuilder, Recipe};
+use prep::{pack::reseal, Pack, PackBuilder, Recipe};
 use solve::{FaceRules, LexiconError, Solver};
 
 const WORDS: &[u8] = b"cat\ncats\ncast\nact\nacts\ndog\ndogs\ngod\nzebra\nzebras\nzest\nzeta\n";

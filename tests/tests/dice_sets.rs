@@ -8,18 +8,19 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use common::{brute_force, cells_match_dice, cells_of, max_matching, tiny_pack};
+use grid::Adjacency;
+use grid::Shape;
 use prep::{Pack, Recipe};
 use solve::random::{self as roll, DiceError, DiceSet, Face, LetterMode, Rng, Roller, Target};
-use solve::Layout;
-use solve::{packs, Adjacency, Board, FaceRules, Rules, Scoring, Solver, Tally, TextStyle};
+use solve::{packs, Board, FaceRules, Rules, Scoring, Solver, Tally, TextStyle};
 
 fn en_rules() -> FaceRules {
     FaceRules::from_recipe(&Recipe::builtin("enable").unwrap()).unwrap()
 }
 
-fn square(set: &DiceSet) -> Layout {
+fn square(set: &DiceSet) -> Shape {
     let n = set.square_size().unwrap();
-    Layout::rect(n, n).unwrap()
+    Shape::rect(n, n).unwrap()
 }
 
 #[test]
@@ -230,9 +231,9 @@ fn boards_smaller_and_larger_than_the_set() {
     let set = DiceSet::builtin("classic").unwrap();
     let dice = set.board_faces(&rules).unwrap();
     // Smaller: distinct dice.
-    let small = Roller::dice(&set, &rules, Layout::rect(3, 3).unwrap()).unwrap();
+    let small = Roller::dice(&set, &rules, Shape::rect(3, 3).unwrap()).unwrap();
     // Larger: every die is on the board, extra dice drawn with replacement.
-    let large = Roller::dice(&set, &rules, Layout::parse_size("5x5").unwrap()).unwrap();
+    let large = Roller::dice(&set, &rules, Shape::parse_size("5x5").unwrap()).unwrap();
     for seed in 0..100 {
         let b = small.roll(&mut Rng::new(seed));
         assert_eq!((b.rows(), b.cols()), (3, 3));
@@ -251,8 +252,8 @@ fn boards_smaller_and_larger_than_the_set() {
 fn shaped_layouts_keep_their_holes() {
     let rules = en_rules();
     let set = DiceSet::builtin("big").unwrap();
-    let donut = Roller::dice(&set, &rules, Layout::shape("donut").unwrap()).unwrap();
-    let cross = Roller::dice(&set, &rules, Layout::shape("cross").unwrap()).unwrap();
+    let donut = Roller::dice(&set, &rules, Shape::named("donut").unwrap()).unwrap();
+    let cross = Roller::dice(&set, &rules, Shape::named("cross").unwrap()).unwrap();
     let dice = set.board_faces(&rules).unwrap();
     for seed in 0..50 {
         let b = donut.roll(&mut Rng::new(seed));
@@ -280,7 +281,7 @@ fn letters_uniform_and_by_frequency() {
         LetterMode::Uniform,
         &en,
         &rules,
-        Layout::rect(10, 10).unwrap(),
+        Shape::rect(10, 10).unwrap(),
     )
     .unwrap();
     let mut seen = HashSet::new();
@@ -308,7 +309,7 @@ fn letters_uniform_and_by_frequency() {
         LetterMode::Frequency,
         &tiny,
         &trules,
-        Layout::rect(20, 20).unwrap(),
+        Shape::rect(20, 20).unwrap(),
     )
     .unwrap();
     let board = freq.roll(&mut Rng::new(1));
@@ -325,7 +326,7 @@ fn letters_uniform_and_by_frequency() {
 fn a_plain_q_face_is_what_the_die_says() {
     let rules = en_rules();
     let set = DiceSet::parse("q", "q.txt", "Q\nQu\nA\nB\n").unwrap();
-    let roller = Roller::dice(&set, &rules, Layout::rect(2, 2).unwrap()).unwrap();
+    let roller = Roller::dice(&set, &rules, Shape::rect(2, 2).unwrap()).unwrap();
     let board = roller.roll(&mut Rng::new(3));
     let mut faces: Vec<String> = cells_of(&board).iter().flatten().cloned().collect();
     faces.sort();

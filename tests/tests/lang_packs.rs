@@ -7,10 +7,10 @@
 
 mod common;
 
-use prep::{DropReason, Pack, PackBuilder, PackMeta, Recipe};
+use grid::Shape;
+use prep::{filter::DropReason, Pack, PackBuilder, PackMeta, Recipe};
 use solve::random::DiceSet;
 use solve::random::{Rng, Roller};
-use solve::Layout;
 use solve::{FaceRules, Rules, Solver};
 use std::collections::BTreeMap;
 
@@ -347,7 +347,7 @@ fn frequency_dice_give_enye_a_face_and_boards_find_words_through_it() {
 
     // Rolled boards: every board with an ñ is solved and checked by brute
     // force, and some of them find words through the ñ.
-    let roller = Roller::dice(&set, &faces, Layout::rect(4, 4).unwrap()).unwrap();
+    let roller = Roller::dice(&set, &faces, Shape::rect(4, 4).unwrap()).unwrap();
     let dict = common::Dictionary::pruned(words(&pack));
     let rules = Rules::for_pack(&pack);
     let mut solver = Solver::with_rules(&pack, rules.clone()).unwrap();

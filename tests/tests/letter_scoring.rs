@@ -15,11 +15,12 @@ mod common;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use common::{brute_best, neighbors, path_score, OracleCell, OracleScheme};
+use grid::Adjacency;
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use solve::{Adjacency, Board, Bonus, Rules, Scoring, Solver};
+use solve::{Board, Bonus, Rules, Scoring, Solver};
 
 const LETTERS: [&str; 5] = ["a", "b", "c", "d", "e"];
 

@@ -308,8 +308,8 @@ proptest! {
         meta_len in 0u64..600,
     ) {
         let mut bytes = Vec::with_capacity(48 + body.len());
-        bytes.extend_from_slice(prep::MAGIC);
-        bytes.extend_from_slice(&prep::FORMAT_VERSION.to_le_bytes());
+        bytes.extend_from_slice(prep::pack::MAGIC);
+        bytes.extend_from_slice(&prep::pack::FORMAT_VERSION.to_le_bytes());
         bytes.extend_from_slice(&[0; 4]);
         bytes.extend_from_slice(&meta_len.to_le_bytes());
         bytes.extend_from_slice(&[0; 24]);
@@ -390,7 +390,11 @@ fn a_lone_line_end_is_one_blank_line() {
     for raw in [&b"\n"[..], b"\r\n", b"\xEF\xBB\xBF\n", b" \n"] {
         let (_, meta) = build("enable", raw);
         assert_eq!(meta.stats.lines, 1, "{raw:?}");
-        assert_eq!(meta.stats.dropped[&prep::DropReason::Blank], 1, "{raw:?}");
+        assert_eq!(
+            meta.stats.dropped[&prep::filter::DropReason::Blank],
+            1,
+            "{raw:?}"
+        );
     }
     for raw in [&b""[..], b"\xEF\xBB\xBF"] {
         assert_eq!(build("enable", raw).1.stats.lines, 0, "{raw:?}");

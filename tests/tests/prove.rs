@@ -12,9 +12,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use boggle_tests::brute::{brute_solve, Dictionary, Rng};
+use grid::Adjacency;
+use job::{Cancel, Control};
 use prep::{Pack, PackBuilder, Recipe};
-use solve::prove::{ProveOptions, Prover, Switchover};
-use solve::{Adjacency, FaceRules, Rules, Scoring};
+use prove::{ProveOptions, Prover, Switchover};
+use solve::{FaceRules, Rules, Scoring};
 
 /// A recipe over `alphabet`, every word of one letter or more kept; `q`
 /// reads `qu` when the alphabet has a q.
@@ -277,7 +279,7 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
 /// finds what one uninterrupted run finds; so do shards, merged.
 #[test]
 fn resumed_and_sharded_runs_agree_with_one_run() {
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::num::NonZeroUsize;
     use std::sync::Mutex;
 
     let mut rng = Rng::new(1818);
@@ -294,7 +296,7 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
     let prover = Prover::new(&pack, rules, 2, 3).unwrap();
     let options = |threshold| ProveOptions {
         threshold,
-        threads: 1,
+        control: Control::with_threads(NonZeroUsize::new(1)),
         ..ProveOptions::default()
     };
     // A threshold that leaves a few dozen boards.
@@ -302,7 +304,7 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
     let threshold = u32::try_from(all.boards[all.boards.len().min(40) - 1].score).unwrap();
     let full = prover.run(&options(threshold)).unwrap();
     assert!(full.complete && full.parts > 20, "{} parts", full.parts);
-    let set = |boards: &[solve::prove::Proven]| -> BTreeSet<(String, u64)> {
+    let set = |boards: &[prove::Scored]| -> BTreeSet<(String, u64)> {
         boards.iter().map(|b| (b.board.clone(), b.score)).collect()
     };
     let expected = set(&full.boards);
@@ -310,19 +312,22 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
 
     // Stop after 7 parts, keeping what a checkpoint would: the parts done
     // and their boards.
-    let stop = AtomicBool::new(false);
-    let saved: Mutex<(BTreeSet<u64>, Vec<solve::prove::Proven>)> = Mutex::default();
-    let record = |index: u64, boards: &[solve::prove::Proven]| {
+    let stop = Cancel::new();
+    let saved: Mutex<(BTreeSet<u64>, Vec<prove::Scored>)> = Mutex::default();
+    let record = |index: u64, boards: &[prove::Scored]| {
         let mut s = saved.lock().unwrap();
         s.0.insert(index);
         s.1.extend_from_slice(boards);
         if s.0.len() >= 7 {
-            stop.store(true, Ordering::Relaxed);
+            stop.cancel();
         }
     };
     let first = prover
         .run(&ProveOptions {
-            cancel: Some(&stop),
+            control: Control {
+                cancel: stop.clone(),
+                ..Control::with_threads(NonZeroUsize::new(1))
+            },
             on_part: Some(&record),
             ..options(threshold)
         })

@@ -5,8 +5,9 @@
 //! `fr`, `es`: a built-in recipe's code) need those packages.
 
 use boggle_tests::workspace_root;
+use grid::Size;
 use prep::{Pack, PackBuilder, Recipe};
-use solve::{RuleOptions, Size, Solver};
+use solve::{RuleOptions, Solver};
 
 /// One row of the records table.
 struct Row {
@@ -104,7 +105,7 @@ fn check(row: &Row, pack: &Pack) {
         row.pack
     );
     assert_eq!(
-        solve::symmetry::canonical_board(&board, &faces),
+        solve::board::canonical::canonical_board(&board, &faces),
         row.board,
         "RECORDS.md:{}: boards are written in their canonical orientation",
         row.line

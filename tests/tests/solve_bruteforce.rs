@@ -30,11 +30,12 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{compare, neighbors, Dictionary};
+use grid::Adjacency;
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
-use solve::{Adjacency, Board, Rules, Scoring, Solver};
+use solve::{Board, Rules, Scoring, Solver};
 
 /// The test alphabets: letters, multi-letter faces, and a face outside
 /// the alphabet. The third has 40 letters (a to z, then 14 Cyrillic ones),
@@ -650,7 +651,8 @@ fn random_cases_cover_the_interesting_paths() {
         let s = solver.solve(&board).unwrap();
         total_words += s.word_count;
         with_words += usize::from(s.word_count > 0);
-        let face = |p: &solve::Pos| g.cells[p.row as usize * g.cols + p.col as usize].as_deref();
+        let face =
+            |p: &solve::board::Pos| g.cells[p.row as usize * g.cols + p.col as usize].as_deref();
         multi += usize::from(s.words.iter().any(|w| {
             w.path
                 .iter()

@@ -18,8 +18,9 @@ mod common;
 use std::sync::OnceLock;
 
 use common::{compare, roll_1987, wordlist, Dictionary, Rng};
+use grid::Adjacency;
 use prep::{Pack, PackBuilder, Recipe};
-use solve::{Adjacency, FaceRules, Rules, Scoring, Solver};
+use solve::{FaceRules, Rules, Scoring, Solver};
 
 /// A pack built in memory from a reference list with a built-in recipe.
 fn build(recipe: &str, list: &str) -> Pack {

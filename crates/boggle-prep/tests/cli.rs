@@ -160,7 +160,7 @@ fn build_inspect_words_verify() {
     ] {
         assert!(text.contains(needle), "inspect lacks {needle:?}:\n{text}");
     }
-    let sha = prep::sha256_hex(MESSY);
+    let sha = prep::builder::sha256_hex(MESSY);
     assert!(text.contains(&sha), "inspect shows the source sha256");
 
     // inspect --json

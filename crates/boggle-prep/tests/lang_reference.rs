@@ -25,11 +25,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use grid::Shape;
 use prep::Pack;
 use serde_json::Value;
 use solve::random::DiceSet;
 use solve::random::{Rng, Roller};
-use solve::Layout;
 use solve::{FaceRules, Rules, Solver};
 
 /// One language: its recipe, its list, the reference rules and the counts
@@ -352,7 +352,7 @@ fn spanish_boards_with_enye_against_brute_force() {
     // compared with the brute force.
     let faces = FaceRules::from_pack(pack).expect("face rules");
     let set = DiceSet::frequency_for_board(pack, 16).expect("frequency dice");
-    let roller = Roller::dice(&set, &faces, Layout::rect(4, 4).unwrap()).expect("a roller");
+    let roller = Roller::dice(&set, &faces, Shape::rect(4, 4).unwrap()).expect("a roller");
     let rules = Rules::for_pack(pack);
     let mut solver = Solver::with_rules(pack, rules.clone()).expect("a solver");
     let mut rng = Rng::new(0xe5_e5_e5);

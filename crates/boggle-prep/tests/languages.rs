@@ -31,11 +31,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use grid::Shape;
 use prep::Pack;
 use serde_json::Value;
 use solve::random::DiceSet;
 use solve::random::{Rng, Roller};
-use solve::Layout;
 use solve::{FaceRules, Rules, Solver};
 
 /// Where the reference filter reads its words.
@@ -689,7 +689,7 @@ fn check(recipe: &str) {
     let dict = common::Dictionary::pruned(words);
     let faces = FaceRules::from_pack(&pack).expect("face rules");
     let set = DiceSet::frequency_for_board(&pack, 25).expect("frequency dice");
-    let roller = Roller::dice(&set, &faces, Layout::rect(5, 5).unwrap()).expect("a roller");
+    let roller = Roller::dice(&set, &faces, Shape::rect(5, 5).unwrap()).expect("a roller");
     let rules = Rules::for_pack(&pack);
     let mut solver = Solver::with_rules(&pack, rules.clone()).expect("a solver");
     let mut rng = Rng::new(0x17_17_17);
@@ -814,7 +814,7 @@ fn czech() {
 }
 
 /// A small hunspell affix expander, written for this test and sharing
-/// nothing with `prep::Hunspell`: enough for a UTF-8 dictionary with
+/// nothing with `prep::hunspell::Hunspell`: enough for a UTF-8 dictionary with
 /// one-character flags, prefixes and suffixes with conditions, two-fold
 /// suffixes (a suffix's own flags name a second suffix), cross products (a
 /// prefix on a suffixed form, both marked `Y`) and `FORBIDDENWORD`. A flag is

@@ -23,7 +23,7 @@ fn checksum(recipe: &Recipe) -> String {
         .iter()
         .map(|(k, v)| format!("{k}={v}\n"))
         .collect();
-    prep::sha256_hex(text.as_bytes())[..16].to_string()
+    prep::builder::sha256_hex(text.as_bytes())[..16].to_string()
 }
 
 /// (recipe, letters with a value, the first 16 hex digits of the table's

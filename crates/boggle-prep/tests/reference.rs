@@ -13,7 +13,7 @@ mod common;
 use std::process::Command;
 
 use common::{assert_same_words, ok_stdout, prep_cmd, wordlist};
-use prep::{sha256_hex, Pack, PackBuilder, Recipe};
+use prep::{builder::sha256_hex, Pack, PackBuilder, Recipe};
 
 /// SHA-256 of the inputs, copied from the shared word lists' README.
 const ENABLE1_SHA256: &str = "f32e6fbdc4cf9c8ec1d992193d7ac33e773fc850ba47ebe2c791ab9d61913d49";

@@ -16,7 +16,8 @@ use solve::packs::{self, PacksError};
 use solve::random::LetterMode;
 use std::collections::BTreeMap;
 
-use solve::{Adjacency, FaceRules, RuleError, RuleOptions, Rules, Scoring, Size};
+use grid::{Adjacency, Size};
+use solve::{FaceRules, RuleError, RuleOptions, Rules, Scoring};
 
 /// Which pack to use.
 #[derive(Args, Clone)]
@@ -127,22 +128,19 @@ impl RuleArgs {
 /// Gives the bonus grid the board's shape (a run of 16 fits a 4x4 board as
 /// well as a 1x16 one); a grid of another size is a usage error.
 pub(crate) fn fit_bonus(rules: &mut Rules, rows: usize, cols: usize) -> Result<()> {
-    solve::fit_bonus(rules, rows, cols).map_err(|e| usage_msg(format!("--{e}")))
+    rules
+        .fit_bonus(rows, cols)
+        .map_err(|e| usage_msg(format!("--{e}")))
 }
 
 /// A scoring scheme by name or table, or a scheme file (`.toml`).
 fn scoring(text: &str) -> std::result::Result<Scoring, String> {
-    let path = std::path::Path::new(text);
-    if text.ends_with(".toml") || (!text.contains('=') && path.is_file()) {
-        let toml = std::fs::read_to_string(path).map_err(|e| format!("{text}: {e}"))?;
-        return Scoring::from_toml(&toml, text);
-    }
-    text.parse()
+    Scoring::from_arg(text)
 }
 
 /// Letter values, `a=1,b=3,qu=10`.
 fn letter_values(text: &str) -> std::result::Result<BTreeMap<String, u32>, String> {
-    solve::parse_values(text)
+    solve::scoring::parse_values(text)
 }
 
 /// How a random board is rolled (`boggle roll`, `boggle solve --roll`).
@@ -223,9 +221,9 @@ impl ThreadsArg {
         boggle_cli::threads(self.threads)
     }
 
-    /// As given, if given.
-    pub(crate) fn given(self) -> Option<usize> {
-        self.threads.map(NonZeroUsize::get)
+    /// A job's control: these threads, stopped by Ctrl-C.
+    pub(crate) fn control<'a, R>(self) -> job::Control<'a, R> {
+        boggle_cli::control(self.threads)
     }
 }
 

@@ -7,8 +7,9 @@ mod common;
 use std::collections::{BTreeSet, HashSet};
 
 use common::{boggle, brute_force, cells_of, tiny_pack, tiny_pack_bytes};
+use grid::Adjacency;
 use prep::Pack;
-use solve::{Adjacency, Board, FaceRules, Rules, Scoring, Solver, TextStyle};
+use solve::{Board, FaceRules, Rules, Scoring, Solver, TextStyle};
 
 /// The 3x3 board `abc/fed/ghi`: the snake a→b→c→d→e→f→g→h→i visits every
 /// cell by orthogonal steps, so the dictionary below holds one word of each
@@ -121,7 +122,7 @@ fn words_scoring_counts_the_words() {
     let rules = FaceRules::from_pack(&en).unwrap();
     let set = solve::random::DiceSet::builtin("classic").unwrap();
     let roller =
-        solve::random::Roller::dice(&set, &rules, solve::Layout::rect(4, 4).unwrap()).unwrap();
+        solve::random::Roller::dice(&set, &rules, grid::Shape::rect(4, 4).unwrap()).unwrap();
     let make = |scoring: &str, min_len: usize| {
         let mut r = Rules::for_pack(&en);
         r.scoring = scoring.parse().unwrap();

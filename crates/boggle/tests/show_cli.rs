@@ -12,9 +12,10 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{boggle, run_cmd, tiny_pack_bytes};
+use render::terminal as show;
 use serde_json::Value;
-use solve::render::terminal as show;
-use solve::{packs, FaceRules, Pos, Solver};
+use solve::board::Pos;
+use solve::{packs, FaceRules, Solver};
 
 const BOARD: &str = "perslatgsineters";
 

@@ -314,7 +314,7 @@ fn a_crafted_pack_file_exits_1_without_a_panic() {
     let end = bytes.len() - 4; // footer: count u64, root address u64, checksum u32
     let far = 4 * bytes.len() as u64;
     bytes[end - 8..end].copy_from_slice(&far.to_le_bytes());
-    prep::reseal(&mut bytes);
+    prep::pack::reseal(&mut bytes);
     let dir = tempfile::TempDir::new().unwrap();
     let path = dir.path().join("crafted.pack");
     std::fs::write(&path, &bytes).unwrap();

@@ -11,13 +11,14 @@ pub mod docs;
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{LazyLock, OnceLock};
 use std::time::Instant;
 
 use clap::Parser;
 pub use indicatif::ProgressBar;
 use indicatif::ProgressStyle;
+use job::{Cancel, Control};
 
 /// A failure that is the caller's mistake (a bad option, board or name):
 /// the program exits with status 2, as for a command-line error.
@@ -165,8 +166,9 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// Set by the first SIGINT or SIGTERM once [`catch_interrupts`] has run.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Cancelled by the first SIGINT or SIGTERM once [`catch_interrupts`] has
+/// run: the program's one process-wide cancel token.
+static INTERRUPTED: LazyLock<Cancel> = LazyLock::new(Cancel::new);
 
 /// When the first signal came, in milliseconds since [`catch_interrupts`].
 static FIRST_SIGNAL_MS: AtomicU64 = AtomicU64::new(0);
@@ -197,7 +199,7 @@ pub fn catch_interrupts() {
     let started = *CAUGHT_AT.get_or_init(Instant::now);
     let _ = ctrlc::set_handler(move || {
         let now = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        if !INTERRUPTED.swap(true, Ordering::SeqCst) {
+        if !INTERRUPTED.flag().swap(true, Ordering::SeqCst) {
             FIRST_SIGNAL_MS.store(now, Ordering::SeqCst);
             return;
         }
@@ -228,10 +230,20 @@ impl Drop for Flushing {
     }
 }
 
-/// The flag the first SIGINT or SIGTERM sets (see [`catch_interrupts`]),
-/// to hand to the libraries' long jobs.
-pub fn interrupted() -> &'static AtomicBool {
-    &INTERRUPTED
+/// The cancel token the first SIGINT or SIGTERM cancels (see
+/// [`catch_interrupts`]), to hand to the libraries' long jobs.
+pub fn interrupted() -> Cancel {
+    INTERRUPTED.clone()
+}
+
+/// The control for a long job of the program: `threads` (`None`: one per
+/// core), cancelled by the first SIGINT or SIGTERM, no progress callback.
+pub fn control<'a, R>(threads: Option<std::num::NonZeroUsize>) -> Control<'a, R> {
+    Control {
+        threads,
+        cancel: interrupted(),
+        progress: None,
+    }
 }
 
 /// The thread count to use: the one asked for, else one per core.

@@ -1,8 +1,8 @@
 //! [`PackBuilder`]: from a raw word list and a recipe to a pack, in memory
 //! or written atomically to a file.
 
+use job::{Control, Progress};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use sha2::{Digest, Sha256};
 
@@ -22,8 +22,7 @@ pub struct PackBuilder<'a> {
     source: Source,
     invalid: InvalidLines,
     encoding: Option<String>,
-    progress: Option<Box<dyn FnMut(usize, usize) + 'a>>,
-    cancel: Option<&'a AtomicBool>,
+    control: Control<'a>,
     allow_empty: bool,
 }
 
@@ -39,8 +38,7 @@ impl<'a> PackBuilder<'a> {
             source: Source::default(),
             invalid: InvalidLines::Fail,
             encoding: None,
-            progress: None,
-            cancel: None,
+            control: Control::default(),
             allow_empty: false,
         }
     }
@@ -54,19 +52,20 @@ impl<'a> PackBuilder<'a> {
         self
     }
 
-    /// Stops the build when `flag` is set (by a signal handler, say): the
-    /// build fails with [`BuildError::Interrupted`] and leaves no file, not
-    /// even a temporary one.
-    pub fn cancel_on(mut self, flag: &'a AtomicBool) -> PackBuilder<'a> {
-        self.cancel = Some(flag);
+    /// Runs the build under `control`: a cancel stops it with
+    /// [`BuildError::Interrupted`], leaving no file, not even a temporary
+    /// one; progress is the input's bytes read, of all its bytes. (A build
+    /// runs on the calling thread; the control's thread count is not used.)
+    pub fn control(mut self, control: Control<'a>) -> PackBuilder<'a> {
+        self.control = control;
         self
     }
 
     fn check_cancel(&self) -> Result<(), BuildError> {
-        match self.cancel {
-            Some(flag) if flag.load(Ordering::Relaxed) => Err(BuildError::Interrupted),
-            _ => Ok(()),
+        if self.control.is_cancelled() {
+            return Err(BuildError::Interrupted);
         }
+        Ok(())
     }
 
     /// Names the source list (name, version, licence); the file name and
@@ -89,12 +88,6 @@ impl<'a> PackBuilder<'a> {
     /// names its own (`SET`).
     pub fn encoding(mut self, label: &str) -> PackBuilder<'a> {
         self.encoding = Some(label.to_string());
-        self
-    }
-
-    /// Calls `f(done, total)` with bytes consumed now and then.
-    pub fn progress(mut self, f: impl FnMut(usize, usize) + 'a) -> PackBuilder<'a> {
-        self.progress = Some(Box::new(f));
         self
     }
 
@@ -156,11 +149,13 @@ impl<'a> PackBuilder<'a> {
         file_name: &str,
         source: Source,
     ) -> Result<(Vec<u8>, PackMeta), BuildError> {
-        let total = raw.len();
+        let total = raw.len() as u64;
+        let control = &self.control;
         let mut progress = |done: usize| {
-            if let Some(f) = self.progress.as_mut() {
-                f(done, total)
-            }
+            control.report(&Progress {
+                done: done as u64,
+                total: Some(total),
+            })
         };
         let list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
         let (kept, lines) = (list.words.len() as u64, list.stats.lines);
@@ -208,16 +203,18 @@ impl<'a> PackBuilder<'a> {
             None => self.build_bytes(&raw, &input.display().to_string())?,
         };
         self.check_cancel()?;
-        write_atomic(output, &bytes, Replace::Yes, self.cancel).map_err(|source| {
-            if source.kind() == std::io::ErrorKind::Interrupted {
-                BuildError::Interrupted
-            } else {
-                BuildError::Output {
-                    path: output.display().to_string(),
-                    source,
+        write_atomic(output, &bytes, Replace::Yes, Some(&self.control.cancel)).map_err(
+            |source| {
+                if source.kind() == std::io::ErrorKind::Interrupted {
+                    BuildError::Interrupted
+                } else {
+                    BuildError::Output {
+                        path: output.display().to_string(),
+                        source,
+                    }
                 }
-            }
-        })?;
+            },
+        )?;
         Ok(meta)
     }
 }

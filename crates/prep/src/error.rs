@@ -84,7 +84,7 @@ pub enum BuildError {
     /// The list's encoding is not one this build knows.
     #[error("unknown encoding {0:?} (use a WHATWG label such as UTF-8, ISO-8859-1, KOI8-R)")]
     Encoding(String),
-    /// The build was stopped (see [`PackBuilder::cancel_on`](crate::PackBuilder::cancel_on)).
+    /// The build was stopped (see [`PackBuilder::control`](crate::PackBuilder::control)).
     #[error("interrupted: no pack written")]
     Interrupted,
     /// The pack could not be written to its output path (see

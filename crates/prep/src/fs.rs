@@ -11,9 +11,9 @@
 //! socket) is refused, so a write can never turn a device or a pipe into a
 //! regular file.
 
+use job::Cancel;
 use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether [`write_atomic`] may replace an existing file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub fn write_atomic(
     path: &Path,
     bytes: &[u8],
     replace: Replace,
-    cancel: Option<&AtomicBool>,
+    cancel: Option<&Cancel>,
 ) -> io::Result<()> {
     let (target, existing) = regular_target(path)?;
     if existing.is_some() && replace == Replace::No {
@@ -70,7 +70,7 @@ pub fn write_atomic(
     }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
-    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+    if cancel.is_some_and(Cancel::is_cancelled) {
         // Dropping the temporary file removes it.
         return Err(io::Error::new(ErrorKind::Interrupted, "interrupted"));
     }
@@ -217,7 +217,8 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"three");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
         // Cancelled: an error, the old file kept, no temporary file left.
-        let cancel = AtomicBool::new(true);
+        let cancel = Cancel::new();
+        cancel.cancel();
         let err = write_atomic(&path, b"four", Replace::Yes, Some(&cancel)).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Interrupted);
         assert_eq!(std::fs::read(&path).unwrap(), b"three");

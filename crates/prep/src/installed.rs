@@ -26,10 +26,56 @@ use crate::pack::Pack;
 /// The extension of an installed pack file.
 pub const EXTENSION: &str = "pack";
 
-/// The names of the packs compiled into the solver (`boggle --lang en`).
-/// Built-in packs come first, so an installed pack of one of these names
-/// would be hidden: [`PackDir::install`] refuses them unless told to.
-pub const BUILTIN_NAMES: &[&str] = &["en", "nl"];
+/// A pack compiled into the solver (`boggle --lang en`): what it is called
+/// and how it is built. [`BUILTIN`] is the one list of them, read by the
+/// solver's build script, the pack directory, `boggle packs` and the web
+/// app's build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Builtin {
+    /// The name `--lang` takes.
+    pub name: &'static str,
+    /// The language, in English.
+    pub language: &'static str,
+    /// The built-in recipe it is built with.
+    pub recipe: &'static str,
+    /// Its word list: a file in the workspace's `wordlists/`.
+    pub list: &'static str,
+    /// The list's name, version and licence, as the pack records them.
+    pub source: (&'static str, &'static str, &'static str),
+    /// One line on what it holds.
+    pub about: &'static str,
+}
+
+/// The built-in packs. They come before installed ones, so an installed
+/// pack of one of these names would be hidden: [`PackDir::install`]
+/// refuses them unless told to.
+pub const BUILTIN: &[Builtin] = &[
+    Builtin {
+        name: "en",
+        language: "English",
+        recipe: "enable",
+        list: "word-list-4.1.0.txt",
+        source: ("word-list (npm)", "4.1.0", "MIT"),
+        about: "npm word-list 4.1.0 with the enable recipe (q reads qu)",
+    },
+    Builtin {
+        name: "nl",
+        language: "Dutch",
+        recipe: "opentaal",
+        list: "opentaal-2.20.19.txt",
+        source: (
+            "OpenTaal (Debian wdutch)",
+            "2.20.19",
+            "BSD-3-Clause OR CC-BY-3.0",
+        ),
+        about: "OpenTaal 2.20.19 with the opentaal recipe",
+    },
+];
+
+/// Whether `name` is a built-in pack's (case-insensitive).
+pub fn is_builtin(name: &str) -> bool {
+    BUILTIN.iter().any(|b| b.name.eq_ignore_ascii_case(name))
+}
 
 /// What went wrong finding, installing or removing a pack.
 #[derive(Debug, thiserror::Error)]
@@ -205,7 +251,7 @@ impl PackDir {
     /// build the pack first can check it before the work.
     pub fn target(&self, name: &str, replace: bool) -> Result<PathBuf, InstallError> {
         let target = self.file(name)?;
-        if !replace && BUILTIN_NAMES.iter().any(|b| b.eq_ignore_ascii_case(name)) {
+        if !replace && is_builtin(name) {
             return Err(InstallError::Builtin(name.to_string()));
         }
         if !replace && target.exists() {
@@ -217,7 +263,7 @@ impl PackDir {
     /// Installs the pack file `from` as `name`: opens and fully verifies it,
     /// then copies it here atomically (a temporary file, then a rename), so
     /// a failure leaves no half-written pack. An existing pack of that name
-    /// is replaced, and a built-in pack's name ([`BUILTIN_NAMES`]) taken,
+    /// is replaced, and a built-in pack's name ([`BUILTIN`]) taken,
     /// only if `replace`.
     pub fn install(
         &self,

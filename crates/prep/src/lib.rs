@@ -5,19 +5,19 @@
 //! A raw list is any one-word-a-line file: UTF-8, maybe with a byte-order
 //! mark, CRLF line ends, blank lines, names, abbreviations and duplicates. A
 //! [`Recipe`] is a language's rules as data: how a line is normalized
-//! ([`NormalizeRules`], compiled into a [`Normalizer`]), which words are kept
-//! ([`FilterRules`], compiled into a [`Filter`]), and how a board in that
-//! language reads ([`BoardRules`]: `q` → `qu`, minimum word length, dice).
+//! ([`normalize`]), which words are kept ([`filter`]), and how a board in
+//! that language reads ([`recipe::BoardRules`]: `q` → `qu`, minimum word
+//! length, dice).
 //!
-//! Applying a recipe ([`apply_recipe`]) gives sorted, distinct words and a
-//! count of everything dropped, by [`DropReason`]. The words go into an
+//! Applying a recipe ([`words::apply_recipe`]) gives sorted, distinct words
+//! and a count of everything dropped, by [`filter::DropReason`]. The words go into an
 //! [`fst::Map`] that maps each word to its rank, so a search that sums the
 //! outputs along a path gets a dense word id (0, 1, 2…) for free.
 //!
 //! A [`Pack`] is that automaton plus its metadata ([`PackMeta`]: the recipe,
 //! the source's name, version, SHA-256 and licence, counts, the tool that
-//! wrote it) in one versioned, checksummed file ([`MAGIC`], [`HEADER_LEN`]
-//! and the `pack::format` module document the layout). [`PackBuilder`]
+//! wrote it) in one versioned, checksummed file (the [`pack`] module
+//! documents the layout). [`PackBuilder`]
 //! writes packs atomically; [`Pack::open`] maps one and checks its
 //! checksums, and the automaton's structure is checked where it is read: a
 //! state at a time as a solver decodes it ([`Pack::automaton`]), or whole,
@@ -41,28 +41,21 @@
 
 #![deny(missing_docs)]
 
-mod builder;
+pub mod builder;
 mod error;
-mod filter;
+pub mod filter;
 mod fs;
-mod hunspell;
-mod installed;
-mod normalize;
-mod pack;
-mod recipe;
-mod words;
+pub mod hunspell;
+pub mod installed;
+pub mod normalize;
+pub mod pack;
+pub mod recipe;
+pub mod words;
 
-pub use builder::{hunspell_affix, read_input, sha256_hex, PackBuilder, TOOL};
+pub use builder::PackBuilder;
 pub use error::{BuildError, HunspellError, PackError, RecipeError};
-pub use filter::{DropReason, Filter, FilterRules};
 pub use fs::{write_atomic, Replace};
-pub use hunspell::Hunspell;
-pub use installed::{InstallError, Installed, PackDir, BUILTIN_NAMES, EXTENSION};
-pub use normalize::{NormalizeRules, Normalizer};
-#[doc(hidden)]
-pub use pack::reseal;
-pub use pack::{
-    Automaton, Pack, PackBytes, PackMeta, Source, Transition, FORMAT_VERSION, HEADER_LEN, MAGIC,
-};
-pub use recipe::{BoardRules, DefaultSource, Language, LetterRules, Recipe};
-pub use words::{apply_recipe, BuildStats, InvalidLines, WordList, EXAMPLES_PER_REASON};
+pub use installed::{InstallError, Installed, PackDir};
+pub use pack::{Pack, PackMeta, Source};
+pub use recipe::Recipe;
+pub use words::InvalidLines;

@@ -44,6 +44,16 @@ pub(crate) fn positive(name: &str, n: i128) -> PyResult<u64> {
     natural(name, n)
 }
 
+/// A `threads=` argument: `None` for one per core, else at least 1.
+pub(crate) fn threads(n: Option<i128>) -> PyResult<Option<std::num::NonZeroUsize>> {
+    n.map(|n| {
+        let n = usize::try_from(positive("threads", n)?)
+            .map_err(|_| options(format!("threads={n} is too many")))?;
+        Ok(std::num::NonZeroUsize::new(n).expect("positive"))
+    })
+    .transpose()
+}
+
 /// An error's text without the ` (os error N)` an operating-system error
 /// carries (the words before it say what happened).
 fn text(e: &impl std::fmt::Display) -> String {

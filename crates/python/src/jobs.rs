@@ -1,17 +1,19 @@
 //! The jobs beyond one board: `roll`, `count`, `best` and `prove`, as the
 //! CLI has them.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use ::count::{
+    count_paths, count_total, count_total_wide, cumulative, memory_budget, CountError,
+    CountOptions, Engine,
+};
+use ::prove::{ProveError, ProveOptions, Prover, Scored};
+use grid::{Adjacency, Grid, Size};
+use job::Control;
 use pyo3::prelude::*;
 use solve::best::{search, BestError, Budget, Options, Schedule, Space};
-use solve::count::{
-    count_paths, count_total, count_total_wide, memory_budget, CountError, CountOptions, Engine,
-};
-use solve::prove::{ProveOptions, Proven, Prover};
 use solve::random::{self, LetterMode, RollSpec, Target};
-use solve::{Adjacency, FaceRules, RuleOptions, Rules, Shape, Size, Solver, Tally, TextStyle};
+use solve::{FaceRules, RuleOptions, Rules, Solver, Tally, TextStyle};
 
 use crate::errors;
 use crate::interrupt;
@@ -100,12 +102,9 @@ pub(crate) fn roll(
         None
     } else {
         let mut rules = rules;
-        solve::fit_bonus(
-            &mut rules,
-            rolling.roller.layout().rows(),
-            rolling.roller.layout().cols(),
-        )
-        .map_err(errors::options)?;
+        rules
+            .fit_bonus(rolling.roller.shape().rows(), rolling.roller.shape().cols())
+            .map_err(errors::options)?;
         let mut s = Solver::with_rules(&pack.pack, rules).map_err(errors::pack)?;
         s.warm_up().map_err(errors::pack)?;
         Some(s)
@@ -126,10 +125,6 @@ pub(crate) fn roll(
     });
     rolled.map_err(errors::options)
 }
-
-static COUNT_CANCEL: AtomicBool = AtomicBool::new(false);
-static BEST_CANCEL: AtomicBool = AtomicBool::new(false);
-static PROVE_CANCEL: AtomicBool = AtomicBool::new(false);
 
 /// Counts the paths (simple paths of 1 to `max_len` cells) on an empty
 /// board, as `boggle count` does: the total, or with `by_length` the
@@ -152,26 +147,22 @@ pub(crate) fn count(
     let Size { rows, cols } = self::size(size)?;
     let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
     let engine: Engine = engine.parse().map_err(errors::options)?;
-    let threads = threads
-        .map(|n| errors::positive("threads", n).map(|n| n as usize))
-        .transpose()?;
+    let threads = errors::threads(threads)?;
     let max_len = max_len
         .map(|n| errors::natural("max_len", n).map(|n| n as usize))
         .transpose()?;
-    let shape = Shape {
-        rows,
-        cols,
-        adjacency,
-        wrap,
-    };
+    let shape = Grid::new(rows, cols, adjacency, wrap);
     let cells = rows * cols;
     let max_len = max_len.unwrap_or(cells).min(cells);
-    let (counted, signal) = interrupt::run(py, &COUNT_CANCEL, |cancel| {
+    let (counted, signal) = interrupt::run(py, |cancel| {
         let options = CountOptions {
-            threads,
+            control: Control {
+                threads,
+                cancel,
+                progress: None,
+            },
             engine,
             memory: memory_budget(),
-            cancel: Some(cancel),
             ..CountOptions::default()
         };
         if by_length || max_len < cells {
@@ -196,7 +187,7 @@ pub(crate) fn count(
     }
     if by_length {
         // As the CLI's by_length: item i is the paths of at most i+1 cells.
-        let at_most = solve::count::cumulative(&per_length[1..]);
+        let at_most = cumulative(&per_length[1..]);
         return Ok(at_most.into_pyobject(py)?.into_any().unbind());
     }
     let total: u128 = per_length.iter().sum();
@@ -398,9 +389,7 @@ pub(crate) fn best(
         .map(|n| errors::positive("iterations", n))
         .transpose()?;
     let seed = seed.map(|n| errors::natural("seed", n)).transpose()?;
-    let threads = threads
-        .map(|n| errors::positive("threads", n).map(|n| n as usize))
-        .transpose()?;
+    let threads = errors::threads(threads)?;
     let top = errors::positive("top", top)? as usize;
     let stop_at = target.map(|n| errors::natural("target", n)).transpose()?;
     let (pack, faces, mut rules) = setup(pack)?;
@@ -408,7 +397,7 @@ pub(crate) fn best(
         Some(s) => self::size(s)?,
         None => Size { rows: 4, cols: 4 },
     };
-    solve::fit_bonus(&mut rules, rows, cols).map_err(errors::options)?;
+    rules.fit_bonus(rows, cols).map_err(errors::options)?;
     let space = match &dice {
         Some(name) => {
             let set = random::DiceSet::for_pack(name, &pack.pack).map_err(errors::options)?;
@@ -427,18 +416,21 @@ pub(crate) fn best(
     };
     let seed = seed.unwrap_or_else(random::seed_from_time);
     let solver = Solver::with_rules(&pack.pack, rules).map_err(errors::pack)?;
-    let options = Options {
-        budget,
-        seed,
-        threads: threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
-        top,
-        schedule: Schedule::for_cells(rows * cols),
-        stop_at,
-        cancel: Some(&BEST_CANCEL),
-    };
-    let (outcome, _signal) = interrupt::run(py, &BEST_CANCEL, |_| {
-        search(&space, &solver, &options, None)
+    let (outcome, _signal) = interrupt::run(py, |cancel| {
+        let options = Options {
+            budget,
+            seed,
+            top,
+            schedule: Schedule::for_cells(rows * cols),
+            stop_at,
+            control: Control {
+                threads,
+                cancel,
+                progress: None,
+            },
+            report_every: Duration::from_secs(1),
+        };
+        search(&space, &solver, &options)
     });
     let outcome = outcome.map_err(|e| match e {
         BestError::Lexicon(e) => errors::pack(e),
@@ -576,9 +568,7 @@ pub(crate) fn prove(
 ) -> PyResult<PyProof> {
     let threshold = u32::try_from(errors::natural("threshold", threshold)?)
         .map_err(|_| errors::options("threshold is too large"))?;
-    let threads = threads
-        .map(|n| errors::positive("threads", n).map(|n| n as usize))
-        .transpose()?;
+    let threads = errors::threads(threads)?;
     let (pack, _, rules) = setup(pack)?;
     let Size { rows, cols } = self::size(size)?;
     if let Some((k, n)) = shard {
@@ -587,15 +577,19 @@ pub(crate) fn prove(
         }
     }
     let prover = Prover::new(&pack.pack, rules, rows, cols).map_err(|e| match e {
-        solve::prove::ProveError::Lexicon(e) => errors::pack(e),
+        ProveError::Lexicon(e) => errors::pack(e),
+        ProveError::Pack(e) => errors::pack(e),
         e => errors::options(e),
     })?;
     let started = std::time::Instant::now();
-    let (proof, signal) = interrupt::run(py, &PROVE_CANCEL, |cancel| {
+    let (proof, signal) = interrupt::run(py, |cancel| {
         let options = ProveOptions {
             threshold,
-            cancel: Some(cancel),
-            threads: threads.unwrap_or(0),
+            control: Control {
+                threads,
+                cancel,
+                progress: None,
+            },
             shard: shard.map(|(k, n)| (k - 1, n)),
             ..ProveOptions::default()
         };
@@ -607,7 +601,7 @@ pub(crate) fn prove(
             .boards
             .into_iter()
             .map(
-                |Proven {
+                |Scored {
                      score,
                      board,
                      words,

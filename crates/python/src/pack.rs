@@ -147,10 +147,10 @@ impl PyPack {
                 let label = name.map_or_else(|| path.display().to_string(), str::to_string);
                 let built = py.detach(|| -> Result<Vec<u8>, prep::BuildError> {
                     let mut builder = PackBuilder::new(recipe).allow_empty(allow_empty);
-                    let raw = prep::read_input(&path)?;
-                    let (bytes, _) = match prep::hunspell_affix(&path) {
+                    let raw = prep::builder::read_input(&path)?;
+                    let (bytes, _) = match prep::builder::hunspell_affix(&path) {
                         Some(aff_path) => {
-                            let aff = prep::read_input(&aff_path)?;
+                            let aff = prep::builder::read_input(&aff_path)?;
                             builder.build_hunspell_bytes(
                                 &aff,
                                 &raw,

@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+use grid::Adjacency;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PyString, PyTuple};
 use solve::batch::{tally_texts, TallyError};
-use solve::{
-    looks_like_a_path, Adjacency, FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle,
-};
+use solve::board::looks_like_a_path;
+use solve::{FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
 
 use crate::errors;
 use crate::pack::PyPack;
@@ -63,7 +63,7 @@ impl PySolver {
         match (&self.rules.bonus, &self.bonus) {
             (Some(b), Some(_)) if !b.fits(rows, cols) => {
                 let mut rules = self.rules.clone();
-                solve::fit_bonus(&mut rules, rows, cols).map_err(errors::board)?;
+                rules.fit_bonus(rows, cols).map_err(errors::board)?;
                 Ok(Some(rules))
             }
             _ => Ok(None),
@@ -235,10 +235,7 @@ impl PySolver {
     /// by its number (from 1); iterating on continues with the next.
     #[pyo3(signature = (boards, threads = None))]
     fn score_many(&self, boards: &Bound<'_, PyAny>, threads: Option<i128>) -> PyResult<ScoreIter> {
-        let threads = match threads {
-            Some(n) => errors::positive("threads", n)? as usize,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
+        let threads = job::Control::<()>::with_threads(errors::threads(threads)?).thread_count();
         let iter = boards
             .try_iter()
             .map_err(|_| PyTypeError::new_err("score_many takes an iterable of board texts"))?;
@@ -333,18 +330,13 @@ fn scoring_arg(v: &Bound<'_, PyAny>) -> PyResult<String> {
 
 /// A scheme by name or table, or a scheme file (`.toml`).
 fn scheme(text: &str) -> PyResult<Scoring> {
-    if text.ends_with(".toml") {
-        let toml =
-            std::fs::read_to_string(text).map_err(|e| errors::options(format!("{text}: {e}")))?;
-        return Scoring::from_toml(&toml, text).map_err(errors::options);
-    }
-    text.parse().map_err(errors::options)
+    Scoring::from_arg(text).map_err(errors::options)
 }
 
 /// Letter values from a dict or from `"a=1,b=3"`.
 fn values(v: &Bound<'_, PyAny>) -> PyResult<BTreeMap<String, u32>> {
     if let Ok(text) = v.cast::<PyString>() {
-        return solve::parse_values(&text.to_string()).map_err(errors::options);
+        return solve::scoring::parse_values(&text.to_string()).map_err(errors::options);
     }
     v.extract::<BTreeMap<String, u32>>()
         .map_err(|_| errors::options("letter_values: a dict of letter to points, or \"a=1,b=3\""))

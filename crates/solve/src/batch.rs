@@ -18,8 +18,9 @@
 //! [`CHUNK_BYTES`] bytes, and a line's bytes past [`MAX_LINE`] are not kept.
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
+use job::{Control, Progress};
 use serde::Serialize;
 
 use crate::board::{Board, FaceRules};
@@ -54,7 +55,7 @@ pub struct BatchReport {
     pub lines: u64,
     /// The first line that was not a board.
     pub first_error: Option<u64>,
-    /// Whether `cancel` stopped the run (every line read before it has its
+    /// Whether a cancel stopped the run (every line read before it has its
     /// record).
     pub interrupted: bool,
 }
@@ -92,25 +93,26 @@ struct Done {
 }
 
 /// Solves every board read from `input`, writing one record a board to
-/// `output`. `solvers` holds one solver a thread (all for the same pack and
-/// rules; warm them up first); `progress` is called with the lines done;
-/// when `cancel` is set the run stops after the round it is in, with every
-/// record of that round written.
+/// `output`, with a copy of `solver` (warm it up first) on each of the
+/// control's threads. Progress is the lines done; when the control is
+/// cancelled the run stops after the round it is in, with every record of
+/// that round written.
 pub fn run(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
     faces: &FaceRules,
-    solvers: &mut [Solver],
+    solver: &Solver,
     with_words: bool,
-    progress: &mut dyn FnMut(u64),
-    cancel: Option<&AtomicBool>,
+    control: &Control<'_>,
 ) -> std::io::Result<BatchReport> {
+    let mut solvers = vec![solver.clone(); control.thread_count()];
+    let solvers = &mut solvers[..];
     let mut report = BatchReport::default();
     let mut lines: Vec<Line> = Vec::with_capacity(CHUNK);
     let mut first_line = 1u64;
     let mut done: Vec<Option<Done>> = Vec::with_capacity(CHUNK);
     loop {
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if control.is_cancelled() {
             report.interrupted = true;
             break;
         }
@@ -152,7 +154,10 @@ pub fn run(
         }
         first_line += lines.len() as u64;
         report.lines = first_line - 1;
-        progress(report.lines);
+        control.report(&Progress {
+            done: report.lines,
+            total: None,
+        });
     }
     output.flush()?;
     Ok(report)

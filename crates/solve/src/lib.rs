@@ -1,19 +1,19 @@
 //! `solve` finds every word on a Boggle-style board, and builds the games
-//! around that: random boards, path counts, the search for the best boards.
+//! around that: random boards, batches, the search for the best boards.
 //! It is a library only: no terminal, no command line (the `boggle` program
-//! is its own crate).
+//! is its own crate, and draws with `render`).
 //!
 //! # The model
 //!
 //! - A [`Board`] is an R x C grid of cells; a cell holds a *face* (a short
 //!   string: `a`, `qu`, `th`, `ñ`) or is blank. [`FaceRules`] read board
 //!   text with a pack's normalization and aliases (a lone `q` is `qu` in
-//!   English) and write it back ([`TextStyle`]); a [`Size`] or [`Layout`]
-//!   says which cells a board has; [`symmetry`] knows the grid's rotations
-//!   and reflections.
-//! - Adjacency is a [`Neighbors`] table built once per board shape: king
-//!   moves or no diagonals ([`Adjacency`]), optionally wrapping around.
-//! - A pack's `fst` automaton becomes a [`Lexicon`]: the same states, decoded
+//!   English) and write it back ([`TextStyle`]); [`board::canonical`]
+//!   gives a board and its rotations and reflections one text.
+//! - The geometry comes from the `grid` crate: a `Size` or `Shape` says
+//!   which cells a board has, and adjacency is a `Neighbors` table built
+//!   once per grid (king moves or no diagonals, optionally wrapping).
+//! - A pack's `fst` automaton becomes a lexicon: the same states, decoded
 //!   lazily into a compact letter-indexed table that the search can step
 //!   through in a few instructions.
 //! - The [`Solver`] runs a depth-first search from every cell, following
@@ -21,9 +21,10 @@
 //!   board (by its id, the word's rank in the pack), scoring by a
 //!   [`Scoring`] scheme under [`Rules`].
 //! - Around it: [`packs`] (packs by name, built-in or installed), [`batch`]
-//!   (many boards, NDJSON out), [`random`] (the one generator, dice, rolls),
-//!   [`count`] (exact path counts), [`best`] (simulated annealing for the
-//!   highest-scoring boards) and [`render`] (paths drawn for people).
+//!   (many boards, NDJSON out), [`random`] (dice, letter distributions,
+//!   rolls) and [`best`] (simulated annealing for the highest-scoring
+//!   boards). Path counts (`count`), proofs of optimality (`prove`) and
+//!   drawing (`render`) are crates of their own.
 //!
 //! ```
 //! use solve::{packs, FaceRules, Solver};
@@ -34,40 +35,27 @@
 //! assert!(solution.words.iter().any(|w| w.word == "path"));
 //! ```
 //!
-//! Long work reports progress through plain callbacks (`FnMut(done,
-//! total)` and the like), never to a terminal itself.
+//! Long work (a batch, a best-board search) runs under a `job::Control`:
+//! its threads, a cancel token and a progress callback; it never writes to
+//! a terminal itself.
 
 #![deny(missing_docs)]
 
-mod bits;
-mod board;
-mod bonus;
+pub mod batch;
+pub mod best;
+pub mod board;
 mod error;
 mod lexicon;
-mod neighbors;
+pub mod packs;
+pub mod random;
 mod rule_options;
-mod scoring;
+pub mod scoring;
 mod search;
 #[cfg(test)]
 mod testing;
 
-pub mod batch;
-pub mod best;
-pub mod count;
-pub mod packs;
-pub mod prove;
-pub mod random;
-pub mod render;
-
-pub use board::symmetry;
-pub use board::{
-    capitalize, looks_like_a_path, Board, FaceRules, Layout, Place, Pos, Size, TextStyle, Tile,
-    MAX_ALTERNATIVES, MAX_BOARD_CELLS, MAX_FACE, MAX_SIDE,
-};
-pub use bonus::{Bonus, CellBonus};
-pub use error::{BoardError, LayoutError, LexiconError};
-pub use lexicon::{Alphabet, Lexicon, MAX_LETTERS, NO_WORD};
-pub use neighbors::{Adjacency, Neighbors, Shape};
-pub use rule_options::{fit_bonus, RuleError, RuleOptions};
-pub use scoring::{parse_values, Beyond, Scoring};
+pub use board::{Board, FaceRules, TextStyle};
+pub use error::{BoardError, LexiconError};
+pub use rule_options::{RuleError, RuleOptions};
+pub use scoring::{Bonus, Scoring};
 pub use search::{FoundWord, Rules, Solution, Solver, Tally};

@@ -7,11 +7,11 @@ use std::collections::BTreeMap;
 use prep::Pack;
 use thiserror::Error;
 
+use grid::Adjacency;
+
 use crate::board::FaceRules;
-use crate::bonus::Bonus;
 use crate::error::BoardError;
-use crate::neighbors::Adjacency;
-use crate::scoring::Scoring;
+use crate::scoring::{Bonus, Scoring};
 use crate::search::Rules;
 
 /// Options that change how a board reads and scores; `None` (or the
@@ -114,11 +114,13 @@ impl RuleOptions {
     }
 }
 
-/// Gives the bonus grid of `rules` the board's shape (a run of 16 fits a
-/// 4x4 board as well as a 1x16 one); a grid of another size is an error.
-pub fn fit_bonus(rules: &mut Rules, rows: usize, cols: usize) -> Result<(), RuleError> {
-    if let Some(bonus) = rules.bonus.take() {
-        rules.bonus = Some(bonus.fit(rows, cols).map_err(RuleError::Bonus)?);
+impl Rules {
+    /// Gives the bonus grid the board's shape (a run of 16 fits a 4x4 board
+    /// as well as a 1x16 one); a grid of another size is an error.
+    pub fn fit_bonus(&mut self, rows: usize, cols: usize) -> Result<(), RuleError> {
+        if let Some(bonus) = self.bonus.take() {
+            self.bonus = Some(bonus.fit(rows, cols).map_err(RuleError::Bonus)?);
+        }
+        Ok(())
     }
-    Ok(())
 }

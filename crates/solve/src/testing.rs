@@ -1,9 +1,7 @@
-//! Test support inside the crate: tiny packs and board shapes, written once
+//! Test support inside the crate: tiny packs, written once
 //! for every module's unit tests.
 
 use prep::{Pack, PackBuilder, Recipe};
-
-use crate::neighbors::{Adjacency, Shape};
 
 /// A pack of `words` (one a line) over a-z, every word of a letter or more
 /// kept; a lone `q` cell reads `qu` when `qu`.
@@ -23,24 +21,4 @@ pub(crate) fn tiny_pack(words: &str, qu: bool) -> Pack {
         .build_bytes(words.as_bytes(), "t.txt")
         .unwrap();
     Pack::from_vec(bytes, "t").unwrap()
-}
-
-/// A board shape.
-pub(crate) fn shape(rows: usize, cols: usize, adjacency: Adjacency, wrap: bool) -> Shape {
-    Shape {
-        rows,
-        cols,
-        adjacency,
-        wrap,
-    }
-}
-
-/// King moves, no wrap.
-pub(crate) fn king(rows: usize, cols: usize) -> Shape {
-    shape(rows, cols, Adjacency::King, false)
-}
-
-/// No diagonals, no wrap.
-pub(crate) fn rook(rows: usize, cols: usize) -> Shape {
-    shape(rows, cols, Adjacency::NoDiagonals, false)
 }

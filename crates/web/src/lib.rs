@@ -31,11 +31,12 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use grid::Adjacency;
 use prep::Pack;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use solve::random::{self, RollSpec, Target};
-use solve::{Adjacency, RuleOptions, Solver, Tally, TextStyle};
+use solve::{RuleOptions, Solver, Tally, TextStyle};
 
 /// Packs by id: the built-in names, and `#N` for loaded ones.
 struct State {
@@ -208,7 +209,9 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
     };
     let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
     let board = faces.parse(&req.board).map_err(|e| e.to_string())?;
-    solve::fit_bonus(&mut rules, board.rows(), board.cols()).map_err(|e| e.to_string())?;
+    rules
+        .fit_bonus(board.rows(), board.cols())
+        .map_err(|e| e.to_string())?;
     let key = format!("{}|{:?}", req.pack, rules);
     let (solution, scoring) =
         STATE.with(|s| -> Result<(solve::Solution, solve::Scoring), String> {
@@ -241,7 +244,10 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
         (0..board.len())
             .map(|i| {
                 let face = board.face(i)?;
-                let letters = solve::Tile::of(face).alternatives().next().unwrap_or(face);
+                let letters = solve::board::Tile::of(face)
+                    .alternatives()
+                    .next()
+                    .unwrap_or(face);
                 Some(
                     board
                         .value(i)
@@ -467,7 +473,7 @@ mod tests {
                 let at = at % bytes.len();
                 bytes[at] = b;
             }
-            prep::reseal(&mut bytes);
+            prep::pack::reseal(&mut bytes);
             if let Ok(info) = load_pack_bytes(&bytes) {
                 let id = info["id"].as_str().unwrap().to_string();
                 let _ = solve_request(json!({ "board": board, "pack": id }).to_string().as_bytes());

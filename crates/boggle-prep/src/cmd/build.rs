@@ -6,9 +6,10 @@ use std::time::Instant;
 use anyhow::Result;
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
+use job::{Control, Progress};
 use prep::{
-    BuildError, BuildStats, DefaultSource, DropReason, InvalidLines, PackBuilder, PackMeta, Recipe,
-    Source,
+    filter::DropReason, recipe::DefaultSource, words::BuildStats, BuildError, InvalidLines,
+    PackBuilder, PackMeta, Recipe, Source,
 };
 use serde::Serialize;
 
@@ -24,8 +25,13 @@ pub struct BuildArgs {
     input_flag: Option<PathBuf>,
     /// A built-in recipe by name or language code (italian or it; `boggle-prep
     /// recipes` lists them) or a recipe TOML file.
-    #[arg(long, short)]
-    recipe: String,
+    #[arg(long, short, required_unless_present = "builtin")]
+    recipe: Option<String>,
+    /// Build a built-in pack (en, nl) as the solver carries it: its recipe,
+    /// its source's name, version and licence, and its list from wordlists/
+    /// in a source checkout (or INPUT).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["recipe", "source_name", "source_version", "license"])]
+    builtin: Option<String>,
     /// Where to write the pack (atomically).
     #[arg(long, short)]
     output: PathBuf,
@@ -95,14 +101,42 @@ pub struct Job {
 pub fn run(args: BuildArgs) -> Result<()> {
     // A recipe that does not resolve (unknown, unreadable, bad TOML or
     // pattern) is the caller's to fix: exit 2.
-    let recipe = Recipe::resolve(&args.recipe).map_err(usage)?;
+    let mut input = args.input.or(args.input_flag);
+    let (recipe, source) = match (&args.builtin, &args.recipe) {
+        (Some(name), _) => {
+            let b = prep::installed::BUILTIN
+                .iter()
+                .find(|b| b.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| {
+                    let names: Vec<&str> =
+                        prep::installed::BUILTIN.iter().map(|b| b.name).collect();
+                    usage_msg(format!(
+                        "--builtin {name}: no such built-in pack (there are {})",
+                        names.join(", ")
+                    ))
+                })?;
+            input.get_or_insert_with(|| Path::new("wordlists").join(b.list));
+            let (name, version, licence) = b.source;
+            let recipe = Recipe::builtin(b.recipe).map_err(usage)?;
+            (
+                recipe,
+                Some((name.to_string(), version.to_string(), licence.to_string())),
+            )
+        }
+        (None, Some(recipe)) => (Recipe::resolve(recipe).map_err(usage)?, None),
+        (None, None) => return Err(usage_msg("give --recipe NAME or --builtin NAME")),
+    };
+    let (source_name, source_version, license) = match source {
+        Some((name, version, licence)) => (Some(name), Some(version), Some(licence)),
+        None => (args.source_name, args.source_version, args.license),
+    };
     let job = Job {
         recipe,
-        input: args.input.or(args.input_flag),
+        input,
         output: args.output,
-        source_name: args.source_name,
-        source_version: args.source_version,
-        license: args.license,
+        source_name,
+        source_version,
+        license,
         skip_invalid: args.skip_invalid,
         encoding: args.encoding,
         allow_empty: args.allow_empty,
@@ -167,8 +201,17 @@ pub fn build(job: &Job) -> Result<PackMeta> {
         .unwrap_or_default();
     let bar = boggle_cli::bar("{spinner} reading {bytes}/{total_bytes} {wide_bar} {eta}");
     boggle_cli::catch_interrupts();
+    let report = |p: &Progress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.total.unwrap_or(0));
+            bar.set_position(p.done);
+        }
+    };
     let mut builder = PackBuilder::new(recipe.clone())
-        .cancel_on(boggle_cli::interrupted())
+        .control(Control {
+            progress: bar.as_ref().map(|_| &report as &(dyn Fn(&Progress) + Sync)),
+            ..boggle_cli::control(None)
+        })
         .allow_empty(job.allow_empty)
         .source(&name, &source_version, &license)
         .invalid_lines(if job.skip_invalid {
@@ -178,12 +221,6 @@ pub fn build(job: &Job) -> Result<PackMeta> {
         });
     if let Some(encoding) = &encoding {
         builder = builder.encoding(encoding);
-    }
-    if let Some(bar) = bar.clone() {
-        builder = builder.progress(move |done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        });
     }
     let result = builder.build_file(&input, &job.output);
     if let Some(bar) = bar {

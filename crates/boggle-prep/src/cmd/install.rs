@@ -102,9 +102,7 @@ pub fn install(args: InstallArgs) -> Result<()> {
         }
         (None, None) => return Err(boggle_cli::usage_msg("give a pack file or --recipe NAME")),
     };
-    let hidden = prep::BUILTIN_NAMES
-        .iter()
-        .any(|b| b.eq_ignore_ascii_case(&name));
+    let hidden = prep::installed::is_builtin(&name);
     println!(
         "installed {name} ({} words, {}, recipe {}) as {}\n{}",
         pack.len(),

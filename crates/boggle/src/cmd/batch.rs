@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use boggle_cli::plural;
 use clap::Args;
+use job::{Control, Progress};
 use solve::Solver;
 
 use crate::args::{PackArgs, RuleArgs, ThreadsArg};
@@ -35,11 +36,9 @@ pub(crate) struct BatchArgs {
 pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
     let pack = args.pack.open()?;
     let (faces, rules) = args.rules.resolve(&pack)?;
-    let threads = args.threads.get();
     let started = std::time::Instant::now();
     let mut solver = Solver::with_rules(&pack, rules)?;
     solver.warm_up()?;
-    let mut solvers = vec![solver; threads];
     let mut input: Box<dyn io::BufRead> = match &args.input {
         None => Box::new(io::stdin().lock()),
         Some(p) if p == Path::new("-") => Box::new(io::stdin().lock()),
@@ -60,19 +59,17 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
     }
     boggle_cli::catch_interrupts();
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let report = solve::batch::run(
-        &mut input,
-        &mut out,
-        &faces,
-        &mut solvers,
-        args.words,
-        &mut |n| {
-            if let Some(bar) = &bar {
-                bar.set_position(n);
-            }
-        },
-        Some(boggle_cli::interrupted()),
-    )?;
+    let report = |p: &Progress| {
+        if let Some(bar) = &bar {
+            bar.set_position(p.done);
+        }
+    };
+    let control = Control {
+        progress: Some(&report),
+        ..args.threads.control()
+    };
+    let threads = control.thread_count();
+    let report = solve::batch::run(&mut input, &mut out, &faces, &solver, args.words, &control)?;
     // The records found are written whole, whatever signals come now.
     let _flushing = boggle_cli::Flushing::start();
     out.flush()?;

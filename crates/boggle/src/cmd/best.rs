@@ -8,9 +8,11 @@ use std::time::Duration;
 use anyhow::Result;
 use boggle_cli::{plural, usage};
 use clap::Args;
-use solve::best::{self, Budget, Options, Progress, Schedule, Space};
+use grid::Size;
+use job::Control;
+use solve::best::{self, Budget, Options, Schedule, Snapshot, Space};
 use solve::random::{self, DiceSet, LetterMode};
-use solve::{Size, Solver};
+use solve::Solver;
 
 use crate::args::{
     duration, parse, positive, positive_u64, LettersArg, PackArgs, RuleArgs, ThreadsArg,
@@ -91,25 +93,15 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         (Some(t), None) => Budget::Time(t),
         (None, None) => Budget::Time(Duration::from_secs(60)),
     };
-    let threads = args.threads.get();
     let mut schedule = Schedule::for_cells(rows * cols);
     schedule.t0 = args.t0.unwrap_or(schedule.t0);
     schedule.t_end = args.t_end.unwrap_or(schedule.t_end);
     schedule.run = args.run_steps.unwrap_or(schedule.run);
     let seed = args.seed.unwrap_or_else(random::seed_from_time);
-    let options = Options {
-        budget,
-        seed,
-        threads,
-        top: args.top.get(),
-        schedule,
-        stop_at: args.target,
-        cancel: Some(boggle_cli::interrupted()),
-    };
     boggle_cli::catch_interrupts();
     let solver = Solver::with_rules(&pack, rules)?;
     let bar = boggle_cli::spinner("{spinner} {elapsed_precise}  {msg}");
-    let mut report = |p: &Progress| {
+    let report = |p: &Snapshot| {
         if let Some(bar) = &bar {
             let rate = p.evaluations as f64 / p.elapsed.as_secs_f64().max(1e-3);
             bar.set_message(match &p.best {
@@ -119,13 +111,20 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
             bar.tick();
         }
     };
-    let progress = bar.as_ref().map(|_| {
-        (
-            &mut report as &mut dyn FnMut(&Progress),
-            Duration::from_millis(250),
-        )
-    });
-    let outcome = best::search(&space, &solver, &options, progress).map_err(|e| match e {
+    let options = Options {
+        budget,
+        seed,
+        top: args.top.get(),
+        schedule,
+        stop_at: args.target,
+        control: Control {
+            progress: bar.as_ref().map(|_| &report as &(dyn Fn(&Snapshot) + Sync)),
+            ..args.threads.control()
+        },
+        report_every: Duration::from_millis(250),
+    };
+    let threads = options.control.thread_count();
+    let outcome = best::search(&space, &solver, &options).map_err(|e| match e {
         // A broken pack is not a usage error.
         best::BestError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),

@@ -8,11 +8,12 @@ use std::time::{Duration, Instant};
 use anyhow::{anyhow, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::count::{
+use count::{
     count_paths, count_total, count_total_wide, cumulative, estimate_paths, CountError,
     CountOptions, Engine, MAX_CELLS,
 };
-use solve::{Adjacency, Shape, Size};
+use grid::{Adjacency, Grid, Size};
+use job::{Control, Progress};
 
 use crate::args::{parse, positive, ThreadsArg};
 use crate::output::json::{Count, CountJson};
@@ -73,7 +74,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     let Size { rows, cols } = args.size;
     let cells = args.size.cells();
     let max_len = args.max_len.map_or(cells, |n| n.get().min(cells));
-    let shape = Shape {
+    let shape = Grid {
         rows,
         cols,
         adjacency: args.neighbors,
@@ -88,7 +89,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     }
 
     let estimate = match engine {
-        Engine::Dfs => estimate(shape, max_len, args.threads.given()),
+        Engine::Dfs => estimate(shape, max_len, args.threads),
         _ => None,
     };
     if let Some((paths, seconds)) = estimate {
@@ -123,24 +124,23 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         }
     }
     boggle_cli::catch_interrupts();
-    let report = |done: usize, total: usize| {
+    let report = |p: &Progress| {
         if let Some(bar) = &bar {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
+            bar.set_length(p.total.unwrap_or(0));
+            bar.set_position(p.done);
         }
     };
     let options = CountOptions {
-        threads: args.threads.given(),
+        control: Control {
+            progress: bar.as_ref().map(|_| &report as &(dyn Fn(&Progress) + Sync)),
+            ..args.threads.control()
+        },
         engine,
-        memory: solve::count::memory_budget(),
-        progress: bar
-            .as_ref()
-            .map(|_| &report as &(dyn Fn(usize, usize) + Sync)),
-        cancel: Some(boggle_cli::interrupted()),
+        memory: count::memory_budget(),
         ..CountOptions::default()
     };
     let failed = |e: CountError| match e {
-        CountError::Threads { .. } | CountError::Overflow { .. } | CountError::Memory { .. } => {
+        CountError::Threads(_) | CountError::Overflow { .. } | CountError::Memory { .. } => {
             anyhow!(e)
         }
         CountError::Interrupted { .. } => boggle_cli::Interrupted(e.to_string()).into(),
@@ -203,18 +203,18 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
 /// For a board over 20 cells: about how many paths it has, and about how
 /// long counting them takes here (paths from a random-walk estimate, the
 /// rate from timing an exact count of a 4x5 board with the same rules).
-fn estimate(shape: Shape, max_len: usize, threads: Option<usize>) -> Option<(f64, f64)> {
+fn estimate(shape: Grid, max_len: usize, threads: ThreadsArg) -> Option<(f64, f64)> {
     if shape.rows * shape.cols <= 20 {
         return None;
     }
     let paths = estimate_paths(shape, max_len, 20_000, 1);
-    let sample = Shape {
+    let sample = Grid {
         rows: 4,
         cols: 5,
         ..shape
     };
     let options = CountOptions {
-        threads,
+        control: threads.control(),
         ..CountOptions::default()
     };
     let started = Instant::now();

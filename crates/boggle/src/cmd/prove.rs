@@ -1,5 +1,5 @@
 //! `boggle prove`: every board scoring at least a threshold, by branch and
-//! bound over board classes (see `solve::prove`); checkpoints, shards and
+//! bound over board classes (see the `prove` crate); checkpoints, shards and
 //! merging shards' results.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -12,9 +12,10 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
+use grid::Size;
+use job::{Control, Progress};
+use prove::{ProveOptions, Prover, Scored};
 use serde::{Deserialize, Serialize};
-use solve::prove::{ProveOptions, Proven, Prover};
-use solve::Size;
 
 use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
 use crate::output::json::pack_label;
@@ -84,7 +85,7 @@ struct Run {
     cols: usize,
     scoring: String,
     min_len: usize,
-    neighbors: solve::Adjacency,
+    neighbors: grid::Adjacency,
     threshold: u32,
 }
 
@@ -101,7 +102,7 @@ struct Report {
     classes: u64,
     solved: u64,
     seconds: f64,
-    boards: Vec<Proven>,
+    boards: Vec<Scored>,
 }
 
 /// A checkpoint file.
@@ -116,7 +117,7 @@ struct Checkpoint {
     classes: u64,
     solved: u64,
     seconds: f64,
-    boards: Vec<Proven>,
+    boards: Vec<Scored>,
 }
 
 /// 2: parts are classes of two or three buckets a cell (version 1 had four).
@@ -198,21 +199,21 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         },
     };
     let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
-        solve::prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
+        prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
     })?;
     let bar = boggle_cli::bar("{spinner} {elapsed_precise} parts {pos}/{len} {wide_bar} {eta}");
-    let tick = |done: u64, total: u64| {
+    let tick = |p: &Progress| {
         if let Some(bar) = &bar {
-            bar.set_length(total);
-            bar.set_position(done);
+            bar.set_length(p.total.unwrap_or(0));
+            bar.set_position(p.done);
         }
     };
     let started = Instant::now();
     let done_before = state.done.clone();
     let is_done = |i: u64| done_before.contains(&i);
     let shared = Mutex::new((&mut state, None::<anyhow::Error>));
-    let record = |index: u64, boards: &[Proven]| {
+    let record = |index: u64, boards: &[Scored]| {
         let Some(path) = &args.checkpoint else {
             return;
         };
@@ -228,9 +229,10 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     };
     let options = ProveOptions {
         threshold,
-        cancel: Some(boggle_cli::interrupted()),
-        progress: Some(&tick),
-        threads: args.threads.get(),
+        control: Control {
+            progress: Some(&tick),
+            ..args.threads.control()
+        },
         shard: args.shard.map(|(k, n)| (k - 1, n)),
         done: Some(&is_done),
         on_part: Some(&record),
@@ -249,7 +251,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         return Err(e);
     }
     // What this run found, with what the checkpoint held.
-    let mut boards: BTreeMap<String, Proven> = BTreeMap::new();
+    let mut boards: BTreeMap<String, Scored> = BTreeMap::new();
     for b in state.boards.iter().chain(&proof.boards) {
         boards.insert(b.board.clone(), b.clone());
     }
@@ -273,7 +275,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
 }
 
 /// Best first, then by text.
-fn sorted(mut boards: Vec<Proven>) -> Vec<Proven> {
+fn sorted(mut boards: Vec<Scored>) -> Vec<Scored> {
     boards.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
     boards
 }
@@ -353,7 +355,7 @@ fn merge(args: &ProveArgs) -> Result<ExitCode> {
         .map(|k| format!("{k}/{n}"))
         .collect();
 
-    let mut boards: BTreeMap<String, Proven> = BTreeMap::new();
+    let mut boards: BTreeMap<String, Scored> = BTreeMap::new();
     for (_, r) in &reports {
         for b in &r.boards {
             boards.insert(b.board.clone(), b.clone());
@@ -480,14 +482,14 @@ fn best_score(
     let options = Options {
         budget: Budget::Time(search),
         seed: 1,
-        threads: args.threads.get(),
         top: 1,
         schedule: Schedule::for_cells(rows * cols),
         stop_at: None,
-        cancel: Some(boggle_cli::interrupted()),
+        control: args.threads.control(),
+        report_every: std::time::Duration::from_secs(1),
     };
     let solver = solve::Solver::with_rules(pack, rules.clone())?;
-    let outcome = best::search(&space, &solver, &options, None).map_err(|e| match e {
+    let outcome = best::search(&space, &solver, &options).map_err(|e| match e {
         best::BestError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
     })?;

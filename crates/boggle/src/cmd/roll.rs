@@ -69,7 +69,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         )),
         e => usage(e),
     })?;
-    crate::args::fit_bonus(&mut rules, roller.layout().rows(), roller.layout().cols())?;
+    crate::args::fit_bonus(&mut rules, roller.shape().rows(), roller.shape().cols())?;
     if let Some(warning) = warning {
         eprintln!("boggle: warning: {warning}");
     }
@@ -110,7 +110,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             text,
             dice_name.as_deref(),
             letters.as_deref(),
-            roller.layout().name(),
+            roller.shape().name(),
         );
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
@@ -148,7 +148,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         },
         board.rows(),
         board.cols(),
-        match roller.layout().name() {
+        match roller.shape().name() {
             "square" => String::new(),
             shape => format!(" {shape}"),
         },
@@ -180,7 +180,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
                 score: solution.score,
                 scoring: rules.scoring.name(),
                 seed,
-                shape: roller.layout().name(),
+                shape: roller.shape().name(),
                 word_count: solution.word_count,
                 words: &ordered(&solution.words, &args.view),
                 wrap: rules.wrap,

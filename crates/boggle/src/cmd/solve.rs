@@ -8,7 +8,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::{looks_like_a_path, Board, FaceRules, Solver, TextStyle};
+use solve::board::looks_like_a_path;
+use solve::{Board, FaceRules, Solver, TextStyle};
 
 use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};

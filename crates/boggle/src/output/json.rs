@@ -2,10 +2,11 @@
 //! README.md). Field order is the order printed: alphabetical where the
 //! output predates these types, so the bytes stay as they were.
 
+use grid::Adjacency;
 use prep::Pack;
 use serde::{Serialize, Serializer};
-use solve::best::Found;
-use solve::{Adjacency, FoundWord};
+use solve::board::Scored;
+use solve::FoundWord;
 
 /// Which pack, with source and word count: `built-in en (word-list (npm)
 /// 4.1.0, 273923 words)`.
@@ -130,7 +131,7 @@ pub(crate) struct CountJson {
 #[derive(Serialize)]
 pub(crate) struct BestJson<'a> {
     pub(crate) best_seconds: f64,
-    pub(crate) boards: &'a [Found],
+    pub(crate) boards: &'a [Scored],
     pub(crate) cols: usize,
     pub(crate) dice: Option<&'a str>,
     pub(crate) evaluations: u64,

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use boggle_cli::{plural, usage_msg};
 use clap::{Args, ValueEnum};
+use grid::Adjacency;
 use prep::Pack;
-use solve::render::terminal::ColorChoice;
-use solve::{Adjacency, Board, FoundWord, Rules, Solution};
+use render::terminal::ColorChoice;
+use solve::{Board, FoundWord, Rules, Solution};
 
 /// How words are listed and shown (options of `boggle solve` and `boggle
 /// roll --solve`).

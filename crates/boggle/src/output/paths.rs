@@ -6,10 +6,12 @@ use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
 use boggle_cli::{plural, usage_msg};
+use grid::Adjacency;
 use prep::Pack;
-use solve::render::path::{spell, trace};
-use solve::render::{svg, terminal};
-use solve::{Adjacency, Board, Rules, Solution};
+use render::path::trace;
+use render::{svg, terminal};
+use solve::board::spell;
+use solve::{Board, Rules, Solution};
 
 use super::listing::{board_block, ordered, totals, ViewArgs};
 
@@ -17,7 +19,7 @@ use super::listing::{board_block, ordered, totals, ViewArgs};
 /// but not a word the solver counts).
 struct Drawn {
     word: String,
-    path: Vec<solve::Pos>,
+    path: Vec<solve::board::Pos>,
     score: Option<u32>,
 }
 

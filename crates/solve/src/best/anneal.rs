@@ -1,16 +1,16 @@
 //! Simulated annealing, one thread's share: runs from random boards, each
 //! polished by steepest ascent, with a memo of recent boards' scores.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::pool::{Entry, Pool};
 use super::space::{can_trade, Kind, Move, Space, State};
-use super::{Found, Shared};
-use crate::random::{splitmix64, Rng};
+use super::Shared;
+use crate::board::Scored;
 use crate::search::{Solver, Tally};
+use grid::Rng;
+use rustc_hash::FxHashMap;
 
 /// The annealing schedule.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,43 +50,8 @@ impl Schedule {
     }
 }
 
-/// Memo keys are already hashes: use them as they are.
-#[derive(Default)]
-pub(super) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.0 = n as u64;
-    }
-}
-
 /// Most boards a thread remembers before it forgets them all.
 const MEMO_LIMIT: usize = 1 << 18;
-
-/// A 128-bit hash of a state's cells.
-fn key(cells: &[u16]) -> u128 {
-    let (mut a, mut b) = (0x243f_6a88_85a3_08d3u64, 0x1319_8a2e_0370_7344u64);
-    for &c in cells {
-        a = (a ^ u64::from(c)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        a ^= a >> 29;
-        b = (b ^ u64::from(c))
-            .wrapping_add(0x632b_e59b_d9b4_e019)
-            .rotate_left(23);
-        b = b.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    }
-    let mut x = a ^ b.rotate_left(17);
-    let lo = splitmix64(&mut x);
-    let hi = splitmix64(&mut x) ^ b;
-    (u128::from(hi) << 64) | u128::from(lo)
-}
 
 /// One thread's search.
 pub(super) struct Worker<'a> {
@@ -100,7 +65,8 @@ pub(super) struct Worker<'a> {
     /// Evaluations already added to the shared counter.
     pub(super) reported: u64,
     pub(super) runs: u64,
-    pub(super) memo: HashMap<u128, Tally, BuildHasherDefault<KeyHasher>>,
+    /// Boards scored lately, by their cells.
+    pub(super) memo: FxHashMap<Box<[u16]>, Tally>,
     pub(super) pool: Pool,
     pub(super) symmetries: &'a [Vec<u32>],
     pub(super) shared: &'a Shared,
@@ -122,11 +88,7 @@ impl Worker<'_> {
         if self.shared.stop.load(Ordering::Relaxed) {
             return true;
         }
-        if self
-            .shared
-            .cancel
-            .is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        if self.shared.cancel.is_cancelled() {
             self.shared.stop.store(true, Ordering::Relaxed);
             return true;
         }
@@ -158,8 +120,7 @@ impl Worker<'_> {
     /// Scores a state (from the memo if it was scored lately).
     fn score(&mut self, state: &State) -> Tally {
         self.iterations += 1;
-        let k = key(&state.cells);
-        if let Some(t) = self.memo.get(&k) {
+        if let Some(t) = self.memo.get(&state.cells[..]) {
             return *t;
         }
         let board = self.space.board(&state.cells);
@@ -173,7 +134,8 @@ impl Worker<'_> {
         if self.memo.len() >= MEMO_LIMIT {
             self.memo.clear();
         }
-        self.memo.insert(k, tally);
+        self.memo
+            .insert(state.cells.clone().into_boxed_slice(), tally);
         if self.pool.wants(tally.score) {
             self.keep(state, tally);
         }
@@ -184,7 +146,7 @@ impl Worker<'_> {
     fn keep(&mut self, state: &State, tally: Tally) {
         let board = self.space.canonical(&state.cells, self.symmetries);
         let entry = Entry {
-            found: Found {
+            found: Scored {
                 board,
                 score: tally.score,
                 words: tally.words,

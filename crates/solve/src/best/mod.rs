@@ -48,7 +48,7 @@
 //! # Canonical boards
 //!
 //! A board and its rotations and reflections score the same. Boards are
-//! reported in a canonical form ([`symmetry::canonical_text`]): among the symmetries
+//! reported in a canonical form ([`canonical_text`](crate::board::canonical::canonical_text)): among the symmetries
 //! that keep the board's shape (8 for a square board, 4 for a rectangle: the
 //! identity, the two mirror images and the half turn) and, under a bonus
 //! grid ([`crate::Bonus`], fixed while the letters are searched), that also
@@ -75,7 +75,6 @@ mod anneal;
 mod pool;
 mod space;
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
@@ -83,8 +82,11 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::board::{symmetry, MAX_SIDE};
-use crate::random::{splitmix64, DiceError, Rng};
+use grid::{splitmix64, symmetry, Rng, MAX_SIDE};
+use job::{Cancel, Control};
+
+pub use crate::board::Scored;
+use crate::random::{DiceError, LettersError};
 use crate::search::Solver;
 
 pub use anneal::Schedule;
@@ -107,8 +109,8 @@ pub enum BestError {
     #[error(transparent)]
     Dice(#[from] DiceError),
     /// No letters to build boards from.
-    #[error("{0}")]
-    Letters(String),
+    #[error(transparent)]
+    Letters(#[from] LettersError),
     /// Options that do not make sense together.
     #[error("{0}")]
     Options(String),
@@ -129,40 +131,32 @@ pub enum Budget {
 
 /// How to search.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct Options<'a> {
     /// When to stop.
     pub budget: Budget,
     /// The seed: thread `i` runs from the `i`-th SplitMix64 output of it.
     pub seed: u64,
-    /// Worker threads (at least 1).
-    pub threads: usize,
     /// How many of the best distinct boards to keep (at least 1).
     pub top: usize,
     /// The annealing schedule.
     pub schedule: Schedule,
     /// Stop as soon as a board scores at least this much.
     pub stop_at: Option<u64>,
-    /// Stop as soon as this is set (by a signal handler, say); the boards
-    /// found so far are the outcome, marked [`Outcome::interrupted`].
-    pub cancel: Option<&'static AtomicBool>,
-}
-
-/// A board found, in canonical form.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Found {
-    /// The board's canonical text (see the module docs).
-    pub board: String,
-    /// Its score.
-    pub score: u64,
-    /// Its number of distinct words.
-    pub words: u64,
+    /// Threads (`None`: one per core), the cancel token (a cancelled search
+    /// ends with the boards found so far, marked
+    /// [`Outcome::interrupted`]) and a progress callback, called with a
+    /// [`Snapshot`] on the calling thread about every
+    /// [`report_every`](Options::report_every) while the search runs.
+    pub control: Control<'a, Snapshot>,
+    /// How often the progress callback is called.
+    pub report_every: Duration,
 }
 
 /// What a search found.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {
     /// The best distinct boards, best first (ties by canonical text).
-    pub best: Vec<Found>,
+    pub best: Vec<Scored>,
     /// Boards scored, in all.
     pub evaluations: u64,
     /// Boards looked at (scored, or remembered from the memo), in all.
@@ -180,36 +174,24 @@ pub struct Outcome {
     /// Whether the search stopped because a board reached
     /// [`Options::stop_at`].
     pub reached_target: bool,
-    /// Whether [`Options::cancel`] stopped the search before its budget.
+    /// Whether the job's cancel token stopped the search before its budget.
     pub interrupted: bool,
 }
 
 /// A snapshot for a progress display.
 #[derive(Clone, Debug)]
-pub struct Progress {
+pub struct Snapshot {
     /// Time since the start.
     pub elapsed: Duration,
     /// Boards scored so far (approximate while running).
     pub evaluations: u64,
     /// The best board so far.
-    pub best: Option<Found>,
+    pub best: Option<Scored>,
 }
 
-/// A progress callback for [`search`].
-pub type ProgressFn<'a> = &'a mut dyn FnMut(&Progress);
-
 /// Searches for the best boards of `space` under `solver`'s rules (see the
-/// module docs). `progress`, when given, is called on the calling thread
-/// about every `interval` while the search runs.
-pub fn search(
-    space: &Space,
-    solver: &Solver,
-    options: &Options,
-    progress: Option<(ProgressFn<'_>, Duration)>,
-) -> Result<Outcome, BestError> {
-    if options.threads == 0 {
-        return Err(BestError::Options("threads must be at least 1".into()));
-    }
+/// module docs).
+pub fn search(space: &Space, solver: &Solver, options: &Options) -> Result<Outcome, BestError> {
     if options.top == 0 {
         return Err(BestError::Options("top must be at least 1".into()));
     }
@@ -232,7 +214,7 @@ pub fn search(
             Budget::Iterations(_) => None,
         },
         stop: AtomicBool::new(false),
-        cancel: options.cancel,
+        cancel: options.control.cancel.clone(),
         stop_at: options.stop_at,
         evaluations: AtomicU64::new(0),
         best_score: AtomicU64::new(0),
@@ -248,7 +230,7 @@ pub fn search(
                 .all(|(i, &j)| bonus.at(i) == bonus.at(j as usize))
         });
     }
-    let threads = options.threads;
+    let threads = options.control.thread_count();
     let mut seeds = options.seed;
     let workers: Vec<Worker> = (0..threads)
         .map(|t| {
@@ -270,7 +252,7 @@ pub fn search(
                 evaluations: 0,
                 reported: 0,
                 runs: 0,
-                memo: HashMap::default(),
+                memo: Default::default(),
                 pool: Pool::new(options.top),
                 symmetries: &symmetries,
                 shared: &shared,
@@ -296,8 +278,9 @@ pub fn search(
             })
             .collect();
         drop(tx);
-        if let Some((report, interval)) = progress {
-            let snapshot = |shared: &Shared| Progress {
+        if let Some(report) = options.control.progress {
+            let interval = options.report_every;
+            let snapshot = |shared: &Shared| Snapshot {
                 elapsed: shared.started.elapsed(),
                 evaluations: shared.evaluations.load(Ordering::Relaxed),
                 best: shared.best.lock().map(|b| b.clone()).unwrap_or(None),
@@ -345,7 +328,7 @@ pub fn search(
         runs,
         best_seconds,
         reached_target,
-        interrupted: options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)),
+        interrupted: options.control.is_cancelled(),
     })
 }
 
@@ -363,10 +346,10 @@ pub(super) struct Shared {
     pub(super) deadline: Option<Instant>,
     pub(super) stop: AtomicBool,
     pub(super) stop_at: Option<u64>,
-    pub(super) cancel: Option<&'static AtomicBool>,
+    pub(super) cancel: Cancel,
     pub(super) evaluations: AtomicU64,
     pub(super) best_score: AtomicU64,
-    pub(super) best: Mutex<Option<Found>>,
+    pub(super) best: Mutex<Option<Scored>>,
 }
 
 #[cfg(test)]
@@ -393,18 +376,18 @@ mod tests {
         Solver::with_rules(pack, rules).unwrap()
     }
 
-    fn options(iterations: u64, seed: u64, threads: usize, top: usize) -> Options {
+    fn options(iterations: u64, seed: u64, threads: usize, top: usize) -> Options<'static> {
         Options {
             budget: Budget::Iterations(iterations),
             seed,
-            threads,
+            control: Control::with_threads(std::num::NonZeroUsize::new(threads)),
+            report_every: Duration::from_millis(250),
             top,
             schedule: Schedule {
                 run: 2_000,
                 ..Schedule::for_cells(6)
             },
             stop_at: None,
-            cancel: None,
         }
     }
 
@@ -447,7 +430,7 @@ mod tests {
                 .collect();
             optimal.sort_unstable();
             optimal.dedup();
-            let out = search(&space, &solver, &options(3_000, 7, 1, 3), None).unwrap();
+            let out = search(&space, &solver, &options(3_000, 7, 1, 3)).unwrap();
             assert_eq!(out.best[0].score, best, "{rows}x{cols}: {:?}", out.best);
             assert!(optimal.contains(&out.best[0].board.as_str()));
             assert!(out.evaluations <= out.iterations);
@@ -471,9 +454,8 @@ mod tests {
         let rules = FaceRules::from_pack(&pack).unwrap();
         let solver = solver(&pack);
         let space = Space::letters(&pack, &rules, LetterMode::Uniform, 3, 3).unwrap();
-        let run = |seed, threads| {
-            search(&space, &solver, &options(4_000, seed, threads, 4), None).unwrap()
-        };
+        let run =
+            |seed, threads| search(&space, &solver, &options(4_000, seed, threads, 4)).unwrap();
         let (a, b) = (run(11, 1), run(11, 1));
         assert_eq!(a.best, b.best);
         assert_eq!((a.evaluations, a.runs), (b.evaluations, b.runs));
@@ -491,7 +473,7 @@ mod tests {
         let space = Space::letters(&pack, &rules, LetterMode::Frequency, 2, 2).unwrap();
         let mut o = options(1_000_000, 3, 2, 1);
         o.stop_at = Some(1);
-        let out = search(&space, &solver, &o, None).unwrap();
+        let out = search(&space, &solver, &o).unwrap();
         assert!(out.reached_target);
         assert!(out.best[0].score >= 1);
         assert!(out.iterations < 100_000, "{}", out.iterations);
@@ -511,7 +493,7 @@ mod tests {
         // 2x2 from 6 dice (each at most once) and 3x3 from 6 (each at least once).
         for (rows, cols) in [(2, 2), (3, 3)] {
             let space = Space::dice(&set, &rules, rows, cols).unwrap();
-            let out = search(&space, &solver, &options(3_000, 5, 1, 5), None).unwrap();
+            let out = search(&space, &solver, &options(3_000, 5, 1, 5)).unwrap();
             assert!(!out.best.is_empty());
             for f in &out.best {
                 let cells: Vec<char> = f.board.chars().filter(|c| *c != '/').collect();

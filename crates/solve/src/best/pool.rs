@@ -1,11 +1,11 @@
 //! The pool of the best distinct boards found, best first.
 
-use super::Found;
+use crate::board::Scored;
 
 /// A kept board: what is reported, and when it was first found.
 #[derive(Clone, Debug)]
 pub(super) struct Entry {
-    pub(super) found: Found,
+    pub(super) found: Scored,
     pub(super) seconds: f64,
 }
 
@@ -60,7 +60,7 @@ mod tests {
     #[test]
     fn pool_keeps_the_best_distinct() {
         let e = |b: &str, s: u64| Entry {
-            found: Found {
+            found: Scored {
                 board: b.into(),
                 score: s,
                 words: 0,

@@ -5,7 +5,9 @@
 use prep::Pack;
 
 use super::BestError;
-use crate::board::{symmetry, Board, FaceRules, TextStyle, MAX_SIDE};
+use grid::MAX_SIDE;
+
+use crate::board::{canonical, Board, FaceRules, TextStyle};
 use crate::random::{deal, DiceSet, LetterMode, Rng, WeightedFaces};
 
 /// Which boards may be built, and how a random one is drawn.
@@ -47,14 +49,7 @@ impl Space {
         cols: usize,
     ) -> Result<Space, BestError> {
         check_size(rows, cols)?;
-        let weighted =
-            WeightedFaces::new(mode, pack, rules).map_err(|e| BestError::Letters(e.to_string()))?;
-        if weighted.is_empty() {
-            return Err(BestError::Letters(format!(
-                "pack {} has no letters to build boards from ({mode} letters)",
-                pack.name()
-            )));
-        }
+        let weighted = WeightedFaces::drawable(mode, pack, rules)?;
         let faces = weighted.faces().iter().cloned().map(Some).collect();
         Ok(Space::build(
             rows,
@@ -171,7 +166,7 @@ impl Space {
             .iter()
             .map(|&f| self.text[f as usize].as_str())
             .collect();
-        symmetry::canonical_with(
+        canonical::canonical_with(
             &texts,
             self.rows,
             self.cols,

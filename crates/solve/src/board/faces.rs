@@ -2,7 +2,7 @@
 //! normalization, alphabet and aliases (the board syntax is documented on
 //! [`FaceRules`]).
 
-use prep::{LetterRules, Normalizer, Pack, Recipe};
+use prep::{normalize::Normalizer, recipe::LetterRules, Pack, Recipe};
 
 use super::tile::{Place, Tile, MAX_ALTERNATIVES};
 use super::{Board, MAX_BOARD_CELLS, MAX_FACE};
@@ -468,6 +468,23 @@ pub(crate) fn describe_char(c: char) -> String {
     } else {
         format!("{c:?} (U+{:04X})", u32::from(c))
     }
+}
+
+/// A word as the pack spells it: lower case, normalized by `recipe`'s rules
+/// (so `Plaster` reads `plaster` and `Ä` on a German board `ae`). An error
+/// names a letter the pack's alphabet lacks.
+pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, String> {
+    let normalizer = recipe.normalizer().map_err(|e| e.to_string())?;
+    let lower: String = typed.trim().chars().flat_map(char::to_lowercase).collect();
+    let word = normalizer.normalize(&lower);
+    if word.is_empty() {
+        return Err(format!("{typed:?} is not a word"));
+    }
+    let alphabet = recipe.letters();
+    if let Some(c) = word.chars().find(|c| !alphabet.contains(c)) {
+        return Err(not_in_alphabet(typed, c, &alphabet));
+    }
+    Ok(word)
 }
 
 /// The error for text that holds a character outside the pack's alphabet.

@@ -1,7 +1,7 @@
 //! Boards: the model (an R x C grid of cells, each a *face* (a short string such
 //! as `a`, `qu`, `th` or `ñ`) or blank (unusable)), how text becomes a board
-//! and a board text ([`FaceRules`]), board sizes and shapes ([`Size`],
-//! [`Layout`]) and the grid's symmetries ([`symmetry`]).
+//! and a board text ([`FaceRules`]) and one canonical text for a board and
+//! its rotations and reflections ([`canonical`]).
 //!
 //! The board syntax is documented on [`FaceRules`], which reads it.
 
@@ -9,16 +9,17 @@ use std::fmt;
 
 use crate::error::BoardError;
 
+pub mod canonical;
 mod faces;
-mod layout;
-pub mod symmetry;
+mod scored;
 mod text;
 mod tile;
 
+pub(crate) use faces::describe_char;
 pub(crate) use faces::grid_shape;
+pub use faces::spell;
 pub use faces::FaceRules;
-pub(crate) use faces::{describe_char, not_in_alphabet};
-pub use layout::{Layout, Size, MAX_SIDE};
+pub use scored::Scored;
 pub use text::TextStyle;
 pub use tile::{Place, Tile, MAX_ALTERNATIVES};
 

@@ -15,19 +15,19 @@ use super::{Alphabet, LetterMask, Lexicon, States, NO_WORD};
 /// further. States are laid out depth-first from the root, so a prefix's
 /// states sit close together. Read-only: share it between threads.
 ///
-/// Three layouts ([`Layout`]), the smallest that fits: an edge in one `u64`
+/// Three layouts ([`Encoding`]), the smallest that fits: an edge in one `u64`
 /// ([`Packed`]: half the memory, so more of the table stays in cache), in
 /// four `u32`s ([`Wide`]), or with a 64-bit mask for an alphabet of more
 /// than 32 letters ([`Wider`]).
 #[derive(Clone, Debug)]
 pub(crate) struct Compact {
-    layout: Layout,
+    encoding: Encoding,
     alphabet: Alphabet,
 }
 
 /// How a [`Compact`] table lays out its edges.
 #[derive(Clone, Debug)]
-pub(crate) enum Layout {
+pub(crate) enum Encoding {
     /// One `u64` an edge.
     Packed(Packed),
     /// Four `u32`s an edge: alphabets of up to 32 letters.
@@ -36,12 +36,12 @@ pub(crate) enum Layout {
     Wider(Wider),
 }
 
-impl Layout {
+impl Encoding {
     /// Bits in the letter mask the search uses over this layout.
     pub(crate) fn mask_bits(&self) -> usize {
         match self {
-            Layout::Packed(_) | Layout::Wide(_) => u32::BITS as usize,
-            Layout::Wider(_) => u64::BITS as usize,
+            Encoding::Packed(_) | Encoding::Wide(_) => u32::BITS as usize,
+            Encoding::Wider(_) => u64::BITS as usize,
         }
     }
 }
@@ -166,7 +166,7 @@ impl Compact {
             })
         };
         let layout = if lex.alphabet.len() > 32 {
-            Layout::Wider(Wider {
+            Encoding::Wider(Wider {
                 table: edges()
                     .map(|(at, out, mask, word)| WiderEdge {
                         mask,
@@ -199,19 +199,19 @@ impl Compact {
                 None
             };
             match packed {
-                Some(packed) => Layout::Packed(packed),
-                None => Layout::Wide(wide),
+                Some(packed) => Encoding::Packed(packed),
+                None => Encoding::Wide(wide),
             }
         };
         Ok(Compact {
-            layout,
+            encoding: layout,
             alphabet: lex.alphabet.clone(),
         })
     }
 
     /// The table's layout, for the search to pick its walk.
-    pub(crate) fn layout(&self) -> &Layout {
-        &self.layout
+    pub(crate) fn encoding(&self) -> &Encoding {
+        &self.encoding
     }
 
     /// The alphabet.

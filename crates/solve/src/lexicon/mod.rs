@@ -26,7 +26,7 @@
 
 use std::collections::hash_map::Entry;
 
-use prep::{Automaton, Pack, Transition};
+use prep::{pack::Automaton, pack::Transition, Pack};
 use rustc_hash::FxHashMap;
 
 use crate::error::LexiconError;
@@ -34,7 +34,7 @@ use crate::error::LexiconError;
 mod compact;
 mod mask;
 
-pub(crate) use compact::{Compact, Layout};
+pub(crate) use compact::{Compact, Encoding};
 pub(crate) use mask::LetterMask;
 
 /// The most letters an alphabet may have (one bit each in a node's mask).
@@ -125,7 +125,7 @@ type CompiledAddr = usize;
 
 /// The lazily decoded state table of a pack.
 ///
-/// Each state is checked as it is decoded ([`prep::Automaton`]). A state
+/// Each state is checked as it is decoded ([`prep::pack::Automaton`]). A state
 /// that fails its check reads as a dead end (no word, no child) and is
 /// recorded as the lexicon's fault ([`Lexicon::check`]), which the solver
 /// reports instead of a result.

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 mod builtin;
 
-pub use builtin::{builtin, BUILTIN};
+pub use builtin::builtin;
 
 /// Why a pack could not be had by name.
 #[derive(Debug, thiserror::Error)]
@@ -129,7 +129,10 @@ pub struct Entry {
 
 /// The built-in pack names.
 pub fn builtin_names() -> Vec<String> {
-    BUILTIN.iter().map(|p| p.0.to_string()).collect()
+    prep::installed::BUILTIN
+        .iter()
+        .map(|b| b.name.to_string())
+        .collect()
 }
 
 /// The pack called `name`: a built-in one, else one installed in `dir`
@@ -256,9 +259,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn prep_knows_the_builtin_names() {
-        assert_eq!(builtin_names(), prep::BUILTIN_NAMES);
-        assert!(open("EN", None).is_ok() && open("Nl", None).is_ok());
+    fn every_builtin_name_opens() {
+        assert_eq!(builtin_names(), ["en", "nl"]);
+        for name in builtin_names() {
+            let pack = open(&name.to_uppercase(), None).unwrap();
+            let table = prep::installed::BUILTIN
+                .iter()
+                .find(|b| b.name == name)
+                .unwrap();
+            assert_eq!(pack.recipe().name, table.recipe);
+            assert_eq!(pack.meta().source.name, table.source.0);
+        }
     }
 
     #[test]

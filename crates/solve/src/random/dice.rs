@@ -79,7 +79,7 @@
 //!   .bcd./fghij/klmno/prstu/.vwx.
 //!   ```
 //!
-//! [`crate::Layout`] names these shapes (`donut`, `cross`) so that
+//! [`grid::Shape`] names these shapes (`donut`, `cross`) so that
 //! random boards can be rolled into them; blank cells stay blank.
 
 use std::fmt;

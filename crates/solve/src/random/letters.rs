@@ -126,7 +126,40 @@ pub struct WeightedFaces {
     cumulative: Vec<u64>,
 }
 
+/// Why a pack's letters cannot be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum LettersError {
+    /// The pack's words could not be read (to weigh letters by frequency).
+    #[error(transparent)]
+    Pack(#[from] PackError),
+    /// No letter has any weight.
+    #[error("pack {pack} has no letters to draw boards from ({mode} letters)")]
+    NoLetters {
+        /// The pack's name.
+        pack: String,
+        /// How letters were to be drawn.
+        mode: LetterMode,
+    },
+}
+
 impl WeightedFaces {
+    /// As [`new`](WeightedFaces::new), and an error when there is nothing
+    /// to draw: what rolling and the best-board search start from.
+    pub fn drawable(
+        mode: LetterMode,
+        pack: &Pack,
+        rules: &FaceRules,
+    ) -> Result<WeightedFaces, LettersError> {
+        let faces = WeightedFaces::new(mode, pack, rules)?;
+        if faces.is_empty() {
+            return Err(LettersError::NoLetters {
+                pack: pack.name().to_string(),
+                mode,
+            });
+        }
+        Ok(faces)
+    }
+
     /// The pack's letters under `rules`, weighted by `mode`. Empty when no
     /// letter has any weight. Frequency weights read every word, so a pack
     /// whose automaton fails [`Pack::check`] is an error.

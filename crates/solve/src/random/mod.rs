@@ -42,14 +42,13 @@
 mod dice;
 mod frequency;
 mod letters;
-mod rng;
 mod roll;
 mod spec;
 
 pub use dice::{DiceError, DiceSet, Die, Face};
 pub use frequency::FREQUENCY_FACES;
-pub use letters::{face_counts, LetterMode, Spelling, WeightedFaces};
-pub use rng::{seed_from_time, splitmix64, Rng};
+pub use grid::{seed_from_time, Rng};
+pub use letters::{face_counts, LetterMode, LettersError, Spelling, WeightedFaces};
 pub(crate) use roll::deal;
 pub use roll::{roll_until, RollError, Rolled, Roller, Target};
 pub use spec::{RollSpec, Rolling};

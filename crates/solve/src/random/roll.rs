@@ -1,11 +1,11 @@
-//! Rolling boards: dice (or letters drawn by weight) into a [`Layout`], and
+//! Rolling boards: dice (or letters drawn by weight) into a [`Shape`](grid::Shape), and
 //! re-rolling until a board qualifies. A roll is a pure function of its
-//! inputs: the seed, the dice set (or letter distribution), the layout and
+//! inputs: the seed, the dice set (or letter distribution), the shape and
 //! the pack's face rules; the generator is [`Rng`].
 //!
 //! # How a board is rolled
 //!
-//! With a dice set of `n` dice and a layout with `k` open (non-blank) cells:
+//! With a dice set of `n` dice and a shape with `k` open (non-blank) cells:
 //!
 //! 1. shuffle the dice (`0..n`);
 //! 2. if `k <= n`, keep the first `k`; if `k > n`, draw `k - n` more dice
@@ -30,9 +30,10 @@ use thiserror::Error;
 
 use prep::Pack;
 
-use super::{DiceError, DiceSet, LetterMode, Rng, WeightedFaces};
-use crate::board::{Board, FaceRules, Layout};
-use crate::error::LayoutError;
+use super::{DiceError, DiceSet, LetterMode, LettersError, Rng, WeightedFaces};
+use grid::Shape;
+
+use crate::board::{Board, FaceRules};
 use crate::search::Tally;
 
 /// A roll could not be made.
@@ -40,7 +41,7 @@ use crate::search::Tally;
 pub enum RollError {
     /// A board size or shape that cannot be read or is out of range.
     #[error(transparent)]
-    Layout(#[from] LayoutError),
+    Shape(#[from] grid::Error),
     /// The dice set is bad, or does not fit the pack.
     #[error(transparent)]
     Dice(#[from] DiceError),
@@ -53,8 +54,8 @@ pub enum RollError {
         dice: usize,
     },
     /// No letters to draw from.
-    #[error("{0}")]
-    Letters(String),
+    #[error(transparent)]
+    Letters(#[from] LettersError),
     /// No board met the targets within the allowed attempts.
     #[error(
         "no board with at least {min_words} words and {min_score} points in {attempts} rolls from seed {seed}; lower the targets or allow more rolls"
@@ -78,21 +79,21 @@ enum Source {
     Letters(WeightedFaces),
 }
 
-/// Rolls boards of one layout from one dice set or letter distribution.
+/// Rolls boards of one shape from one dice set or letter distribution.
 #[derive(Clone, Debug)]
 pub struct Roller {
     source: Source,
-    layout: Layout,
+    shape: Shape,
     label: String,
 }
 
 impl Roller {
     /// Rolls `set` under a pack's face rules. Fails when a face is not in
     /// the pack's alphabet.
-    pub fn dice(set: &DiceSet, rules: &FaceRules, layout: Layout) -> Result<Roller, RollError> {
+    pub fn dice(set: &DiceSet, rules: &FaceRules, shape: Shape) -> Result<Roller, RollError> {
         Ok(Roller {
             source: Source::Dice(set.board_faces(rules)?),
-            layout,
+            shape,
             label: set.name().to_string(),
         })
     }
@@ -104,26 +105,19 @@ impl Roller {
         mode: LetterMode,
         pack: &Pack,
         rules: &FaceRules,
-        layout: Layout,
+        shape: Shape,
     ) -> Result<Roller, RollError> {
-        let faces =
-            WeightedFaces::new(mode, pack, rules).map_err(|e| RollError::Letters(e.to_string()))?;
-        if faces.is_empty() {
-            return Err(RollError::Letters(format!(
-                "pack {} has no letters to draw ({mode} letters)",
-                pack.name()
-            )));
-        }
+        let faces = WeightedFaces::drawable(mode, pack, rules)?;
         Ok(Roller {
             source: Source::Letters(faces),
-            layout,
+            shape,
             label: format!("{mode} letters"),
         })
     }
 
-    /// The layout boards are rolled into.
-    pub fn layout(&self) -> &Layout {
-        &self.layout
+    /// The shape boards are rolled into.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
 
     /// The dice set's name, or `uniform letters` / `frequency letters`.
@@ -133,7 +127,7 @@ impl Roller {
 
     /// Rolls one board (see the module docs for the exact procedure).
     pub fn roll(&self, rng: &mut Rng) -> Board {
-        let layout = &self.layout;
+        let layout = &self.shape;
         let k = layout.open_cells();
         let mut faces: Vec<Option<String>> = Vec::with_capacity(k);
         match &self.source {

@@ -6,7 +6,9 @@
 use prep::Pack;
 
 use super::{DiceSet, LetterMode, RollError, Roller};
-use crate::board::{FaceRules, Layout, Size};
+use grid::{Shape, Size};
+
+use crate::board::FaceRules;
 
 /// A roll request; every field `None` asks for the pack's defaults.
 #[derive(Clone, Debug, Default)]
@@ -58,12 +60,12 @@ impl RollSpec {
             },
         };
         let layout = match (&self.shape, &self.size) {
-            (Some(shape), _) => Layout::shape(shape)?,
-            (None, Some(size)) => Layout::rect(size.rows, size.cols)?,
+            (Some(shape), _) => Shape::named(shape)?,
+            (None, Some(size)) => Shape::rect(size.rows, size.cols)?,
             (None, None) => match &set {
-                None => Layout::rect(4, 4)?,
+                None => Shape::rect(4, 4)?,
                 Some(set) => match set.square_size() {
-                    Some(n) => Layout::rect(n, n)?,
+                    Some(n) => Shape::rect(n, n)?,
                     None => {
                         return Err(RollError::NotSquare {
                             set: set.name().to_string(),

@@ -16,17 +16,17 @@ use prep::Pack;
 use serde::Serialize;
 
 use crate::board::{Board, Place, Pos, Tile};
-use crate::bonus::Bonus;
 use crate::error::LexiconError;
+use crate::scoring::Bonus;
 use std::sync::Arc;
 
 mod walk;
 
 use walk::{walk, BigSet, Parts};
 
-use crate::lexicon::{Compact, Layout, Lexicon};
-use crate::neighbors::{Adjacency, Neighbors, Shape};
+use crate::lexicon::{Compact, Encoding, Lexicon};
 use crate::scoring::Scoring;
+use grid::{Adjacency, Grid, Neighbors};
 
 /// Longest word length with its own entry in the points table.
 pub(crate) const MAX_LEN: usize = 256;
@@ -209,7 +209,7 @@ impl Solver {
                 }
             })
             .collect();
-        let neighbors = Neighbors::new(Shape {
+        let neighbors = Neighbors::new(Grid {
             rows: 0,
             cols: 0,
             adjacency: rules.adjacency,
@@ -391,13 +391,13 @@ impl Solver {
     }
 
     fn prepare(&mut self, board: &Board) {
-        let shape = Shape {
+        let shape = Grid {
             rows: board.rows(),
             cols: board.cols(),
             adjacency: self.rules.adjacency,
             wrap: self.rules.wrap,
         };
-        if self.neighbors.shape() != shape {
+        if self.neighbors.grid() != shape {
             self.neighbors = Neighbors::new(shape);
         }
         let n = board.rows() * board.cols();
@@ -423,7 +423,7 @@ impl Solver {
             self.slot.resize(self.lex.words(), 0);
         }
         let (alphabet, stride) = match &self.compact {
-            Some(c) => (c.alphabet(), c.layout().mask_bits()),
+            Some(c) => (c.alphabet(), c.encoding().mask_bits()),
             None => (self.lex.alphabet(), Lexicon::MASK_BITS),
         };
         if stride != self.stride {
@@ -437,7 +437,7 @@ impl Solver {
             let face = board.face(i).unwrap_or("");
             let bonus = match &self.rules.bonus {
                 Some(b) if self.scored => b.get(i / cols, i % cols),
-                _ => crate::bonus::CellBonus::NONE,
+                _ => crate::scoring::CellBonus::NONE,
             };
             let mut chars = face.chars();
             let mut place = Place::Anywhere;
@@ -651,10 +651,10 @@ impl Solver {
                 }
             };
         }
-        let (tally, big) = match self.compact.as_deref().map(Compact::layout) {
-            Some(Layout::Packed(p)) => walk_over!(p),
-            Some(Layout::Wide(w)) => walk_over!(w),
-            Some(Layout::Wider(w)) => walk_over!(w),
+        let (tally, big) = match self.compact.as_deref().map(Compact::encoding) {
+            Some(Encoding::Packed(p)) => walk_over!(p),
+            Some(Encoding::Wide(w)) => walk_over!(w),
+            Some(Encoding::Wider(w)) => walk_over!(w),
             None => walk_over!(&mut self.lex),
         };
         self.tally.score += tally.score;

@@ -5,7 +5,7 @@
 use super::{Alt, Tally, CELL_BITS, MAX_LEN, MULTI};
 use crate::board::Place;
 use crate::lexicon::{LetterMask, States, NO_WORD};
-use crate::neighbors::Neighbors;
+use grid::Neighbors;
 
 /// The solver's scratch space for one board, borrowed by the search.
 pub(crate) struct Parts<'a> {

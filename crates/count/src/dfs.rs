@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::{in_pool, CountError, CountOptions, MAX_CELLS};
-use crate::bits::bits;
-use crate::board::symmetry;
-use crate::neighbors::{Neighbors, Shape};
+use grid::{bits, symmetry, Grid, Neighbors, Rng};
+use job::Progress;
+
+use super::{CountError, CountOptions, MAX_CELLS};
 
 /// Aim for at least this many tasks, so that two or more threads stay busy
 /// to the end even though tasks differ in size by orders of magnitude.
@@ -19,7 +19,7 @@ const MAX_PREFIXES: usize = 1_000_000;
 /// The depth-first count (see [`super::count_paths`]); `max_len` is at most
 /// the number of cells.
 pub(super) fn count(
-    shape: Shape,
+    shape: Grid,
     max_len: usize,
     options: &CountOptions<'_>,
 ) -> Result<Vec<u128>, CountError> {
@@ -38,17 +38,17 @@ pub(super) fn count(
         vec![(0..cells as u32).collect()]
     };
     let counter = Counter::new(&neighbors, max_len);
-    in_pool(options.threads, || counter.run(&group, options))
+    options.control.install(|| counter.run(&group, options))?
 }
 
 /// See [`super::estimate_paths`].
-pub(super) fn estimate(shape: Shape, max_len: usize, probes: usize, seed: u64) -> f64 {
+pub(super) fn estimate(shape: Grid, max_len: usize, probes: usize, seed: u64) -> f64 {
     let cells = shape.rows * shape.cols;
     if cells == 0 || cells > MAX_CELLS || probes == 0 {
         return 0.0;
     }
     let counter = Counter::new(&Neighbors::new(shape), max_len.min(cells));
-    let mut rng = crate::random::Rng::new(seed);
+    let mut rng = Rng::new(seed);
     let mut sum = 0f64;
     for _ in 0..probes {
         let mut cell = rng.below(cells as u64) as usize;
@@ -110,16 +110,21 @@ impl Counter {
     /// The whole count: short paths while making the tasks, then the tasks in
     /// parallel on the current rayon pool.
     fn run(&self, group: &[Vec<u32>], options: &CountOptions<'_>) -> Result<Vec<u128>, CountError> {
-        let (progress, cancel) = (options.progress, options.cancel);
+        let control = &options.control;
+        let cancel = control.cancel.flag();
         let mut counts = vec![0u128; self.max_len + 1];
         if self.max_len == 0 {
             return Ok(counts);
         }
         let tasks = self.tasks(group, &mut counts);
         let total = tasks.len();
-        if let Some(report) = progress {
-            report(0, total);
-        }
+        let report = |done: usize| {
+            control.report(&Progress {
+                done: done as u64,
+                total: Some(total as u64),
+            })
+        };
+        report(0);
         let done = AtomicUsize::new(0);
         let sums = tasks
             .par_iter()
@@ -127,22 +132,15 @@ impl Counter {
             .map(|task| {
                 let mut tally: Lengths = [0; 128];
                 let len = self.depth(task.used);
-                match cancel {
-                    None => self.count_from(task.used, task.avail, len, &mut tally),
-                    // Look at the flag down to where 12 cells are left:
-                    // each subtree below is small enough to finish quickly.
-                    Some(flag) => {
-                        let levels = self.cells.saturating_sub(12 + len);
-                        self.count_checked(task.used, task.avail, len, &mut tally, flag, levels)
-                    }
-                }
-                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                // Look at the flag down to where 12 cells are left: each
+                // subtree below is small enough to finish quickly.
+                let levels = self.cells.saturating_sub(12 + len);
+                self.count_checked(task.used, task.avail, len, &mut tally, cancel, levels);
+                if cancel.load(Ordering::Relaxed) {
                     return vec![0u128; self.max_len + 1];
                 }
                 let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Some(report) = progress {
-                    report(finished, total);
-                }
+                report(finished);
                 let mut weighted = vec![0u128; self.max_len + 1];
                 for (w, &n) in weighted.iter_mut().zip(&tally) {
                     *w = u128::from(n) * u128::from(task.weight);
@@ -156,7 +154,7 @@ impl Counter {
                     a
                 },
             );
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if cancel.load(Ordering::Relaxed) {
             return Err(CountError::Interrupted {
                 done: done.load(Ordering::Relaxed),
                 total,

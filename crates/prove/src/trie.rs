@@ -1,7 +1,7 @@
 //! The prover's own trie: the pack's words short enough for the board, as
 //! letter indices, with each node's children found by a letter mask.
 //!
-//! The search walks the pack's automaton ([`crate::Lexicon`]); the bound
+//! The search walks the pack's automaton (solve's `Lexicon`); the bound
 //! walks this plain trie instead, which it visits millions of times per
 //! class and which needs nothing but "child on letter" and "ends a word".
 

@@ -1,9 +1,9 @@
 //! Paths on a board: how a step runs (across the grid or around its edge),
-//! finding a word's path ([`trace`]), reading a typed word ([`spell`]), and
+//! finding a word's path ([`trace`]) and
 //! numbering a path's steps for drawing.
 
-use crate::board::{Board, Pos};
-use crate::neighbors::{Adjacency, Neighbors, Shape};
+use grid::{Adjacency, Grid, Neighbors};
+use solve::board::{Board, Pos};
 
 /// How one step of a path runs on the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub fn trace(board: &Board, word: &str, adjacency: Adjacency, wrap: bool) -> Opt
     if word.is_empty() {
         return None;
     }
-    let neighbors = Neighbors::new(Shape {
+    let neighbors = Neighbors::new(Grid {
         rows: board.rows(),
         cols: board.cols(),
         adjacency,
@@ -107,21 +107,4 @@ pub(crate) fn number_steps(board: &Board, path: &[Pos]) -> (Vec<Pos>, Vec<usize>
         order[p.row as usize * cols + p.col as usize] = k + 1;
     }
     (path, order)
-}
-
-/// A word as the pack spells it: lower case, normalized by `recipe`'s rules
-/// (so `Plaster` reads `plaster` and `Ä` on a German board `ae`). An error
-/// names a letter the pack's alphabet lacks.
-pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, String> {
-    let normalizer = recipe.normalizer().map_err(|e| e.to_string())?;
-    let lower: String = typed.trim().chars().flat_map(char::to_lowercase).collect();
-    let word = normalizer.normalize(&lower);
-    if word.is_empty() {
-        return Err(format!("{typed:?} is not a word"));
-    }
-    let alphabet = recipe.letters();
-    if let Some(c) = word.chars().find(|c| !alphabet.contains(c)) {
-        return Err(crate::board::not_in_alphabet(typed, c, &alphabet));
-    }
-    Ok(word)
 }

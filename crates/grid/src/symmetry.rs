@@ -1,4 +1,4 @@
-//! The symmetries of a board's grid, and canonical board text.
+//! The symmetries of a grid.
 //!
 //! A symmetry is a permutation `p` of the cells (row-major), `p[cell]` the
 //! cell it goes to. The grid's own symmetries ([`grid`]) are the rotations
@@ -8,14 +8,8 @@
 //! ([`preserving`]): those grid maps composed, on a wrapping board, with
 //! every translation, each kept only if it is checked to map the table onto
 //! itself. Both lists start with the identity.
-//!
-//! Boards that are rotations or reflections of each other score the same;
-//! [`canonical_text`] picks one text for all of them: the smallest, as a
-//! string, of the board's texts under the grid's symmetries.
 
-use super::text::join;
-use super::{Board, FaceRules, TextStyle};
-use crate::neighbors::{Neighbors, Shape};
+use crate::neighbors::{Grid, Neighbors};
 
 /// A rotation or reflection: `(row, col, rows - 1, cols - 1)` to the new
 /// `(row, col)`.
@@ -67,9 +61,9 @@ pub fn grid(rows: usize, cols: usize) -> Vec<Vec<u32>> {
 /// so the result never relies on what a rule ought to allow. The identity
 /// comes first.
 pub fn preserving(neighbors: &Neighbors) -> Vec<Vec<u32>> {
-    let Shape {
+    let Grid {
         rows, cols, wrap, ..
-    } = neighbors.shape();
+    } = neighbors.grid();
     let shifts: Vec<(usize, usize)> = if wrap {
         (0..rows)
             .flat_map(|dr| (0..cols).map(move |dc| (dr, dc)))
@@ -113,67 +107,11 @@ pub fn preserves(neighbors: &Neighbors, perm: &[u32]) -> bool {
     })
 }
 
-/// The canonical text of a board given as its cells' texts (row-major, each
-/// a letter, `[face]` or `.`): the smallest [`TextStyle::Compact`] text
-/// among the board's images under `symmetries` (from [`grid`]), written
-/// with the rules' [`continuations`](FaceRules::continuations) so that it
-/// reads back cell for cell. Panics if `cells.len()` is not `rows * cols`.
-pub fn canonical_with(
-    cells: &[&str],
-    rows: usize,
-    cols: usize,
-    symmetries: &[Vec<u32>],
-    continuations: &[(String, String)],
-) -> String {
-    assert_eq!(cells.len(), rows * cols, "canonical_text: wrong cell count");
-    let mut best: Option<String> = None;
-    let mut moved: Vec<&str> = vec![""; cells.len()];
-    for perm in symmetries {
-        for (i, &p) in perm.iter().enumerate() {
-            moved[p as usize] = cells[i];
-        }
-        let s = join(
-            moved.iter().copied(),
-            rows,
-            cols,
-            TextStyle::Compact,
-            continuations,
-        );
-        if best.as_ref().map_or(true, |b| s < *b) {
-            best = Some(s);
-        }
-    }
-    best.unwrap_or_default()
-}
-
-/// [`canonical_with`] the grid's own symmetries, for cells that need no
-/// continuation rules.
-pub fn canonical_text(cells: &[&str], rows: usize, cols: usize) -> String {
-    canonical_with(cells, rows, cols, &grid(rows, cols), &[])
-}
-
-/// The canonical text of a board, its cells written as `rules` write them
-/// in [`TextStyle::Compact`].
-pub fn canonical_board(board: &Board, rules: &FaceRules) -> String {
-    let texts: Vec<String> = (0..board.len())
-        .map(|i| rules.cell_text(board.face(i), TextStyle::Compact))
-        .collect();
-    let cells: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let (rows, cols) = (board.rows(), board.cols());
-    canonical_with(
-        &cells,
-        rows,
-        cols,
-        &grid(rows, cols),
-        &rules.continuations(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::neighbors::Adjacency;
-    use crate::testing::{king, rook, shape};
+    use crate::testing::{grid as shape, king, rook};
 
     #[test]
     fn symmetry_counts() {
@@ -188,7 +126,7 @@ mod tests {
 
     #[test]
     fn count_symmetry_groups() {
-        let size = |s: Shape| preserving(&Neighbors::new(s)).len();
+        let size = |s: Grid| preserving(&Neighbors::new(s)).len();
         assert_eq!(size(king(4, 4)), 8);
         assert_eq!(size(rook(5, 5)), 8);
         assert_eq!(size(king(3, 4)), 4);
@@ -224,30 +162,5 @@ mod tests {
             &Neighbors::new(shape(3, 3, Adjacency::King, true)),
             &shift
         ));
-    }
-
-    #[test]
-    fn canonical_forms() {
-        // A 2x2 board's 8 symmetries have the same canonical text, the
-        // smallest of them.
-        let boards = [
-            "abcd", "bdac", "dcba", "cadb", "badc", "acbd", "dbca", "cdab",
-        ];
-        for b in boards {
-            let cells: Vec<String> = b.chars().map(String::from).collect();
-            let cells: Vec<&str> = cells.iter().map(String::as_str).collect();
-            assert_eq!(canonical_text(&cells, 2, 2), "abcd", "{b}");
-        }
-        // A rectangle: rows separated by '/', 4 symmetries.
-        let cells = ["z", "y", "x", "c", "b", "a"];
-        assert_eq!(canonical_text(&cells, 2, 3), "abc/xyz");
-        // Multi-letter faces are compared as their text.
-        let cells = ["[th]", "a", "b", "c"];
-        assert_eq!(canonical_text(&cells, 2, 2), "[th]abc");
-        let recipe = "name = \"t\"\nalphabet = \"abcdefghijklmnopqrstuvwxyz\"\n\
-                      [language]\ncode = \"xx\"\nname = \"Test\"\n";
-        let rules = FaceRules::from_recipe(&prep::Recipe::from_toml(recipe, "t").unwrap()).unwrap();
-        let board = rules.parse("sta/ten").unwrap();
-        assert_eq!(canonical_board(&board, &rules), "ats/net");
     }
 }

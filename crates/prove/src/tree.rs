@@ -30,9 +30,9 @@
 /// do, except that a path sorts after its extensions: at the first
 /// position where two paths differ, the one using it sorts first, and
 /// among those using it the smaller face. A path's key is made one choice
-/// at a time as the path grows ([`Layout::with`]).
+/// at a time as the path grows ([`Packing::with`]).
 #[derive(Clone, Debug)]
-pub(crate) struct Layout {
+pub(crate) struct Packing {
     bits: u32,
     cells: usize,
     /// How many `u64`s a key takes.
@@ -43,10 +43,10 @@ pub(crate) struct Layout {
     place: [(u8, u8); 64],
 }
 
-impl Layout {
+impl Packing {
     /// The layout for paths over `cells` cells (at most 64) of `faces`
     /// faces (at most 64).
-    pub(crate) fn new(cells: usize, faces: usize) -> Layout {
+    pub(crate) fn new(cells: usize, faces: usize) -> Packing {
         // Room for every face and the all-ones "unused".
         let bits = (u64::BITS - (faces as u64).leading_zeros()).max(1);
         let per = 64 / bits;
@@ -56,7 +56,7 @@ impl Layout {
             let (w, j) = (position as u32 / per, position as u32 % per);
             *p = (w as u8, (64 - bits * (j + 1)) as u8);
         }
-        Layout {
+        Packing {
             bits,
             cells,
             words: cells.div_ceil(per as usize).max(1),
@@ -96,7 +96,7 @@ impl Layout {
         key
     }
 
-    /// Slot `position` of `key`: its face, or [`Layout::unused`].
+    /// Slot `position` of `key`: its face, or [`Packing::unused`].
     #[inline]
     fn get(&self, key: &[u64], position: usize) -> u32 {
         let (w, shift) = self.place(position);
@@ -149,7 +149,7 @@ impl Default for Paths {
 impl Paths {
     /// Empties the list for paths of `layout`, keeping its memory when the
     /// layout's keys are the same size.
-    pub(crate) fn clear(&mut self, layout: &Layout) {
+    pub(crate) fn clear(&mut self, layout: &Packing) {
         let fits = matches!(
             (&*self, layout.words),
             (Paths::W1(_), 1) | (Paths::W2(_), 2) | (Paths::W4(_), 3..=4) | (Paths::W8(_), 5..=8)
@@ -176,7 +176,7 @@ impl Paths {
 /// counts once.
 pub(crate) fn build<const W: usize>(
     recs: &mut [Rec<W>],
-    layout: &Layout,
+    layout: &Packing,
     arena: &mut Arena,
 ) -> u32 {
     recs.sort_unstable();
@@ -187,7 +187,7 @@ pub(crate) fn build<const W: usize>(
 /// `from` (the last choice among them of face `face`).
 fn build_sum<const W: usize>(
     recs: &[Rec<W>],
-    layout: &Layout,
+    layout: &Packing,
     from: usize,
     face: u8,
     arena: &mut Arena,
@@ -221,7 +221,7 @@ fn build_sum<const W: usize>(
 /// The choice node of `position` for the paths `recs`, which all use it.
 fn build_choice<const W: usize>(
     recs: &[Rec<W>],
-    layout: &Layout,
+    layout: &Packing,
     position: usize,
     arena: &mut Arena,
 ) -> u32 {
@@ -492,7 +492,7 @@ mod tests {
     type Word<'a> = (&'a [(u8, u8)], u32, u32);
 
     fn built(words: &[Word]) -> (Arena, u32) {
-        let layout = Layout::new(4, 3);
+        let layout = Packing::new(4, 3);
         let mut recs: Vec<Rec<1>> = words
             .iter()
             .map(|&(choices, word, points)| {
@@ -539,7 +539,7 @@ mod tests {
     #[test]
     fn keys_sort_as_their_choices_and_hold_many_cells() {
         // 64 cells of 26 faces: 5-bit slots, 12 to a u64, 6 u64s.
-        let layout = Layout::new(64, 26);
+        let layout = Packing::new(64, 26);
         assert_eq!((layout.bits, layout.words), (5, 6));
         // Position 12 is the first slot of the second u64.
         assert_eq!(layout.place(11), (0, 4));
@@ -560,10 +560,10 @@ mod tests {
             (Some(11), Some(12))
         );
         // 31 faces still leave room for "unused"; 32 need 6 bits.
-        assert_eq!(Layout::new(12, 31).bits, 5);
-        assert_eq!(Layout::new(12, 32).bits, 6);
+        assert_eq!(Packing::new(12, 31).bits, 5);
+        assert_eq!(Packing::new(12, 32).bits, 6);
         // A path sorts after its extensions, and by its first choice.
-        let small = Layout::new(9, 26);
+        let small = Packing::new(9, 26);
         let e: [u64; 1] = small.empty();
         let a = small.with(e, 0, 3);
         let b = small.with(a, 1, 3);

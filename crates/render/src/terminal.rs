@@ -33,7 +33,7 @@
 //! a plotted line without its escapes.
 
 use super::path::{number_steps, step, Step};
-use crate::board::{capitalize, Board, Pos};
+use solve::board::{capitalize, Board, Pos};
 
 /// Columns between two cells, where a horizontal or diagonal arrow goes.
 const GAP: usize = 3;
@@ -286,10 +286,11 @@ fn visible_chars(text: &str) -> impl Iterator<Item = char> + '_ {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::board::FaceRules;
-    use crate::neighbors::Adjacency;
-    use crate::render::path::{spell, trace};
+    use crate::path::trace;
+    use grid::Adjacency;
     use prep::Recipe;
+    use solve::board::spell;
+    use solve::FaceRules;
 
     /// Face rules of the built-in `enable` recipe (also used by `svg`'s tests).
     pub(crate) fn en() -> FaceRules {

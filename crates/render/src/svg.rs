@@ -11,8 +11,9 @@
 //! 0), so tests and scripts can read the picture back.
 //!
 //! ```
-//! use solve::render::svg;
-//! use solve::{packs, FaceRules, Pos};
+//! use render::svg;
+//! use solve::board::Pos;
+//! use solve::{packs, FaceRules};
 //!
 //! let pack = packs::builtin("en").unwrap();
 //! let board = FaceRules::from_pack(&pack).unwrap().parse("qa bc").unwrap();
@@ -25,7 +26,7 @@
 use std::fmt::Write;
 
 use super::path::{number_steps, step, Step};
-use crate::board::{capitalize, Board, Pos};
+use solve::board::{capitalize, Board, Pos};
 
 /// Side of one cell, in SVG units (pixels at 100%).
 const CELL: f64 = 100.0;
@@ -255,7 +256,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::terminal::tests::{en, pos};
+    use crate::terminal::tests::{en, pos};
 
     #[test]
     fn one_arrow_a_step_and_a_badge_a_cell() {

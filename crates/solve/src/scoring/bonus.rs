@@ -13,7 +13,7 @@
 //! | `T` | triple word |
 //!
 //! Word bonuses on one path multiply (a `D` and a `T` make x6). Bonuses
-//! apply under the letter-value schemes ([`crate::Scoring`]).
+//! apply under the letter-value schemes ([`Scoring`](super::Scoring)).
 
 use std::fmt;
 
@@ -86,9 +86,9 @@ impl Bonus {
                     "{c:?} is not a bonus: use . (none), d t (double, triple letter), D T (double, triple word)"
                 ),
             })?;
-            if cells.len() >= crate::MAX_BOARD_CELLS {
+            if cells.len() >= crate::board::MAX_BOARD_CELLS {
                 return Err(BoardError::TooLarge {
-                    max: crate::MAX_BOARD_CELLS,
+                    max: crate::board::MAX_BOARD_CELLS,
                 });
             }
             cells.push(bonus);

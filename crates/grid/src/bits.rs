@@ -2,7 +2,7 @@
 
 /// The set bits of a mask, lowest first.
 #[inline]
-pub(crate) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+pub fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let c = m.trailing_zeros() as usize;

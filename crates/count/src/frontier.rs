@@ -47,7 +47,8 @@ use rayon::prelude::*;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::wide::Tally;
-use crate::neighbors::{Neighbors, Shape};
+use grid::{Grid, Neighbors};
+use job::{Control, Progress};
 
 /// The widest frontier the state encoding holds: 4 bits a cell in a `u128`
 /// gives 32 cells, and the labels (values 3 to 15) are enough for 26.
@@ -100,11 +101,11 @@ struct Plan {
 
 impl Plan {
     /// The plan for a shape, swept along its longer side.
-    fn new(shape: Shape) -> Plan {
+    fn new(shape: Grid) -> Plan {
         // The graph of a transposed board is the same graph with the cells
         // renamed, so it has as many paths; sweep the short side.
         let sweep = if shape.cols > shape.rows {
-            Shape {
+            Grid {
                 rows: shape.cols,
                 cols: shape.rows,
                 ..shape
@@ -267,7 +268,7 @@ fn has_ends(cells: &Cells, width: usize) -> bool {
 }
 
 /// The width of the sweep line for a shape, in cells.
-pub(super) fn width(shape: Shape) -> usize {
+pub(super) fn width(shape: Grid) -> usize {
     Plan::new(shape).width
 }
 
@@ -367,12 +368,12 @@ struct Record<T> {
 /// successor: the 8x8 king board took 4.4 s on one thread that way, 3.2 s
 /// this way).
 pub(super) fn count_chains<T: Tally>(
-    shape: Shape,
+    shape: Grid,
     stride: usize,
     memory: Option<usize>,
-    cancel: Option<&AtomicBool>,
-    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    control: &Control<'_>,
 ) -> Result<Vec<T>, Refusal> {
+    let cancel = control.cancel.flag();
     let plan = Plan::new(shape);
     if plan.width > MAX_WIDTH {
         return Err(Refusal::TooWide(plan.width));
@@ -385,11 +386,15 @@ pub(super) fn count_chains<T: Tally>(
     let mut keys: Vec<u128> = vec![0];
     let mut counts: Vec<T> = vec![T::default(); stride];
     counts[0] = T::from_u64(1);
-    if let Some(report) = progress {
-        report(0, cells);
-    }
+    let report = |done: usize| {
+        control.report(&Progress {
+            done: done as u64,
+            total: Some(cells as u64),
+        })
+    };
+    report(0);
     for v in 0..cells {
-        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if cancel.load(Ordering::Relaxed) {
             return Err(Refusal::Interrupted {
                 done: v,
                 total: cells,
@@ -439,9 +444,7 @@ pub(super) fn count_chains<T: Tally>(
         keys = next_keys;
         counts = next_counts;
         frontier = step.kept.iter().map(|&p| frontier[p]).collect();
-        if let Some(report) = progress {
-            report(v + 1, cells);
-        }
+        report(v + 1);
     }
     Ok(result)
 }
@@ -465,10 +468,10 @@ fn advance<T: Tally>(
     counts: &[T],
     stride: usize,
     limit: usize,
-    cancel: Option<&AtomicBool>,
+    cancel: &AtomicBool,
 ) -> Result<(Vec<u128>, Vec<T>, Vec<T>), Refusal> {
     // A step of a big sweep takes seconds: look at the flag every chunk.
-    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let cancelled = || cancel.load(Ordering::Relaxed);
     let lengths = stride > 1;
     // Memory: this layer, the successors as they are made (checked as they
     // grow, so a step that cannot fit stops early), then the next layer.

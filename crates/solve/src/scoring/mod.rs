@@ -103,10 +103,15 @@
 //! `--letter-values a=1,b=3,…` of the command line).
 
 use std::collections::BTreeMap;
-use std::fmt;
-use std::str::FromStr;
 
 use serde::Deserialize;
+
+mod bonus;
+mod text;
+
+pub use bonus::{Bonus, CellBonus};
+pub use text::parse_values;
+use text::{check_values, length_table, multiplier};
 
 /// Wordament's English tile values.
 const WORDAMENT: [(char, u32); 26] = [
@@ -398,8 +403,9 @@ impl Scoring {
     /// What a face (`a`, `qu`) is worth under a letter scheme: its own
     /// entry, else the sum of its letters' (0 for a letter without one).
     pub fn face_value(&self, face: &str) -> u32 {
-        self.values()
-            .map_or(0, |values| prep::LetterRules::value_in(values, face))
+        self.values().map_or(0, |values| {
+            prep::recipe::LetterRules::value_in(values, face)
+        })
     }
 
     /// The letter sum's multiplier for a word of `len` letters, in
@@ -522,269 +528,5 @@ impl Default for Scoring {
     }
 }
 
-impl FromStr for Scoring {
-    type Err = String;
-
-    /// A named scheme, or a custom table (see the module docs).
-    fn from_str(s: &str) -> Result<Scoring, String> {
-        match s {
-            "boggle" => return Ok(Scoring::boggle()),
-            "big-boggle" | "big_boggle" => return Ok(Scoring::big_boggle()),
-            "super-big-boggle" | "super_big_boggle" => return Ok(Scoring::super_big_boggle()),
-            "word-hunt" | "word_hunt" | "wordhunt" => return Ok(Scoring::word_hunt()),
-            "words" => return Ok(Scoring::words()),
-            "letters" => return Ok(Scoring::letters()),
-            "ruzzle" => return Ok(Scoring::ruzzle()),
-            "wordament" => return Ok(Scoring::wordament()),
-            "wordament-classic" | "wordament_classic" => return Ok(Scoring::wordament_classic()),
-            _ => {}
-        }
-        if let Some(table) = s.strip_prefix("letters+") {
-            return Ok(Scoring::letter_scheme("custom", 1, length_table(table)?));
-        }
-        length_table(s)
-    }
-}
-
-/// Parses letter values written `a=1,b=3,qu=10` (what `--letter-values`
-/// takes).
-pub fn parse_values(s: &str) -> Result<BTreeMap<String, u32>, String> {
-    let mut values = BTreeMap::new();
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let bad = || format!("letter value {part:?}: expected LETTER=POINTS, as in a=1");
-        let (face, points) = part.split_once('=').ok_or_else(bad)?;
-        let face: String = face.trim().chars().flat_map(char::to_lowercase).collect();
-        if face.is_empty() || !face.chars().all(char::is_alphabetic) {
-            return Err(bad());
-        }
-        let points: u32 = points.trim().parse().map_err(|_| bad())?;
-        values.insert(face, points);
-    }
-    if values.is_empty() {
-        return Err("no letter values: write them as a=1,b=3,…".into());
-    }
-    check_values(&values)?;
-    Ok(values)
-}
-
-/// The largest letter value a table may hold.
-const MAX_VALUE: u32 = prep::LetterRules::MAX_VALUE;
-
-fn check_values(values: &BTreeMap<String, u32>) -> Result<(), String> {
-    match values.iter().find(|(_, &v)| v > MAX_VALUE) {
-        Some((face, v)) => Err(format!("{face:?} = {v}; a value is at most {MAX_VALUE}")),
-        None => Ok(()),
-    }
-}
-
-/// Parses a multiplier table, `5=1.5,6=2,8=2.5`: from each length on, the
-/// letter sum is multiplied by that much (to the hundredth).
-fn multiplier(s: &str) -> Result<Vec<(usize, u32)>, String> {
-    let mut steps: Vec<(usize, u32)> = Vec::new();
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let bad = || format!("{part:?}: expected LEN=FACTOR, as in 5=1.5");
-        let (len, factor) = part.split_once('=').ok_or_else(bad)?;
-        let len: usize = len
-            .trim()
-            .trim_end_matches('+')
-            .parse()
-            .map_err(|_| bad())?;
-        let (whole, frac) = factor.trim().split_once('.').unwrap_or((factor.trim(), ""));
-        if frac.len() > 2 || !frac.chars().all(|c| c.is_ascii_digit()) {
-            return Err(format!("{part:?}: a factor has at most two decimals"));
-        }
-        let whole: u32 = whole.parse().map_err(|_| bad())?;
-        let frac: u32 = format!("{frac:0<2}").parse().map_err(|_| bad())?;
-        if whole > 100 {
-            return Err(format!("{part:?}: a factor is at most 100"));
-        }
-        if steps.last().is_some_and(|&(l, _)| len <= l) || len == 0 {
-            return Err(format!("{part:?}: lengths must count up from 1"));
-        }
-        steps.push((len, whole * 100 + frac));
-    }
-    Ok(steps)
-}
-
-/// Parses a length table (see the module docs).
-fn length_table(s: &str) -> Result<Scoring, String> {
-    {
-        if !s.contains('=') {
-            return Err(format!(
-                "unknown scoring {s:?}: use one of {} or a table like 3=1,4=1,5=2,6=3,7=5,8+=11",
-                Scoring::NAMES.join(", ")
-            ));
-        }
-        let mut entries: Vec<(usize, u32)> = Vec::new();
-        let mut beyond = None;
-        let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-        for (i, part) in parts.iter().enumerate() {
-            let bad = || format!("scoring entry {part:?}: expected LEN=POINTS");
-            let (len, points) = part.split_once('=').ok_or_else(bad)?;
-            let (len, open) = match len.trim().strip_suffix('+') {
-                Some(l) => (l, true),
-                None => (len.trim(), false),
-            };
-            let len: usize = len.parse().map_err(|_| bad())?;
-            if len == 0 || len > 64 {
-                return Err(format!("scoring entry {part:?}: length must be 1 to 64"));
-            }
-            if entries.last().is_some_and(|&(l, _)| len != l + 1) || beyond.is_some() {
-                return Err(format!(
-                    "scoring entry {part:?}: lengths must count up by one, and an open entry (LEN+=) comes last"
-                ));
-            }
-            let points = points.trim();
-            if open && i + 1 != parts.len() {
-                return Err(format!(
-                    "scoring entry {part:?}: an open entry (LEN+=) comes last"
-                ));
-            }
-            if let Some(inc) = points.strip_prefix('+').filter(|_| open) {
-                let inc: u32 = inc.parse().map_err(|_| bad())?;
-                beyond = Some(Beyond::Increment(inc));
-            } else if let Some(per) = points.strip_suffix('x').filter(|_| open) {
-                let per: u32 = per.parse().map_err(|_| bad())?;
-                beyond = Some(Beyond::PerLetter(per));
-            } else {
-                let p: u32 = points.parse().map_err(|_| bad())?;
-                entries.push((len, p));
-                if open {
-                    beyond = Some(Beyond::Flat);
-                }
-            }
-        }
-        let Some(&(min_len, _)) = entries.first() else {
-            return Err("scoring table has no LEN=POINTS entry".into());
-        };
-        let points: Vec<u32> = entries.iter().map(|e| e.1).collect();
-        let beyond = beyond.unwrap_or(Beyond::Increment(0));
-        let mut scoring = Scoring::table("custom", min_len, &points, beyond);
-        if beyond == Beyond::Increment(0) {
-            // A closed table: nothing past its last entry.
-            scoring.beyond = Beyond::PerLetter(0);
-        }
-        Ok(scoring)
-    }
-}
-
-impl fmt::Display for Scoring {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name)
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(s: &Scoring, lens: std::ops::RangeInclusive<usize>) -> Vec<u32> {
-        lens.map(|l| s.points(l)).collect()
-    }
-
-    #[test]
-    fn named_schemes() {
-        assert_eq!(
-            row(&Scoring::boggle(), 1..=10),
-            [0, 0, 1, 1, 2, 3, 5, 11, 11, 11]
-        );
-        assert_eq!(
-            row(&Scoring::big_boggle(), 1..=10),
-            [0, 0, 0, 1, 2, 3, 5, 11, 11, 11]
-        );
-        // TVTropes: "'absolutely' (10 letters) is worth 15 points".
-        assert_eq!(
-            row(&Scoring::super_big_boggle(), 3..=11),
-            [0, 1, 2, 3, 5, 11, 13, 15, 17]
-        );
-        assert_eq!(
-            row(&Scoring::word_hunt(), 2..=10),
-            [0, 100, 400, 800, 1400, 1800, 2200, 2600, 3000]
-        );
-        assert_eq!(row(&Scoring::words(), 1..=4), [1, 1, 1, 1]);
-        assert_eq!(Scoring::big_boggle().min_len(), 4);
-    }
-
-    /// Ruzzle's English values are its own, not Scrabble's (eforbes/ruzzler
-    /// `LetterValues.java` and DavideCanton/ruzzle-solver `points.py`: B 4,
-    /// C 4, G 3, J 10, P 4, U 2, Z 10); other languages keep the pack's.
-    #[test]
-    fn ruzzle_uses_its_own_english_values() {
-        let scrabble: BTreeMap<String, u32> = [("b", 3), ("p", 3), ("u", 1)]
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v))
-            .collect();
-        for code in ["en", "en-GB", "EN"] {
-            let s = Scoring::ruzzle().resolve(&scrabble, code);
-            let got: Vec<u32> = ["b", "c", "g", "j", "p", "u", "z", "qu"]
-                .iter()
-                .map(|f| s.face_value(f))
-                .collect();
-            assert_eq!(got, [4, 4, 3, 10, 4, 2, 10, 12], "{code}");
-        }
-        let nl = Scoring::ruzzle().resolve(&scrabble, "nl");
-        assert_eq!((nl.face_value("b"), nl.face_value("p")), (3, 3));
-        // `letters` always takes the pack's.
-        assert_eq!(
-            Scoring::letters().resolve(&scrabble, "en").face_value("b"),
-            3
-        );
-    }
-
-    /// Zigazou/RuzzSolver's README: "a word combining a word multiplier of 3
-    /// and a word multiplier of 2 will have a resulting word multiplier of
-    /// 6", and the length bonus "25 points: 9+ letters word".
-    #[test]
-    fn ruzzle_multiplies_word_bonuses_and_caps_the_length_bonus() {
-        let s = Scoring::ruzzle();
-        assert_eq!(s.word_score(10, 3 * 2, 4), 60);
-        assert_eq!(s.word_score(10, 1, 5), 15);
-        assert_eq!(row(&s, 4..=11), [0, 5, 10, 15, 20, 25, 25, 25]);
-    }
-
-    /// Daves.WordamentSolver (`DigramTile.cs`, `PrefixTile.cs`,
-    /// `SuffixTile.cs`, `EitherOrTile.cs`): a digram or affix tile is its
-    /// letters summed + 5, an either/or tile 20; plain `wordament` sums.
-    #[test]
-    fn wordament_classic_guesses_special_tiles() {
-        let pack = BTreeMap::new();
-        let classic = Scoring::wordament_classic().resolve(&pack, "en");
-        let plain = Scoring::wordament().resolve(&pack, "en");
-        for (face, letters, guessed, summed) in [
-            ("qu", "qu", 8 + 4 + 5, 8 + 4),
-            ("-ing", "ing", 2 + 2 + 4 + 5, 2 + 2 + 4),
-            ("re-", "re", 2 + 1 + 5, 2 + 1),
-            ("a/e", "a", 20, 2),
-            ("a/e", "e", 20, 1),
-        ] {
-            assert_eq!(classic.tile_value(face, letters), guessed, "{face}");
-            assert_eq!(plain.tile_value(face, letters), summed, "{face}");
-        }
-        assert_eq!(
-            "wordament-classic".parse::<Scoring>().unwrap(),
-            classic
-                .clone()
-                .with_values(WORDAMENT.iter().map(|&(c, v)| (c.to_string(), v)).collect())
-        );
-    }
-
-    #[test]
-    fn custom_tables() {
-        let s: Scoring = "3=1,4=1,5=2,6=3,7=5,8+=11".parse().unwrap();
-        assert_eq!(row(&s, 1..=10), row(&Scoring::boggle(), 1..=10));
-        let s: Scoring = "4=1,5=2,6=3,7=5,8=11,9+=+2".parse().unwrap();
-        assert_eq!(row(&s, 1..=12), row(&Scoring::super_big_boggle(), 1..=12));
-        let s: Scoring = "4=1,5=2,6=3,7=5,8=11,9+=2x".parse().unwrap();
-        assert_eq!(row(&s, 9..=10), [18, 20]);
-        let s: Scoring = "3=100,4=400,5=800,6=1400,7=1800,8=2200,9+=+400"
-            .parse()
-            .unwrap();
-        assert_eq!(row(&s, 1..=12), row(&Scoring::word_hunt(), 1..=12));
-        let s: Scoring = "2=5,3=7".parse().unwrap();
-        assert_eq!(row(&s, 1..=5), [0, 5, 7, 0, 0]);
-        assert_eq!(s.min_len(), 2);
-        for bad in ["", "x", "3=1,5=2", "3+=1,4=2", "0=1", "3=a", "3=1,4+=y"] {
-            assert!(bad.parse::<Scoring>().is_err(), "{bad:?}");
-        }
-    }
-}
+mod tests;

@@ -16,7 +16,7 @@
 //!    fewer, three elsewhere (the consonants split by how often they
 //!    occur). Each cell is given a bucket; a 3x3 board has 2^9 such classes
 //!    before symmetry, a 3x4 one 3^8 x 2^4.
-//! 2. **One tree a class** (`prove/tree.rs`): every path of the class
+//! 2. **One tree a class** (`tree.rs`): every path of the class
 //!    through the pack's words, its (cell, face) choices sorted in the
 //!    order cells are fixed, merged into a tree of sum nodes and choice
 //!    nodes, so that one face a cell is chosen along each branch and a word
@@ -46,12 +46,12 @@
 //! whose every board has a smaller image is skipped), and boards are
 //! reported in their canonical text.
 //!
-//! The bound supports the length-based schemes ([`crate::Scoring::points`]):
+//! The bound supports the length-based schemes ([`solve::Scoring::points`]):
 //! a word's points depend only on its length in letters.
 //!
 //! ```
 //! use prep::{Pack, PackBuilder, Recipe};
-//! use solve::prove::{ProveOptions, Prover};
+//! use prove::{ProveOptions, Prover};
 //! use solve::Rules;
 //!
 //! let recipe = Recipe::builtin("enable").unwrap();
@@ -70,22 +70,24 @@
 //! assert!(boards.iter().all(|&(_, score)| score == 4));
 //! ```
 
+#![deny(missing_docs)]
+
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
+use grid::{bits, symmetry, Grid, Neighbors};
+use job::{Control, PoolError, Progress};
 use prep::Pack;
 use rayon::prelude::*;
-
-use crate::bits::bits;
-use crate::board::symmetry;
-use crate::error::LexiconError;
-use crate::{Board, FaceRules, Neighbors, Rules, Shape, Solver, TextStyle};
+pub use solve::board::Scored;
+use solve::board::{canonical, Board, FaceRules, TextStyle};
+use solve::{BoardError, LexiconError, Rules, Solver};
 
 mod tree;
 mod trie;
 
-use tree::{Arena, Layout, Paths, Rec};
+use tree::{Arena, Packing, Paths, Rec};
 
 use trie::{Trie, ROOT};
 
@@ -93,7 +95,7 @@ use trie::{Trie, ROOT};
 #[derive(Debug, thiserror::Error)]
 pub enum ProveError {
     /// The scheme scores letters, which the bound does not cover.
-    #[error("boggle prove bounds length-based scoring only (boggle, big, words, …), not {0}")]
+    #[error("the prover bounds length-based scoring only (boggle, big, words, …), not {0}")]
     Scheme(String),
     /// A board of more than 64 cells, or none.
     #[error("a {rows}x{cols} board: prove takes 1 to 64 cells")]
@@ -106,25 +108,37 @@ pub enum ProveError {
     /// The pack's table could not be read.
     #[error(transparent)]
     Lexicon(#[from] LexiconError),
-    /// The pack's faces could not be read.
-    #[error("{0}")]
-    Faces(String),
+    /// The pack's board rules could not be read.
+    #[error(transparent)]
+    Rules(#[from] BoardError),
+    /// A letter of the pack's alphabet makes no face the prover can use.
+    #[error("the letter {letter:?} makes no face: {message}")]
+    Face {
+        /// The letter.
+        letter: char,
+        /// Why.
+        message: String,
+    },
+    /// The pack's words could not be read.
+    #[error(transparent)]
+    Pack(#[from] prep::PackError),
+    /// The pool of worker threads could not be started.
+    #[error(transparent)]
+    Threads(#[from] PoolError),
 }
 
 /// A callback for each finished part: its index and the boards it found.
-pub type PartDone<'a> = dyn Fn(u64, &[Proven]) + Sync + 'a;
+pub type PartDone<'a> = dyn Fn(u64, &[Scored]) + Sync + 'a;
 
 /// How to run a proof.
 #[derive(Default)]
 pub struct ProveOptions<'a> {
     /// Report every board scoring at least this.
     pub threshold: u32,
-    /// Set to stop early; the proof then says it is not complete.
-    pub cancel: Option<&'a AtomicBool>,
-    /// Called as parts of the class space finish: (done, total).
-    pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
-    /// Worker threads (0: one per core).
-    pub threads: usize,
+    /// Threads, the cancel token (a cancelled proof says it is not
+    /// complete) and progress: [`Progress`] parts of the class space
+    /// finished, of all parts.
+    pub control: Control<'a>,
     /// Only this shard of the parts: `(k, n)` takes the parts whose index
     /// is `k` modulo `n` (`k` from 0). `None`: every part.
     pub shard: Option<(u64, u64)>,
@@ -167,23 +181,12 @@ impl Default for Switchover {
     }
 }
 
-/// One board at or above the threshold.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-pub struct Proven {
-    /// Its exact score.
-    pub score: u64,
-    /// Its canonical text (the smallest of its rotations and reflections).
-    pub board: String,
-    /// Its distinct words.
-    pub words: u64,
-}
-
 /// What a proof found.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Proof {
     /// Every distinct board (up to symmetry) scoring at least the
     /// threshold, best first.
-    pub boards: Vec<Proven>,
+    pub boards: Vec<Scored>,
     /// Classes whose bound was computed.
     pub classes: u64,
     /// Single boards scored exactly.
@@ -232,7 +235,7 @@ pub struct Prover {
     /// Each cell's index in `order`.
     position: Vec<u8>,
     /// How the tree's paths pack into keys.
-    layout: Layout,
+    layout: Packing,
     /// How the pack writes faces, for the boards' canonical texts.
     face_rules: FaceRules,
     solver: Solver,
@@ -284,7 +287,7 @@ struct Work<'a> {
     solver: &'a mut Solver,
     scratch: &'a mut Scratch,
     counts: &'a mut (u64, u64),
-    found: &'a mut Vec<Proven>,
+    found: &'a mut Vec<Scored>,
 }
 
 impl Prover {
@@ -297,8 +300,7 @@ impl Prover {
         if cells == 0 || cells > 64 {
             return Err(ProveError::Size { rows, cols });
         }
-        let face_rules =
-            FaceRules::from_pack(pack).map_err(|e| ProveError::Faces(e.to_string()))?;
+        let face_rules = FaceRules::from_pack(pack)?;
         let alphabet: Vec<char> = face_rules.alphabet().to_vec();
         let index = |c: char| alphabet.iter().position(|&a| a == c).map(|i| i as u8);
         let mut faces = Vec::new();
@@ -306,9 +308,12 @@ impl Prover {
         for &c in &alphabet {
             let face = face_rules
                 .face(&c.to_string(), false)
-                .map_err(ProveError::Faces)?;
+                .map_err(|message| ProveError::Face { letter: c, message })?;
             let letters: Option<Vec<u8>> = face.chars().map(index).collect();
-            let letters = letters.ok_or_else(|| ProveError::Faces(format!("face {face:?}")))?;
+            let letters = letters.ok_or_else(|| ProveError::Face {
+                letter: c,
+                message: format!("its face {face:?} spells letters outside the alphabet"),
+            })?;
             if !face_letters.contains(&letters) {
                 faces.push(face);
                 face_letters.push(letters);
@@ -318,8 +323,7 @@ impl Prover {
         let longest_face = face_letters.iter().map(Vec::len).max().unwrap_or(1);
         let max_len = cells * longest_face;
         let words: Vec<Vec<u8>> = pack
-            .words()
-            .map_err(|e| ProveError::Faces(e.to_string()))?
+            .words()?
             .into_iter()
             .filter_map(|w| {
                 let letters: Option<Vec<u8>> = w.chars().map(index).collect();
@@ -327,7 +331,7 @@ impl Prover {
             })
             .collect();
         let trie = Trie::new(words.clone());
-        let neighbors = Neighbors::new(Shape {
+        let neighbors = Neighbors::new(Grid {
             rows,
             cols,
             adjacency: rules.adjacency,
@@ -375,7 +379,7 @@ impl Prover {
             .iter()
             .enumerate()
             .all(|(f, l)| l.first() == Some(&(f as u8)));
-        let layout = Layout::new(cells, faces.len());
+        let layout = Packing::new(cells, faces.len());
         Ok(Prover {
             rows,
             cols,
@@ -500,13 +504,7 @@ impl Prover {
     /// Runs the proof: every board (up to symmetry) scoring at least
     /// `options.threshold`.
     pub fn run(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
-        match rayon::ThreadPoolBuilder::new()
-            .num_threads(options.threads)
-            .build()
-        {
-            Ok(pool) => pool.install(|| self.run_here(options)),
-            Err(_) => self.run_here(options),
-        }
+        options.control.install(|| self.run_here(options))?
     }
 
     fn run_here(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
@@ -544,8 +542,8 @@ impl Prover {
         let finished = AtomicU64::new(0);
         let classes = AtomicU64::new(0);
         let solved = AtomicU64::new(0);
-        let found: Mutex<BTreeMap<String, Proven>> = Mutex::new(BTreeMap::new());
-        let cancelled = || options.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let found: Mutex<BTreeMap<String, Scored>> = Mutex::new(BTreeMap::new());
+        let cancelled = || options.control.is_cancelled();
         let parts: Vec<(u64, Vec<u64>)> = parts
             .into_iter()
             .filter(|(i, _)| {
@@ -591,14 +589,15 @@ impl Prover {
                     finished.fetch_add(1, Ordering::Relaxed);
                 }
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if let Some(progress) = options.progress {
-                    progress(d, total);
-                }
+                options.control.report(&Progress {
+                    done: d,
+                    total: Some(total),
+                });
                 Ok(())
             },
         );
         result?;
-        let mut boards: Vec<Proven> = found
+        let mut boards: Vec<Scored> = found
             .into_inner()
             .unwrap_or_else(|e| e.into_inner())
             .into_values()
@@ -624,7 +623,7 @@ impl Prover {
         options: &ProveOptions,
         work: &mut Work,
     ) -> Result<(), LexiconError> {
-        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if options.control.is_cancelled() {
             return Ok(());
         }
         if k == self.order.len() {
@@ -666,7 +665,7 @@ impl Prover {
         if bound < threshold {
             return Ok(());
         }
-        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if options.control.is_cancelled() {
             return Ok(());
         }
         let switch = options.switchover;
@@ -752,7 +751,7 @@ impl Prover {
         if k == n {
             return self.score(class, options, work);
         }
-        if options.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if options.control.is_cancelled() {
             return Ok(());
         }
         let threshold = u64::from(options.threshold);
@@ -817,7 +816,7 @@ impl Prover {
         let board = Board::new(self.rows, self.cols, cells).expect("a board of faces");
         let tally = work.solver.tally(&board)?;
         if tally.score >= u64::from(options.threshold) {
-            work.found.push(Proven {
+            work.found.push(Scored {
                 score: tally.score,
                 board: self.canonical(class),
                 words: tally.words,
@@ -873,7 +872,7 @@ impl Prover {
             })
             .collect();
         let cells: Vec<&str> = texts.iter().map(String::as_str).collect();
-        symmetry::canonical_with(
+        canonical::canonical_with(
             &cells,
             self.rows,
             self.cols,

@@ -2,7 +2,7 @@
 //!
 //! Every rule (king moves, no diagonals, a torus) is the same thing: for each
 //! cell, the list of cells a word may step to next. The table is built once
-//! per board shape and the search only ever reads it.
+//! per grid and the search only ever reads it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -78,9 +78,10 @@ impl<'de> serde::Deserialize<'de> for Adjacency {
     }
 }
 
-/// The shape a neighbor table is built for.
+/// A grid of cells and the moves between them: what a neighbor table is
+/// built for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
+pub struct Grid {
     /// Rows.
     pub rows: usize,
     /// Columns.
@@ -91,31 +92,58 @@ pub struct Shape {
     pub wrap: bool,
 }
 
+impl Grid {
+    /// A grid of `rows` x `cols` cells with these moves, wrapping or not.
+    pub fn new(rows: usize, cols: usize, adjacency: Adjacency, wrap: bool) -> Grid {
+        Grid {
+            rows,
+            cols,
+            adjacency,
+            wrap,
+        }
+    }
+
+    /// King moves, no wrap: Boggle's grid.
+    pub fn king(rows: usize, cols: usize) -> Grid {
+        Grid::new(rows, cols, Adjacency::King, false)
+    }
+
+    /// Orthogonal moves only, no wrap.
+    pub fn rook(rows: usize, cols: usize) -> Grid {
+        Grid::new(rows, cols, Adjacency::NoDiagonals, false)
+    }
+
+    /// Number of cells.
+    pub fn cells(self) -> usize {
+        self.rows * self.cols
+    }
+}
+
 /// For every cell, the cells next to it, in a flat (CSR) layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Neighbors {
-    shape: Shape,
+    grid: Grid,
     start: Vec<u32>,
     list: Vec<u32>,
     masks: Vec<u64>,
 }
 
 impl Neighbors {
-    /// Builds the table for a shape. Each neighbor is listed once, even on a
+    /// Builds the table for a grid. Each neighbor is listed once, even on a
     /// small torus where two steps land on the same cell; a cell is never its
     /// own neighbor.
-    pub fn new(shape: Shape) -> Neighbors {
-        let Shape {
+    pub fn new(grid: Grid) -> Neighbors {
+        let Grid {
             rows, cols, wrap, ..
-        } = shape;
+        } = grid;
         let cells = rows * cols;
         let mut start = Vec::with_capacity(cells + 1);
-        let mut list = Vec::with_capacity(cells * shape.adjacency.steps().len());
+        let mut list = Vec::with_capacity(cells * grid.adjacency.steps().len());
         for i in 0..cells {
             start.push(list.len() as u32);
             let (r, c) = ((i / cols) as i64, (i % cols) as i64);
             let first = list.len();
-            for &(dr, dc) in shape.adjacency.steps() {
+            for &(dr, dc) in grid.adjacency.steps() {
                 let (mut rr, mut cc) = (r + dr, c + dc);
                 if wrap {
                     rr = rr.rem_euclid(rows as i64);
@@ -144,7 +172,7 @@ impl Neighbors {
             Vec::new()
         };
         Neighbors {
-            shape,
+            grid,
             start,
             list,
             masks,
@@ -157,9 +185,9 @@ impl Neighbors {
         self.masks[i]
     }
 
-    /// The shape this table is for.
-    pub fn shape(&self) -> Shape {
-        self.shape
+    /// The grid this table is for.
+    pub fn grid(&self) -> Grid {
+        self.grid
     }
 
     /// Number of cells.
@@ -196,7 +224,7 @@ mod tests {
     use super::*;
 
     fn shape(rows: usize, cols: usize, adjacency: Adjacency, wrap: bool) -> Neighbors {
-        Neighbors::new(Shape {
+        Neighbors::new(Grid {
             rows,
             cols,
             adjacency,
