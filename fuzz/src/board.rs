@@ -179,7 +179,7 @@ fn solve_and_check(pack: &Pack, board: &Board) -> bool {
     assert_eq!(tally.score, solution.score);
     assert_eq!(solution.words.len(), solution.word_count);
     assert_eq!((solution.rows, solution.cols), (board.rows(), board.cols()));
-    let neighbors = Neighbors::new(Shape {
+    let neighbors = Neighbors::new(Grid {
         rows: board.rows(),
         cols: board.cols(),
         adjacency: rules.adjacency,

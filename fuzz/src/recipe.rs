@@ -49,7 +49,10 @@ pub fn recipe_parse(data: &[u8]) -> RecipeOutcome {
     let normalizer = recipe.normalizer().expect("checked by from_toml");
     let filter = recipe.filter().expect("checked by from_toml");
     let letters = recipe.letters();
+    // A recipe of another alphabet keeps none of the list's words: a valid
+    // (empty) pack, not a failure.
     let (bytes, meta) = match PackBuilder::new(recipe.clone())
+        .allow_empty(true)
         .invalid_lines(prep::InvalidLines::Skip)
         .build_bytes(LIST.as_bytes(), "list.txt")
     {

@@ -2,6 +2,7 @@
 iteration and pickling; paths as `pathlib.Path`; the CLI's keyword names;
 negative numbers as ValueError; stubs that pass `mypy --strict`."""
 
+import json
 import os
 import pathlib
 import pickle
@@ -206,3 +207,41 @@ def test_ctrl_c_stops_a_dfs_count_at_once():
     out, err = child.communicate(timeout=60)
     assert out.startswith("interrupted"), out + err
     assert float(out.split()[1]) < 6.0, out
+
+
+def test_ctrl_c_stops_one_best_and_leaves_another_running():
+    """Each call has its own cancel token: Ctrl-C stops the `best()` on
+    the main thread (which returns its boards so far, `interrupted`) and
+    leaves a `best()` running on another thread to the end of its time."""
+    script = (
+        "import json, threading, time, wordgrid\n"
+        "en = wordgrid.Pack.builtin('en')\n"
+        "other = {}\n"
+        "def run():\n"
+        "    other['best'] = wordgrid.best(en, time=4, threads=1, seed=1)\n"
+        "worker = threading.Thread(target=run)\n"
+        "worker.start()\n"
+        "time.sleep(0.3)\n"
+        "print('ready', flush=True)\n"
+        "start = time.monotonic()\n"
+        "mine = wordgrid.best(en, time=60, threads=1, seed=2)\n"
+        "took = time.monotonic() - start\n"
+        "worker.join()\n"
+        "theirs = other['best']\n"
+        "print(json.dumps({'mine': [mine.interrupted, took, len(mine.boards)],\n"
+        "                  'theirs': [theirs.interrupted, theirs.seconds]}))\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    result = json.loads(out)
+    mine_interrupted, took, boards = result["mine"]
+    assert mine_interrupted and took < 10 and boards > 0, out + err
+    theirs_interrupted, theirs_seconds = result["theirs"]
+    assert not theirs_interrupted, out + err
+    assert theirs_seconds >= 3.9, out + err
