@@ -1,0 +1,398 @@
+//! Running a proof: the parts of the class space in parallel, each class
+//! bounded by its tree, forced by merging while the bound is high and
+//! finished by the orderly walk; boards that survive are scored exactly.
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use grid::bits;
+use job::Progress;
+use rayon::prelude::*;
+use solve::board::{canonical, Board, TextStyle};
+use solve::LexiconError;
+
+use crate::tree::Arena;
+use crate::{Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work};
+
+impl Prover {
+    /// Runs the proof: every board (up to symmetry) scoring at least
+    /// `options.threshold`.
+    pub fn run(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
+        options.control.install(|| self.run_here(options))?
+    }
+
+    fn run_here(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
+        let all = self.all;
+        let root = vec![all; self.rows * self.cols];
+        // The parts run in parallel: the classes with the first cells' buckets
+        // fixed, enough of them to share out.
+        let mut fixed = 0;
+        let mut parts = vec![root];
+        while fixed < self.order.len() && parts.len() < 256 {
+            let cell = self.order[fixed];
+            fixed += 1;
+            parts = parts
+                .into_iter()
+                .flat_map(|class| {
+                    self.buckets[cell].iter().map(move |&b| {
+                        let mut c = class.clone();
+                        c[cell] = b;
+                        c
+                    })
+                })
+                .filter(|c| !self.symmetric_duplicate(c))
+                .collect();
+        }
+        // Each part keeps its index in the whole list, whatever the shard.
+        let parts: Vec<(u64, Vec<u64>)> = parts
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| (i as u64, c))
+            .filter(|(i, _)| options.shard.map_or(true, |(k, n)| n == 0 || i % n == k))
+            .collect();
+        let total = parts.len() as u64;
+        let done = AtomicU64::new(0);
+        // Parts that ran to their end (not cut short by a cancel).
+        let finished = AtomicU64::new(0);
+        let classes = AtomicU64::new(0);
+        let solved = AtomicU64::new(0);
+        let found: Mutex<BTreeMap<String, Scored>> = Mutex::new(BTreeMap::new());
+        let cancelled = || options.control.is_cancelled();
+        let parts: Vec<(u64, Vec<u64>)> = parts
+            .into_iter()
+            .filter(|(i, _)| {
+                let before = options.done.is_some_and(|d| d(*i));
+                if before {
+                    finished.fetch_add(1, Ordering::Relaxed);
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                !before
+            })
+            .collect();
+        let result: Result<(), LexiconError> = parts.into_par_iter().try_for_each_init(
+            || (self.solver.clone(), Scratch::default()),
+            |(solver, scratch), (index, mut class)| {
+                if cancelled() {
+                    return Ok(());
+                }
+                let mut counts = (0u64, 0u64);
+                let mut local = Vec::new();
+                let mut work = Work {
+                    solver,
+                    scratch,
+                    counts: &mut counts,
+                    found: &mut local,
+                };
+                self.classes(&mut class, fixed, options, &mut work)?;
+                classes.fetch_add(counts.0, Ordering::Relaxed);
+                solved.fetch_add(counts.1, Ordering::Relaxed);
+                if cancelled() {
+                    // Cut short: what it found stays, but it is not done.
+                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                    for p in local {
+                        found.insert(p.board.clone(), p);
+                    }
+                } else {
+                    if let Some(on_part) = options.on_part {
+                        on_part(index, &local);
+                    }
+                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                    for p in local {
+                        found.insert(p.board.clone(), p);
+                    }
+                    finished.fetch_add(1, Ordering::Relaxed);
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                options.control.report(&Progress {
+                    done: d,
+                    total: Some(total),
+                });
+                Ok(())
+            },
+        );
+        result?;
+        let mut boards: Vec<Scored> = found
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner())
+            .into_values()
+            .collect();
+        boards.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
+        Ok(Proof {
+            boards,
+            classes: classes.into_inner(),
+            solved: solved.into_inner(),
+            parts: total,
+            parts_done: finished.load(Ordering::Relaxed),
+            complete: !cancelled() && finished.load(Ordering::Relaxed) == total,
+        })
+    }
+
+    /// Gives cell `order[k]` and each later one each of its buckets in
+    /// turn; each class with every cell's bucket set is bounded by its tree
+    /// and attacked ([`Prover::attack`]).
+    fn classes(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        if options.control.is_cancelled() {
+            return Ok(());
+        }
+        if k == self.order.len() {
+            work.counts.0 += 1;
+            let (root, union) = self.tree(class, work.scratch);
+            let threshold = u64::from(options.threshold);
+            if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
+                return Ok(());
+            }
+            return self.attack(root, 0, class, options, work);
+        }
+        let cell = self.order[k];
+        let set = class[cell];
+        for &bucket in &self.buckets[cell] {
+            class[cell] = bucket;
+            if !self.symmetric_duplicate(class) {
+                self.classes(class, k + 1, options, work)?;
+            }
+        }
+        class[cell] = set;
+        Ok(())
+    }
+
+    /// Attacks the tree `root` of `class` with the first `k` positions of
+    /// the order forced: while its bound is high, forces the next cell to
+    /// each of its faces in turn, merging (see `tree.rs`); once it is within
+    /// reach, or few cells are left, finishes with the orderly walk.
+    fn attack(
+        &self,
+        root: u32,
+        k: usize,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        let threshold = u64::from(options.threshold);
+        let bound = u64::from(work.scratch.arena.bound(root));
+        if bound < threshold {
+            return Ok(());
+        }
+        if options.control.is_cancelled() {
+            return Ok(());
+        }
+        let switch = options.switchover;
+        if bound * 100 <= threshold * u64::from(switch.percent) || n - k <= switch.cells {
+            return self.orderly(root, k, class, options, work);
+        }
+        let cell = self.order[k];
+        let set = class[cell];
+        let mark = work.scratch.arena.mark();
+        let (choice, rest) = work.scratch.arena.split(root, k as u8);
+        for f in bits(set) {
+            class[cell] = 1 << f;
+            if self.symmetric_duplicate(class) {
+                continue;
+            }
+            work.counts.0 += 1;
+            // Merging gives at most the face's subtree's bound plus the
+            // rest's: below the threshold, the merge need not be made.
+            let arena = &work.scratch.arena;
+            let sub = arena.face(choice, f as u8);
+            let most = u64::from(sub.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
+            if most < threshold {
+                continue;
+            }
+            let inner = work.scratch.arena.mark();
+            let forced = work.scratch.arena.force(sub, rest);
+            let result = self.attack(forced, k + 1, class, options, work);
+            work.scratch.arena.reset(inner);
+            result?;
+        }
+        class[cell] = set;
+        work.scratch.arena.reset(mark);
+        Ok(())
+    }
+
+    /// Finishes the tree `root` with the first `k` positions forced by an
+    /// orderly walk that merges nothing: the choice nodes still open wait
+    /// by position, and fixing the next cell to a face takes that face's
+    /// subtree under each of that position's choices, so that every choice
+    /// of a cell agrees, as merging would make it, and the bound (the points
+    /// taken plus the open choices' bounds) is updated as it goes. Boards
+    /// reached at or above the threshold are scored exactly.
+    fn orderly(
+        &self,
+        root: u32,
+        k: usize,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        let mut pending = std::mem::take(&mut work.scratch.pending);
+        pending.resize_with(n, Vec::new);
+        pending.iter_mut().for_each(Vec::clear);
+        let arena = std::mem::take(&mut work.scratch.arena);
+        let mut open = 0u64;
+        for &c in arena.kids(root) {
+            pending[usize::from(arena.key(c))].push(c);
+            open += u64::from(arena.bound(c));
+        }
+        let base = u64::from(arena.points(root));
+        let result = self.walk(&arena, &mut pending, k, base, open, class, options, work);
+        work.scratch.arena = arena;
+        work.scratch.pending = pending;
+        result
+    }
+
+    /// One cell of the orderly walk: `base` is the points taken, `open` the
+    /// bounds of the choices waiting in `pending`.
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        arena: &Arena,
+        pending: &mut [Vec<u32>],
+        k: usize,
+        base: u64,
+        open: u64,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        if k == n {
+            return self.score(class, options, work);
+        }
+        if options.control.is_cancelled() {
+            return Ok(());
+        }
+        let threshold = u64::from(options.threshold);
+        let cell = self.order[k];
+        let set = class[cell];
+        // What each face would add, and what taking this cell removes.
+        let mut gains = [0u64; 64];
+        let mut removed = 0u64;
+        for &c in &pending[k] {
+            removed += u64::from(arena.bound(c));
+            for &s in arena.kids(c) {
+                gains[usize::from(arena.key(s))] += u64::from(arena.bound(s));
+            }
+        }
+        let mut lens = [0u32; 64];
+        for f in bits(set) {
+            if base + open - removed + gains[f] < threshold {
+                continue;
+            }
+            class[cell] = 1 << f;
+            if self.symmetric_duplicate(class) {
+                continue;
+            }
+            work.counts.0 += 1;
+            for (len, p) in lens.iter_mut().zip(pending.iter()).skip(k + 1) {
+                *len = p.len() as u32;
+            }
+            let (mut b, mut o) = (base, open - removed);
+            for i in 0..pending[k].len() {
+                let Some(s) = arena.child(pending[k][i], f as u8) else {
+                    continue;
+                };
+                b += u64::from(arena.points(s));
+                for &c in arena.kids(s) {
+                    pending[usize::from(arena.key(c))].push(c);
+                    o += u64::from(arena.bound(c));
+                }
+            }
+            let result = self.walk(arena, pending, k + 1, b, o, class, options, work);
+            for (len, p) in lens.iter().zip(pending.iter_mut()).skip(k + 1) {
+                p.truncate(*len as usize);
+            }
+            result?;
+        }
+        class[cell] = set;
+        Ok(())
+    }
+
+    /// Scores a single board exactly, keeping it when it reaches the
+    /// threshold.
+    fn score(
+        &self,
+        class: &[u64],
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        work.counts.1 += 1;
+        let cells: Vec<Option<String>> = class
+            .iter()
+            .map(|set| Some(self.faces[set.trailing_zeros() as usize].clone()))
+            .collect();
+        let board = Board::new(self.rows, self.cols, cells).expect("a board of faces");
+        let tally = work.solver.tally(&board)?;
+        if tally.score >= u64::from(options.threshold) {
+            work.found.push(Scored {
+                score: tally.score,
+                board: self.canonical(class),
+                words: tally.words,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether every board of `class` has a rotation or reflection that
+    /// comes first: the boards are ordered by their cells' buckets, then by
+    /// their faces, cell by cell in the fixing order. A class is skipped
+    /// only when, for some symmetry, the image is decidedly smaller on what
+    /// the class fixes; the smallest image of each board is never skipped,
+    /// so every board is still looked at, up to symmetry.
+    fn symmetric_duplicate(&self, class: &[u64]) -> bool {
+        // A cell's bucket (phase 0) or face (phase 1), when the class fixes it.
+        let key = |phase: usize, cell: usize| -> Option<u32> {
+            let set = class[cell];
+            if phase == 0 {
+                (set != self.all)
+                    .then(|| u32::from(self.bucket_of[cell][set.trailing_zeros() as usize]))
+            } else {
+                (set.count_ones() == 1).then(|| set.trailing_zeros())
+            }
+        };
+        self.inverses.iter().any(|inv| {
+            for phase in 0..2 {
+                for &cell in &self.order {
+                    let (Some(own), Some(image)) =
+                        (key(phase, cell), key(phase, inv[cell] as usize))
+                    else {
+                        return false;
+                    };
+                    match image.cmp(&own) {
+                        std::cmp::Ordering::Less => return true,
+                        std::cmp::Ordering::Greater => return false,
+                        std::cmp::Ordering::Equal => {}
+                    }
+                }
+            }
+            false
+        })
+    }
+
+    /// A single board's canonical text: the smallest of its images under
+    /// the board's symmetries, each cell written as the pack writes it.
+    fn canonical(&self, class: &[u64]) -> String {
+        let texts: Vec<String> = class
+            .iter()
+            .map(|set| {
+                let face = &self.faces[set.trailing_zeros() as usize];
+                self.face_rules.cell_text(Some(face), TextStyle::Compact)
+            })
+            .collect();
+        let cells: Vec<&str> = texts.iter().map(String::as_str).collect();
+        canonical::canonical_with(
+            &cells,
+            self.rows,
+            self.cols,
+            &self.symmetries,
+            &self.face_rules.continuations(),
+        )
+    }
+}

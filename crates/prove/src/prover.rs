@@ -1,0 +1,226 @@
+//! Setting a proof up ([`Prover::new`]: faces, trie, cell order, symmetries,
+//! buckets) and building a class's tree of paths (the bound).
+
+use std::collections::BTreeMap;
+
+use grid::{bits, symmetry, Grid, Neighbors};
+use prep::Pack;
+use solve::board::FaceRules;
+use solve::{Rules, Solver};
+
+use crate::buckets::buckets;
+use crate::tree::{self, Packing, Paths, Rec};
+use crate::trie::{Trie, ROOT};
+use crate::{ProveError, Prover, Scratch};
+
+impl Prover {
+    /// A prover for `rows` x `cols` boards of `pack` under `rules`.
+    pub fn new(pack: &Pack, rules: Rules, rows: usize, cols: usize) -> Result<Prover, ProveError> {
+        if rules.scoring.is_letter_scheme() || rules.bonus.is_some() {
+            return Err(ProveError::Scheme(rules.scoring.name().to_string()));
+        }
+        let cells = rows * cols;
+        if cells == 0 || cells > 64 {
+            return Err(ProveError::Size { rows, cols });
+        }
+        let face_rules = FaceRules::from_pack(pack)?;
+        let alphabet: Vec<char> = face_rules.alphabet().to_vec();
+        let index = |c: char| alphabet.iter().position(|&a| a == c).map(|i| i as u8);
+        let mut faces = Vec::new();
+        let mut face_letters = Vec::new();
+        for &c in &alphabet {
+            let face = face_rules
+                .face(&c.to_string(), false)
+                .map_err(|message| ProveError::Face { letter: c, message })?;
+            let letters: Option<Vec<u8>> = face.chars().map(index).collect();
+            let letters = letters.ok_or_else(|| ProveError::Face {
+                letter: c,
+                message: format!("its face {face:?} spells letters outside the alphabet"),
+            })?;
+            if !face_letters.contains(&letters) {
+                faces.push(face);
+                face_letters.push(letters);
+            }
+        }
+        // A path of `cells` faces spells at most this many letters.
+        let longest_face = face_letters.iter().map(Vec::len).max().unwrap_or(1);
+        let max_len = cells * longest_face;
+        let words: Vec<Vec<u8>> = pack
+            .words()?
+            .into_iter()
+            .filter_map(|w| {
+                let letters: Option<Vec<u8>> = w.chars().map(index).collect();
+                letters.filter(|l| l.len() >= rules.min_len && l.len() <= max_len)
+            })
+            .collect();
+        let trie = Trie::new(words.clone());
+        let neighbors = Neighbors::new(Grid {
+            rows,
+            cols,
+            adjacency: rules.adjacency,
+            wrap: rules.wrap,
+        });
+        let points = (0..=max_len).map(|l| rules.scoring.points(l)).collect();
+        let mut order: Vec<usize> = (0..cells).collect();
+        order.sort_by_key(|&i| (std::cmp::Reverse(neighbors.of(i).len()), i));
+        let symmetries = symmetry::preserving(&neighbors);
+        let inverses: Vec<Vec<u32>> = symmetries
+            .iter()
+            .filter(|perm| perm.iter().enumerate().any(|(i, &p)| p as usize != i))
+            .map(|perm| {
+                let mut inv = vec![0u32; perm.len()];
+                for (i, &p) in perm.iter().enumerate() {
+                    inv[p as usize] = i as u32;
+                }
+                inv
+            })
+            .collect();
+        // Two buckets (vowels, consonants) on small boards and in cells of
+        // few neighbours; three (consonants split by frequency) elsewhere:
+        // the fewer the classes, the more each tree is shared, but a class
+        // too wide bounds too loosely.
+        let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
+        let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
+        for cell in 0..cells {
+            let degree = neighbors.of(cell).len();
+            let k = if cells <= 9 || degree <= 3 { 2 } else { 3 };
+            let (b, of) = buckets_by_degree
+                .entry(degree)
+                .or_insert_with(|| buckets(&faces, &face_letters, &words, k));
+            buckets_of_cell.push(b.clone());
+            bucket_of.push(of.clone());
+        }
+        let buckets = buckets_of_cell;
+        let all = buckets[0].iter().fold(0, |a, b| a | b);
+        let mut position = vec![0u8; cells];
+        for (k, &cell) in order.iter().enumerate() {
+            position[cell] = k as u8;
+        }
+        let min_len = rules.min_len;
+        let solver = Solver::with_rules(pack, rules)?;
+        let faces_are_letters = face_letters
+            .iter()
+            .enumerate()
+            .all(|(f, l)| l.first() == Some(&(f as u8)));
+        let layout = Packing::new(cells, faces.len());
+        Ok(Prover {
+            rows,
+            cols,
+            faces,
+            faces_are_letters,
+            face_letters,
+            trie,
+            neighbors,
+            points,
+            min_len,
+            order,
+            symmetries,
+            inverses,
+            buckets,
+            bucket_of,
+            all,
+            position,
+            layout,
+            face_rules,
+            solver,
+        })
+    }
+
+    /// The faces a cell may hold, as the board reads them.
+    pub fn faces(&self) -> &[String] {
+        &self.faces
+    }
+
+    /// The upper bound on the score of every board of `class` (each cell a
+    /// set of faces, bit `f` for `faces()[f]`): the tree's, or sum/union's
+    /// when that is smaller.
+    pub fn bound(&self, class: &[u64]) -> u64 {
+        let mut scratch = Scratch::default();
+        let (root, union) = self.tree(class, &mut scratch);
+        u64::from(scratch.arena.bound(root)).min(union)
+    }
+
+    /// The trie node `face` leads to from `node`, if every letter of the
+    /// face has a child.
+    #[inline]
+    fn step(&self, node: u32, face: usize) -> Option<u32> {
+        self.face_letters[face]
+            .iter()
+            .try_fold(node, |n, &l| self.trie.child(n, l))
+    }
+
+    /// Makes `class`'s tree (see `tree.rs`) in the scratch arena, emptied
+    /// first; returns its root and the sum/union bound from the same walk.
+    pub(crate) fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (u32, u64) {
+        scratch.start(self.trie.nodes());
+        let mut paths = std::mem::take(&mut scratch.paths);
+        paths.clear(&self.layout);
+        let root = match &mut paths {
+            Paths::W1(recs) => self.tree_of(class, recs, scratch),
+            Paths::W2(recs) => self.tree_of(class, recs, scratch),
+            Paths::W4(recs) => self.tree_of(class, recs, scratch),
+            Paths::W8(recs) => self.tree_of(class, recs, scratch),
+        };
+        scratch.paths = paths;
+        (root, scratch.union)
+    }
+
+    /// Every word of the class on every path, into `recs`, then their tree
+    /// in the scratch arena, emptied first; returns its root.
+    fn tree_of<const W: usize>(
+        &self,
+        class: &[u64],
+        recs: &mut Vec<Rec<W>>,
+        scratch: &mut Scratch,
+    ) -> u32 {
+        for cell in 0..class.len() {
+            let key = self.layout.empty();
+            self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
+        }
+        scratch.arena.clear();
+        tree::build(recs, &self.layout, &mut scratch.arena)
+    }
+
+    /// Walks the class's paths from `cell` on, at trie node `node` after
+    /// `len` letters over the cells `used`, the path's choices so far in
+    /// `key`, adding every word found to `recs`.
+    #[allow(clippy::too_many_arguments)]
+    fn grow<const W: usize>(
+        &self,
+        class: &[u64],
+        cell: usize,
+        node: u32,
+        used: u64,
+        len: usize,
+        key: [u64; W],
+        recs: &mut Vec<Rec<W>>,
+        scratch: &mut Scratch,
+    ) {
+        let used = used | (1 << cell);
+        let position = usize::from(self.position[cell]);
+        let mut set = class[cell];
+        if self.faces_are_letters {
+            // Only the faces that continue a word.
+            set &= self.trie.mask(node);
+        }
+        for f in bits(set) {
+            let Some(n) = self.step(node, f) else {
+                continue;
+            };
+            let l = len + self.face_letters[f].len();
+            let key = self.layout.with(key, position, f);
+            if l >= self.min_len && self.trie.is_word(n) {
+                let points = self.points[l];
+                scratch.count(n, u64::from(points));
+                recs.push(Rec::new(key, n, points));
+            }
+            if self.trie.has_children(n) {
+                for &nb in self.neighbors.of(cell) {
+                    if used & (1 << nb) == 0 {
+                        self.grow(class, nb as usize, n, used, l, key, recs, scratch);
+                    }
+                }
+            }
+        }
+    }
+}
