@@ -1,4 +1,4 @@
-//! The language packs of issue 17 built from Debian's word lists and
+//! The language packs built from Debian's word lists and
 //! hunspell dictionaries with `boggle-prep build --recipe X` and no input,
 //! so each recipe reads its own source.
 //!

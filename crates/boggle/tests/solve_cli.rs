@@ -271,7 +271,7 @@ fn bad_boards_and_options_exit_2_with_one_line() {
     usage_error(&["abcd", "--lang", "xx"], &["\"xx\""]);
     usage_error(&["abcd", "--neighbors", "sideways"], &["\"sideways\""]);
     usage_error(&["abcd", "--scoring", "nonsense"], &["\"nonsense\""]);
-    // "abcde" is a one-row board now (issue 14); an empty face is not.
+    // "abcde" is a one-row board; an empty face is not.
     usage_error(&["ab [] cd"], &["row 2, column 1", "empty face"]);
     usage_error(&[], &["no board"]);
     usage_error(&["solve"], &["no board"]);

@@ -365,8 +365,7 @@ struct Record<T> {
 /// of `P` partitions by its hash. Then each partition adds up its
 /// successors in a hash table of its own, small enough to stay in the
 /// processor's cache (one big table missed the cache on almost every
-/// successor: the 8x8 king board took 4.4 s on one thread that way, 3.2 s
-/// this way).
+/// successor; BENCHMARKS.md has the timings).
 pub(super) fn count_chains<T: Tally>(
     shape: Grid,
     stride: usize,

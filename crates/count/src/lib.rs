@@ -79,13 +79,13 @@ pub const MAX_CELLS: usize = 64;
 /// [`Engine::Auto`] walks a flat board depth-first when the walk is
 /// estimated at no more than this many paths per symmetry class (about a
 /// millisecond), and sweeps it otherwise: a flat board's sweep takes
-/// milliseconds up to 7 columns (0.04 s for the 5x5 king board, whose walk
-/// takes 20 s).
+/// milliseconds up to 7 columns, where the walk may take many seconds
+/// (BENCHMARKS.md).
 pub const AUTO_DFS_WALKS: f64 = 1e6;
 
-/// As [`AUTO_DFS_WALKS`], for a torus, whose sweep is far slower (0.9 s for
-/// the 4x4 king torus, which the walk counts in 0.1 s): about a tenth of a
-/// second of walking.
+/// As [`AUTO_DFS_WALKS`], for a torus, whose sweep is far slower than a
+/// flat board's (the walk wins on small tori): about a tenth of a second of
+/// walking.
 pub const AUTO_DFS_WALKS_TORUS: f64 = 2e8;
 
 /// Which way to count.

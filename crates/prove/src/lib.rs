@@ -163,12 +163,10 @@ pub struct Switchover {
 }
 
 impl Default for Switchover {
-    /// Walk below 250% of the threshold or with four cells left. On a
-    /// sample of ten 3x4 ENABLE2K parts (one core, CPU seconds), 150% took
-    /// 232 s, 180% 185 s, 220% 158 s, 260% 156 s, 300% 161 s, 400% 207 s
-    /// and walking at once 225 s: merging longer costs more than the
-    /// tighter bounds save; walking sooner leaves the walk too many open
-    /// choices.
+    /// Walk below 250% of the threshold or with four cells left: the
+    /// fastest of the settings measured on 3x4 ENABLE2K (BENCHMARKS.md).
+    /// Merging longer costs more than the tighter bounds save; walking
+    /// sooner leaves the walk too many open choices.
     fn default() -> Switchover {
         Switchover {
             percent: 250,

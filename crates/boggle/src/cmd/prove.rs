@@ -120,7 +120,8 @@ struct Checkpoint {
     boards: Vec<Scored>,
 }
 
-/// 2: parts are classes of two or three buckets a cell (version 1 had four).
+/// 2: parts are classes of two or three buckets a cell; a checkpoint of
+/// another version is refused.
 const CHECKPOINT_VERSION: u32 = 2;
 
 /// Runs the proof (or merges shards) and prints the boards.

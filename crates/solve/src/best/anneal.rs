@@ -34,10 +34,8 @@ impl Schedule {
     /// 190,735 steps), and never fewer than 1,000 steps.
     ///
     /// Tuned on ENABLE2K with Boggle scoring: on 4x4 this finds the proven
-    /// best board in seconds. On 5x5, runs of 78,125 steps from 100 points
-    /// down to 1 stalled near 10,030 points in 8 minutes, where runs of
-    /// 200,000 steps from 200 down to 2 found the best published board
-    /// (10,406) in 82 seconds.
+    /// best board in seconds; on 5x5, shorter and cooler runs stalled below
+    /// the best published board, which these find (BENCHMARKS.md).
     pub fn for_cells(cells: usize) -> Schedule {
         let f = cells.max(1) as f64 / 16.0;
         let t0 = 100.0 * f.powf(1.5);
