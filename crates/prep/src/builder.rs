@@ -179,6 +179,26 @@ impl<'a> PackBuilder<'a> {
         Ok((bytes, meta))
     }
 
+    /// Reads `input` (a path, or `-` for standard input) and builds the
+    /// pack's bytes in memory. An input ending in `.dic` is a hunspell
+    /// dictionary, read with the `.aff` file beside it.
+    pub fn build_path(&mut self, input: &Path) -> Result<(Vec<u8>, PackMeta), BuildError> {
+        let raw = read_input(input)?;
+        self.check_cancel()?;
+        match hunspell_affix(input) {
+            Some(aff_path) => {
+                let aff = read_input(&aff_path)?;
+                self.build_hunspell_bytes(
+                    &aff,
+                    &raw,
+                    &aff_path.display().to_string(),
+                    &input.display().to_string(),
+                )
+            }
+            None => self.build_bytes(&raw, &input.display().to_string()),
+        }
+    }
+
     /// Reads `input` (a path, or `-` for standard input), builds, and writes
     /// the pack to `output` atomically. A failed build leaves no file. An
     /// input ending in `.dic` is a hunspell dictionary, read with the
@@ -188,20 +208,7 @@ impl<'a> PackBuilder<'a> {
             path: output.display().to_string(),
             source,
         })?;
-        let raw = read_input(input)?;
-        self.check_cancel()?;
-        let (bytes, meta) = match hunspell_affix(input) {
-            Some(aff_path) => {
-                let aff = read_input(&aff_path)?;
-                self.build_hunspell_bytes(
-                    &aff,
-                    &raw,
-                    &aff_path.display().to_string(),
-                    &input.display().to_string(),
-                )?
-            }
-            None => self.build_bytes(&raw, &input.display().to_string())?,
-        };
+        let (bytes, meta) = self.build_path(input)?;
         self.check_cancel()?;
         write_atomic(output, &bytes, Replace::Yes, Some(&self.control.cancel)).map_err(
             |source| {
@@ -221,7 +228,7 @@ impl<'a> PackBuilder<'a> {
 
 /// The `.aff` file that goes with a hunspell `.dic` input, or `None` for
 /// any other input.
-pub fn hunspell_affix(input: &Path) -> Option<std::path::PathBuf> {
+pub(crate) fn hunspell_affix(input: &Path) -> Option<std::path::PathBuf> {
     (input.extension()? == "dic").then(|| input.with_extension("aff"))
 }
 
@@ -234,7 +241,7 @@ fn base_name(path: &str) -> String {
 }
 
 /// Reads a whole file, or standard input for `-`.
-pub fn read_input(input: &Path) -> Result<Vec<u8>, BuildError> {
+pub(crate) fn read_input(input: &Path) -> Result<Vec<u8>, BuildError> {
     let io = |source| BuildError::Io {
         path: input.display().to_string(),
         source,

@@ -95,10 +95,12 @@ pub enum InstallError {
         source: PackError,
     },
     /// The name is a built-in pack's, which would hide the installed one.
-    #[error("{0} is the name of a built-in pack, which comes first: an installed {0} would be hidden; choose another --name (or --force to install it anyway)")]
+    #[error(
+        "{0} is the name of a built-in pack, which comes first: an installed {0} would be hidden"
+    )]
     Builtin(String),
     /// A pack of that name is installed already.
-    #[error("{} exists: pass --force to replace it", .0.display())]
+    #[error("{} exists", .0.display())]
     Exists(PathBuf),
     /// No installed pack has that name.
     #[error("no installed pack {name:?} in {}", dir.display())]

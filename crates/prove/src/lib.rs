@@ -132,7 +132,7 @@ pub struct ProveOptions<'a> {
     /// Report every board scoring at least this.
     pub threshold: u32,
     /// Threads, the cancel token (a cancelled proof says it is not
-    /// complete) and progress: [`Progress`] parts of the class space
+    /// complete) and progress: [`Progress`](job::Progress) parts of the class space
     /// finished, of all parts.
     pub control: Control<'a>,
     /// Only this shard of the parts: `(k, n)` takes the parts whose index

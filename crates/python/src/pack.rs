@@ -145,24 +145,12 @@ impl PyPack {
         let (bytes, label) = match path {
             Some(path) => {
                 let label = name.map_or_else(|| path.display().to_string(), str::to_string);
-                let built = py.detach(|| -> Result<Vec<u8>, prep::BuildError> {
-                    let mut builder = PackBuilder::new(recipe).allow_empty(allow_empty);
-                    let raw = prep::builder::read_input(&path)?;
-                    let (bytes, _) = match prep::builder::hunspell_affix(&path) {
-                        Some(aff_path) => {
-                            let aff = prep::builder::read_input(&aff_path)?;
-                            builder.build_hunspell_bytes(
-                                &aff,
-                                &raw,
-                                &aff_path.display().to_string(),
-                                &path.display().to_string(),
-                            )?
-                        }
-                        None => builder.build_bytes(&raw, &path.display().to_string())?,
-                    };
-                    Ok(bytes)
+                let built = py.detach(|| {
+                    PackBuilder::new(recipe)
+                        .allow_empty(allow_empty)
+                        .build_path(&path)
                 });
-                (built.map_err(build_error)?, label)
+                (built.map_err(build_error)?.0, label)
             }
             None => {
                 let mut raw = Vec::new();

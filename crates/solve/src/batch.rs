@@ -257,13 +257,12 @@ fn read_board(text: &str, faces: &FaceRules, solver: &Solver) -> Result<Board, B
     let board = faces.parse(text)?;
     if let Some(bonus) = &solver.rules().bonus {
         if !bonus.fits(board.rows(), board.cols()) {
-            return Err(BoardError::Bonus(format!(
-                "the bonus grid is {}x{} but the board is {}x{}",
-                bonus.rows(),
-                bonus.cols(),
-                board.rows(),
-                board.cols()
-            )));
+            return Err(BoardError::Bonus {
+                bonus_rows: bonus.rows(),
+                bonus_cols: bonus.cols(),
+                rows: board.rows(),
+                cols: board.cols(),
+            });
         }
     }
     Ok(board)

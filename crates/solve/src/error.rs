@@ -48,11 +48,20 @@ pub enum BoardError {
         max: usize,
     },
     /// A bonus grid that does not fit the board.
-    #[error("{0}")]
-    Bonus(String),
+    #[error("the bonus grid is {bonus_rows}x{bonus_cols} but the board is {rows}x{cols}")]
+    Bonus {
+        /// The bonus grid's rows.
+        bonus_rows: usize,
+        /// The bonus grid's columns.
+        bonus_cols: usize,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
+    },
     /// The pack's rules cannot read boards.
     #[error("pack rules: {0}")]
-    Pack(String),
+    Pack(#[source] prep::RecipeError),
 }
 
 /// A pack cannot drive the solver.

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use boggle_cli::usage;
+use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use prep::{InstallError, PackDir, Recipe};
 
@@ -49,10 +49,11 @@ fn pack_dir() -> Result<PackDir> {
 /// Install errors that are the caller's to fix exit with status 2.
 fn install_error(e: InstallError) -> anyhow::Error {
     match e {
-        InstallError::BadName(_)
-        | InstallError::Builtin(_)
-        | InstallError::Exists(_)
-        | InstallError::NotInstalled { .. } => usage(e),
+        InstallError::Builtin(_) => usage_msg(format!(
+            "{e}; choose another --name (or --force to install it anyway)"
+        )),
+        InstallError::Exists(_) => usage_msg(format!("{e}: pass --force to replace it")),
+        InstallError::BadName(_) | InstallError::NotInstalled { .. } => usage(e),
         e => e.into(),
     }
 }

@@ -58,9 +58,7 @@ const LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
 impl FaceRules {
     /// The rules of a recipe.
     pub fn from_recipe(recipe: &Recipe) -> Result<FaceRules, BoardError> {
-        let normalizer = recipe
-            .normalizer()
-            .map_err(|e| BoardError::Pack(e.to_string()))?;
+        let normalizer = recipe.normalizer().map_err(BoardError::Pack)?;
         let alphabet = recipe.letters();
         let mut plain_ascii = [false; 26];
         for (i, c) in LETTERS.chars().enumerate() {

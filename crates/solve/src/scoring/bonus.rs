@@ -113,10 +113,12 @@ impl Bonus {
     /// many cells; else an error naming both shapes.
     pub fn fit(mut self, rows: usize, cols: usize) -> Result<Bonus, BoardError> {
         if self.cells.len() != rows * cols {
-            return Err(BoardError::Bonus(format!(
-                "the bonus grid is {}x{} but the board is {rows}x{cols}",
-                self.rows, self.cols
-            )));
+            return Err(BoardError::Bonus {
+                bonus_rows: self.rows,
+                bonus_cols: self.cols,
+                rows,
+                cols,
+            });
         }
         self.rows = rows;
         self.cols = cols;
