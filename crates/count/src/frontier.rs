@@ -46,7 +46,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::wide::Tally;
+use super::wide::Number;
 use grid::{Grid, Neighbors};
 use job::{Control, Progress};
 
@@ -366,7 +366,7 @@ struct Record<T> {
 /// successors in a hash table of its own, small enough to stay in the
 /// processor's cache (one big table missed the cache on almost every
 /// successor; BENCHMARKS.md has the timings).
-pub(super) fn count_chains<T: Tally>(
+pub(super) fn count_chains<T: Number>(
     shape: Grid,
     stride: usize,
     memory: Option<usize>,
@@ -461,7 +461,7 @@ const CHUNK_STATES: usize = 4096;
 /// One step over a whole layer: the next layer's keys and counts, and the
 /// paths completed (by edges, as the result).
 #[allow(clippy::type_complexity)]
-fn advance<T: Tally>(
+fn advance<T: Number>(
     step: &Step,
     keys: &[u128],
     counts: &[T],
@@ -595,7 +595,7 @@ fn advance<T: Tally>(
 
 /// Adds `counts`, moved up by `shift` places (the ones moved past the end
 /// dropped), into `into`; says whether a sum overflowed.
-fn add_shifted<T: Tally>(into: &mut [T], counts: &[T], shift: usize) -> bool {
+fn add_shifted<T: Number>(into: &mut [T], counts: &[T], shift: usize) -> bool {
     let mut overflow = false;
     for (i, &c) in counts
         .iter()

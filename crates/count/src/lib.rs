@@ -378,7 +378,7 @@ fn check(shape: Grid) -> Result<usize, CountError> {
 }
 
 /// The sweep, its refusals as [`CountError`]s.
-fn sweep<T: wide::Tally>(
+fn sweep<T: wide::Number>(
     shape: Grid,
     stride: usize,
     options: &CountOptions<'_>,

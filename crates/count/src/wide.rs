@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// A count the sweep adds up: `u128`, or [`U256`] for counts past it.
-pub(super) trait Tally: Copy + Default + PartialEq + Send + Sync {
+pub(super) trait Number: Copy + Default + PartialEq + Send + Sync {
     /// Adds `other`; says whether the sum overflowed.
     fn add(&mut self, other: Self) -> bool;
     /// A small number (a state's index and an edge count, packed).
@@ -12,7 +12,7 @@ pub(super) trait Tally: Copy + Default + PartialEq + Send + Sync {
     fn low(self) -> u64;
 }
 
-impl Tally for u128 {
+impl Number for u128 {
     #[inline]
     fn add(&mut self, other: u128) -> bool {
         let (sum, overflow) = self.overflowing_add(other);
@@ -47,7 +47,7 @@ impl U256 {
 
     /// `self + other`, or `None` past 2^256.
     pub fn checked_add(mut self, other: U256) -> Option<U256> {
-        (!Tally::add(&mut self, other)).then_some(self)
+        (!Number::add(&mut self, other)).then_some(self)
     }
 }
 
@@ -59,7 +59,7 @@ impl From<u128> for U256 {
     }
 }
 
-impl Tally for U256 {
+impl Number for U256 {
     #[inline]
     fn add(&mut self, other: U256) -> bool {
         let mut carry = false;

@@ -13,7 +13,7 @@ use solve::board::{canonical, Board, TextStyle};
 use solve::LexiconError;
 
 use crate::tree::Arena;
-use crate::{Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work};
+use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work};
 
 impl Prover {
     /// Runs the proof: every board (up to symmetry) scoring at least
@@ -76,7 +76,7 @@ impl Prover {
                 if cancelled() {
                     return Ok(());
                 }
-                let mut counts = (0u64, 0u64);
+                let mut counts = Counts::default();
                 let mut local = Vec::new();
                 let mut work = Work {
                     solver,
@@ -85,8 +85,8 @@ impl Prover {
                     found: &mut local,
                 };
                 self.classes(&mut class, fixed, options, &mut work)?;
-                classes.fetch_add(counts.0, Ordering::Relaxed);
-                solved.fetch_add(counts.1, Ordering::Relaxed);
+                classes.fetch_add(counts.classes, Ordering::Relaxed);
+                solved.fetch_add(counts.solved, Ordering::Relaxed);
                 if cancelled() {
                     // Cut short: what it found stays, but it is not done.
                     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -142,7 +142,7 @@ impl Prover {
             return Ok(());
         }
         if k == self.order.len() {
-            work.counts.0 += 1;
+            work.counts.classes += 1;
             let (root, union) = self.tree(class, work.scratch);
             let threshold = u64::from(options.threshold);
             if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
@@ -196,7 +196,7 @@ impl Prover {
             if self.symmetric_duplicate(class) {
                 continue;
             }
-            work.counts.0 += 1;
+            work.counts.classes += 1;
             // Merging gives at most the face's subtree's bound plus the
             // rest's: below the threshold, the merge need not be made.
             let arena = &work.scratch.arena;
@@ -290,7 +290,7 @@ impl Prover {
             if self.symmetric_duplicate(class) {
                 continue;
             }
-            work.counts.0 += 1;
+            work.counts.classes += 1;
             for (len, p) in lens.iter_mut().zip(pending.iter()).skip(k + 1) {
                 *len = p.len() as u32;
             }
@@ -323,7 +323,7 @@ impl Prover {
         options: &ProveOptions,
         work: &mut Work,
     ) -> Result<(), LexiconError> {
-        work.counts.1 += 1;
+        work.counts.solved += 1;
         let cells: Vec<Option<String>> = class
             .iter()
             .map(|set| Some(self.faces[set.trailing_zeros() as usize].clone()))

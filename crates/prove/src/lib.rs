@@ -276,10 +276,19 @@ impl Scratch {
     }
 }
 
+/// What a part's work added up.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    /// Classes whose bound was computed.
+    classes: u64,
+    /// Single boards scored exactly.
+    solved: u64,
+}
+
 /// What one worker carries down the branches.
 struct Work<'a> {
     solver: &'a mut Solver,
     scratch: &'a mut Scratch,
-    counts: &'a mut (u64, u64),
+    counts: &'a mut Counts,
     found: &'a mut Vec<Scored>,
 }

@@ -24,7 +24,7 @@ mod walk;
 
 use found::{found_word, solution};
 pub use found::{FoundWord, Solution, Tally};
-use walk::{walk, BigSet, Parts};
+use walk::{walk, BigSet, Hit, Parts};
 
 use crate::lexicon::{Compact, Encoding, Lexicon};
 use crate::scoring::Scoring;
@@ -140,7 +140,7 @@ pub struct Solver {
     small_used: u64,
     path: Vec<u32>,
     tally: Tally,
-    found: Vec<(u32, u32, u32)>,
+    found: Vec<Hit>,
     found_ids: Vec<u32>,
     found_paths: Vec<u32>,
 }
@@ -281,7 +281,7 @@ impl Solver {
             .found
             .iter()
             .enumerate()
-            .map(|(e, &(id, start, len))| {
+            .map(|(e, &Hit { id, start, len })| {
                 let cells = &self.found_paths[start as usize..(start + len) as usize];
                 let score = self.scored.then(|| self.found_scores[e]);
                 (id, found_word(board, cells, &self.points, score))
@@ -328,7 +328,7 @@ impl Solver {
         // worker, entry).
         let mut all: Vec<(u32, std::cmp::Reverse<u32>, u32, usize, usize)> = Vec::new();
         for (k, w) in workers.iter().enumerate() {
-            for (e, &(id, start, _)) in w.found.iter().enumerate() {
+            for (e, &Hit { id, start, .. }) in w.found.iter().enumerate() {
                 let score = if w.scored { w.found_scores[e] } else { 0 };
                 let first = w.found_paths[start as usize] & CELL_MASK;
                 all.push((id, std::cmp::Reverse(score), first, k, e));
@@ -340,7 +340,7 @@ impl Solver {
             .iter()
             .map(|&(id, score, _, k, e)| {
                 let w = &workers[k];
-                let (_, start, len) = w.found[e];
+                let Hit { start, len, .. } = w.found[e];
                 let word = found_word(
                     board,
                     &w.found_paths[start as usize..(start + len) as usize],

@@ -7,6 +7,15 @@ use crate::board::Place;
 use crate::lexicon::{LetterMask, States, NO_WORD};
 use grid::Neighbors;
 
+/// A word found, as the walk records it: its id, where its path starts in
+/// `found_paths` and how many cells the path has.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Hit {
+    pub(crate) id: u32,
+    pub(crate) start: u32,
+    pub(crate) len: u32,
+}
+
 /// The solver's scratch space for one board, borrowed by the search.
 pub(crate) struct Parts<'a> {
     pub(crate) neighbors: &'a Neighbors,
@@ -38,7 +47,7 @@ pub(crate) struct Parts<'a> {
     pub(crate) seen: &'a mut [u64],
     pub(crate) found_ids: &'a mut Vec<u32>,
     pub(crate) path: &'a mut Vec<u32>,
-    pub(crate) found: &'a mut Vec<(u32, u32, u32)>,
+    pub(crate) found: &'a mut Vec<Hit>,
     pub(crate) found_paths: &'a mut Vec<u32>,
 }
 
@@ -186,7 +195,11 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         if RECORD {
             let start = self.p.found_paths.len() as u32;
             self.record(cell);
-            self.p.found.push((w, start, self.p.path.len() as u32 + 1));
+            self.p.found.push(Hit {
+                id: w,
+                start,
+                len: self.p.path.len() as u32 + 1,
+            });
         }
     }
 
@@ -206,7 +219,11 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
                 if RECORD {
                     let start = self.p.found_paths.len() as u32;
                     self.record(cell);
-                    self.p.found[slot] = (w, start, self.p.path.len() as u32 + 1);
+                    self.p.found[slot] = Hit {
+                        id: w,
+                        start,
+                        len: self.p.path.len() as u32 + 1,
+                    };
                 }
             }
             return;
@@ -220,7 +237,11 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
         if RECORD {
             let start = self.p.found_paths.len() as u32;
             self.record(cell);
-            self.p.found.push((w, start, self.p.path.len() as u32 + 1));
+            self.p.found.push(Hit {
+                id: w,
+                start,
+                len: self.p.path.len() as u32 + 1,
+            });
         }
     }
 
