@@ -79,7 +79,7 @@ pub(crate) struct RuleArgs {
     /// words, or a table like 3=1,4=1,5=2,6=3,7=5,8+=11. By letter values,
     /// each word by its best path: letters, ruzzle, wordament,
     /// wordament-classic, letters+TABLE
-    /// (plus a length bonus), or a scheme file (.toml; see README.md).
+    /// (plus a length bonus), or a scheme file (.toml; see docs/games-and-scoring.md).
     #[arg(long, short, value_parser = scoring)]
     scoring: Option<Scoring>,
     /// Letter values, as a=1,b=3,qu=10, for a letter-value scheme (default:

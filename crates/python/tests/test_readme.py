@@ -1,6 +1,6 @@
-"""Every ```python example of README.md runs as shown: the blocks run in
-order in one namespace, and each `print(...)  # expected` line must print
-exactly what its comment says."""
+"""Every ```python example of README.md and docs/*.md runs as shown: each
+file's blocks run in order in one namespace of the file's own, and each
+`print(...)  # expected` line must print exactly what its comment says."""
 
 import contextlib
 import io
@@ -26,9 +26,30 @@ def python_blocks(text):
         i += 1
 
 
+def documents():
+    """Each document with Python examples (README.md first, then docs/),
+    as (name, blocks)."""
+    paths = [REPO / "README.md"] + sorted((REPO / "docs").rglob("*.md"))
+    out = []
+    for path in paths:
+        blocks = list(python_blocks(path.read_text(encoding="utf-8")))
+        if blocks:
+            out.append((str(path.relative_to(REPO)), blocks))
+    return out
+
+
 def test_readme_python_examples():
-    blocks = list(python_blocks((REPO / "README.md").read_text(encoding="utf-8")))
-    assert len(blocks) >= 5
+    docs = documents()
+    assert sum(len(blocks) for _, blocks in docs) >= 5
+    checked = 0
+    for name, blocks in docs:
+        checked += run_document(name, blocks)
+    assert checked >= 15
+
+
+def run_document(name, blocks):
+    """Runs one document's blocks in a namespace of its own; returns how
+    many printed lines were checked."""
     namespace = {"__name__": "__readme__"}
     checked = 0
     for start, body in blocks:
@@ -47,9 +68,9 @@ def test_readme_python_examples():
             with contextlib.redirect_stdout(out):
                 print(*args)
             got = out.getvalue().rstrip("\n")
-            assert got == expected[line_no], f"README.md line {line_no}: printed {got!r}"
+            assert got == expected[line_no], f"{name} line {line_no}: printed {got!r}"
 
         namespace["__check"] = check
-        exec(compile("\n".join(code), f"README.md:{start}", "exec"), namespace)
+        exec(compile("\n".join(code), f"{name}:{start}", "exec"), namespace)
         checked += len(expected)
-    assert checked >= 15
+    return checked

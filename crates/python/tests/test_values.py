@@ -15,7 +15,7 @@ import pytest
 
 import wordgrid
 from conftest import REPO
-from test_readme import python_blocks
+from test_readme import documents
 
 BOARD = "oatr ihps htnr enei"
 
@@ -160,26 +160,31 @@ def test_builds_that_keep_almost_nothing_fail():
 
 
 def test_stubs_pass_mypy_strict_on_the_readme(tmp_path):
-    """The README's Python examples and `count(by_length=True)` type-check
+    """The Python examples of README.md and docs/ and `count(by_length=True)` type-check
     under `mypy --strict` against the shipped stubs (mypy is a test
     dependency: `pip install ./crates/python[test]`)."""
-    blocks = list(python_blocks((REPO / "README.md").read_text(encoding="utf-8")))
-    # The Dask example's LocalCluster and Client are untyped in
-    # `distributed` itself, which --strict reports: not our stubs' doing.
-    ours = [body for _, body in blocks if not any("distributed" in line for line in body)]
-    assert len(ours) >= 5
-    code = "\n".join("\n".join(body) for body in ours)
-    code += (
-        "\n\ntable: list[int] = wordgrid.count('3x3', by_length=True)\n"
-        "paths: int = wordgrid.count('3x3')\n"
-        "rolled: wordgrid.Rolled = wordgrid.roll(en)\n"
-        "seed: int = rolled.seed\n"
-        "found: wordgrid.FoundBoard = wordgrid.best(en, time=1.0, target=100).boards[0]\n"
-    )
-    source = tmp_path / "readme_examples.py"
-    source.write_text(code, encoding="utf-8")
+    sources = []
+    total = 0
+    for name, blocks in documents():
+        # The Dask example's LocalCluster and Client are untyped in
+        # `distributed` itself, which --strict reports: not our stubs' doing.
+        ours = [body for _, body in blocks if not any("distributed" in line for line in body)]
+        total += len(ours)
+        code = "\n".join("\n".join(body) for body in ours)
+        if name == "docs/python.md":
+            code += (
+                "\n\ntable: list[int] = wordgrid.count('3x3', by_length=True)\n"
+                "paths: int = wordgrid.count('3x3')\n"
+                "rolled: wordgrid.Rolled = wordgrid.roll(en)\n"
+                "seed: int = rolled.seed\n"
+                "found: wordgrid.FoundBoard = wordgrid.best(en, time=1.0, target=100).boards[0]\n"
+            )
+        source = tmp_path / (name.replace("/", "_").replace(".md", "") + "_examples.py")
+        source.write_text(code, encoding="utf-8")
+        sources.append(str(source))
+    assert total >= 5 and any("docs_python" in s for s in sources)
     run = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(source)],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *sources],
         capture_output=True,
         text=True,
         env=dict(os.environ, MYPYPATH=""),

@@ -65,7 +65,7 @@ pub struct BuildArgs {
     json: bool,
 }
 
-/// `boggle-prep build --json`: the report (schema in README.md).
+/// `boggle-prep build --json`: the report (schema in docs/batch-and-json.md).
 #[derive(Serialize)]
 struct BuildJson<'a> {
     output: String,

@@ -54,7 +54,7 @@ pub(crate) struct BestArgs {
     /// How many of the best distinct boards to list.
     #[arg(long, default_value = "5", value_parser = positive)]
     top: NonZeroUsize,
-    /// Print JSON (schema in README.md).
+    /// Print JSON (schema in docs/batch-and-json.md).
     #[arg(long)]
     json: bool,
     /// Annealing: the starting temperature, in points.

@@ -28,7 +28,7 @@ pub(crate) struct SolveArgs {
     pack: PackArgs,
     #[command(flatten)]
     rules: RuleArgs,
-    /// Print JSON (schema in README.md).
+    /// Print JSON (schema in docs/batch-and-json.md).
     #[arg(long)]
     json: bool,
     /// Show each word's path (row,col from 1).
@@ -55,7 +55,7 @@ struct BoardText {
     rows: Vec<String>,
 }
 
-/// The board text, by these rules (README.md, "Boards"):
+/// The board text, by these rules (docs/boards-and-rules.md):
 /// - `-` reads standard input;
 /// - one argument that names a file reads the file (a directory is an
 ///   error that says so);

@@ -1,6 +1,6 @@
 //! Every JSON record `boggle` prints, as a typed struct (schemas in
-//! README.md). Field order is the order printed: alphabetical where the
-//! output predates these types, so the bytes stay as they were.
+//! docs/batch-and-json.md). Field order is the order printed: alphabetical
+//! where the output predates these types, so the bytes stay as they were.
 
 use grid::Adjacency;
 use prep::Pack;
