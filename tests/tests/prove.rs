@@ -364,3 +364,66 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
     assert_eq!(parts, full.parts);
     assert_eq!(set(&merged), expected, "shards");
 }
+
+/// A sample runs classes the proof runs: every board a sampled class finds
+/// is one the proof finds, and the sample's estimate of how many classes
+/// the proof runs is close to the count the proof reports.
+#[test]
+fn a_sample_runs_classes_the_proof_runs() {
+    use std::num::NonZeroUsize;
+
+    let mut rng = Rng::new(2026);
+    let words = random_words(&mut rng, "aest", 40);
+    let list: String = words.iter().map(|w| format!("{w}\n")).collect();
+    let (bytes, _) = PackBuilder::new(recipe("aest"))
+        .build_bytes(list.as_bytes(), "words.txt")
+        .unwrap();
+    let pack = Pack::from_vec(bytes, "small").unwrap();
+    let rules = Rules {
+        min_len: 2,
+        ..Rules::for_pack(&pack)
+    };
+    let prover = Prover::new(&pack, rules, 2, 3).unwrap();
+    let options = |threshold| ProveOptions {
+        threshold,
+        control: Control::with_threads(NonZeroUsize::new(2)),
+        ..ProveOptions::default()
+    };
+    let all = prover.run(&options(1)).unwrap();
+    let threshold = u32::try_from(all.boards[all.boards.len().min(20) - 1].score).unwrap();
+    let full = prover.run(&options(threshold)).unwrap();
+    let proven: BTreeSet<(String, u64)> = full
+        .boards
+        .iter()
+        .map(|b| (b.board.clone(), b.score))
+        .collect();
+    let sample = prover.sample(400, 7, &options(threshold)).unwrap();
+    assert_eq!(sample.classes.len(), 400);
+    assert!(sample.drawn >= 400);
+    let mut found = 0;
+    for class in &sample.classes {
+        assert!(class.classes >= 1);
+        for b in &class.boards {
+            assert!(
+                proven.contains(&(b.board.clone(), b.score)),
+                "{} ({}) is not in the proof",
+                b.board,
+                b.score
+            );
+            found += 1;
+        }
+    }
+    assert!(found > 0, "the sample found no board at all");
+    // The proof bounds, for each class it runs, that class and the ones
+    // forcing makes: the sample's mean of that, times its estimate of the
+    // classes run, is an estimate of the proof's count.
+    let projection = sample.projection().unwrap();
+    let per_class = sample.classes.iter().map(|c| c.classes as f64).sum::<f64>() / 400.0;
+    let estimate = projection.classes * per_class;
+    let ratio = estimate / full.classes as f64;
+    assert!(
+        (0.8..1.25).contains(&ratio),
+        "the sample estimates {estimate} classes bounded, the proof bounded {}",
+        full.classes
+    );
+}

@@ -131,7 +131,7 @@ impl Prover {
     /// Gives cell `order[k]` and each later one each of its buckets in
     /// turn; each class with every cell's bucket set is bounded by its tree
     /// and attacked ([`Prover::attack`]).
-    fn classes(
+    pub(crate) fn classes(
         &self,
         class: &mut Vec<u64>,
         k: usize,
@@ -346,7 +346,7 @@ impl Prover {
     /// only when, for some symmetry, the image is decidedly smaller on what
     /// the class fixes; the smallest image of each board is never skipped,
     /// so every board is still looked at, up to symmetry.
-    fn symmetric_duplicate(&self, class: &[u64]) -> bool {
+    pub(crate) fn symmetric_duplicate(&self, class: &[u64]) -> bool {
         // A cell's bucket (phase 0) or face (phase 1), when the class fixes it.
         let key = |phase: usize, cell: usize| -> Option<u32> {
             let set = class[cell];

@@ -74,6 +74,7 @@
 
 use grid::Neighbors;
 use job::{Control, PoolError};
+pub use sample::{Projection, Sampled, SampledClass};
 use solve::board::FaceRules;
 pub use solve::board::Scored;
 use solve::{BoardError, LexiconError, Solver};
@@ -81,6 +82,7 @@ use solve::{BoardError, LexiconError, Solver};
 mod buckets;
 mod driver;
 mod prover;
+mod sample;
 mod tree;
 mod trie;
 

@@ -55,6 +55,13 @@ pub(crate) struct ProveArgs {
     /// is complete when every shard was.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "threshold"])]
     merge: Vec<PathBuf>,
+    /// Do not prove: run N classes of the proof drawn at random (with
+    /// --seed) to completion, and project the proof's CPU time from them.
+    #[arg(long, value_name = "N", value_parser = crate::args::positive, conflicts_with_all = ["checkpoint", "shard", "merge"])]
+    sample: Option<std::num::NonZeroUsize>,
+    /// The seed of --sample's draw.
+    #[arg(long, default_value_t = 1, requires = "sample")]
+    seed: u64,
     /// Print JSON: {pack, rows, cols, scoring, min_len, neighbors,
     /// threshold, shard, complete, parts, parts_done, classes, solved,
     /// seconds, boards: [{score, board, words}]}.
@@ -203,6 +210,9 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
     })?;
+    if let Some(count) = args.sample {
+        return sample(&prover, &this, count.get(), &args);
+    }
     let bar = boggle_cli::bar("{spinner} {elapsed_precise} parts {pos}/{len} {wide_bar} {eta}");
     let tick = |p: &Progress| {
         if let Some(bar) = &bar {
@@ -496,4 +506,78 @@ fn best_score(
     })?;
     let score = outcome.best.first().map_or(0, |f| f.score);
     Ok(u32::try_from(score).unwrap_or(u32::MAX))
+}
+
+/// `boggle prove --sample N --json`.
+#[derive(Serialize)]
+struct SampleReport<'a> {
+    #[serde(flatten)]
+    run: &'a Run,
+    seed: u64,
+    sample: usize,
+    drawn: u64,
+    assignments: f64,
+    #[serde(flatten)]
+    projection: prove::Projection,
+    class_seconds: Vec<f64>,
+    boards: usize,
+}
+
+/// Runs `count` random classes of the proof and projects its CPU time.
+fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<ExitCode> {
+    let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
+    if let Some(bar) = &bar {
+        bar.set_length(count as u64);
+    }
+    let options = ProveOptions {
+        threshold: run.threshold,
+        control: args.threads.control(),
+        ..ProveOptions::default()
+    };
+    let sampled = prover.sample(count, args.seed, &options)?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let _flushing = boggle_cli::Flushing::start();
+    let Some(projection) = sampled.projection() else {
+        return Err(boggle_cli::Interrupted("interrupted before a class finished".into()).into());
+    };
+    let boards: usize = sampled.classes.iter().map(|c| c.boards.len()).sum();
+    let n = sampled.classes.len();
+    if args.json {
+        let report = SampleReport {
+            run,
+            seed: args.seed,
+            sample: n,
+            drawn: sampled.drawn,
+            assignments: sampled.assignments,
+            projection,
+            class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
+            boards,
+        };
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!(
+            "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} s a class \
+             (standard error {:.2}); the proof at {} would take about {:.0} CPU-hours (± {:.0}); \
+             {boards} {} at or above it in the sample",
+            projection.classes,
+            sampled.drawn,
+            sampled.assignments,
+            args.seed,
+            projection.mean_seconds,
+            projection.stderr_seconds,
+            run.threshold,
+            projection.cpu_hours,
+            projection.stderr_hours,
+            plural(boards as u64, "board", "boards"),
+        );
+    }
+    if n < count {
+        return Err(boggle_cli::Interrupted(format!(
+            "interrupted after {n} of {count} classes: the projection is from those"
+        ))
+        .into());
+    }
+    Ok(ExitCode::SUCCESS)
 }
