@@ -38,7 +38,10 @@ pub struct Sampled {
     pub assignments: f64,
     /// Assignments drawn, kept or skipped.
     pub drawn: u64,
-    /// The kept classes, in the order drawn.
+    /// Assignments kept (classes the proof runs); more than `classes`
+    /// holds when a cancel stopped the sample.
+    pub kept: u64,
+    /// The kept classes that ran to completion, in the order drawn.
     pub classes: Vec<SampledClass>,
 }
 
@@ -66,7 +69,7 @@ impl Sampled {
         if n == 0 || self.drawn == 0 {
             return None;
         }
-        let classes = self.assignments * n as f64 / self.drawn as f64;
+        let classes = self.assignments * self.kept as f64 / self.drawn as f64;
         let mean = self.classes.iter().map(|c| c.seconds).sum::<f64>() / n as f64;
         let variance = if n > 1 {
             self.classes
@@ -121,6 +124,7 @@ impl Prover {
                 break;
             }
         }
+        let kept_count = kept.len() as u64;
         let run = || {
             kept.into_par_iter()
                 .with_max_len(1)
@@ -158,6 +162,7 @@ impl Prover {
         Ok(Sampled {
             assignments,
             drawn,
+            kept: kept_count,
             classes: classes.into_iter().flatten().collect(),
         })
     }
@@ -171,6 +176,7 @@ mod tests {
         Sampled {
             assignments,
             drawn,
+            kept: seconds.len() as u64,
             classes: seconds
                 .iter()
                 .map(|&seconds| SampledClass {
@@ -195,5 +201,9 @@ mod tests {
         assert!((p.stderr_seconds - (4.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
         assert!((p.cpu_hours - 1000.0 / 3600.0).abs() < 1e-12);
         assert_eq!(sampled(&[], 3, 10.0).projection(), None);
+        // Stopped after 2 of the 4 kept: the classes are still 4 of 8.
+        let mut stopped = sampled(&[1.0, 3.0], 8, 1000.0);
+        stopped.kept = 4;
+        assert_eq!(stopped.projection().unwrap().classes, 500.0);
     }
 }

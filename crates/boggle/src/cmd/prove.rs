@@ -516,6 +516,7 @@ struct SampleReport<'a> {
     seed: u64,
     sample: usize,
     drawn: u64,
+    kept: u64,
     assignments: f64,
     #[serde(flatten)]
     projection: prove::Projection,
@@ -550,6 +551,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             seed: args.seed,
             sample: n,
             drawn: sampled.drawn,
+            kept: sampled.kept,
             assignments: sampled.assignments,
             projection,
             class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
