@@ -275,14 +275,10 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
     );
 }
 
-/// A run stopped after some parts and resumed with those parts marked done
-/// finds what one uninterrupted run finds; so do shards, merged.
-#[test]
-fn resumed_and_sharded_runs_agree_with_one_run() {
-    use std::num::NonZeroUsize;
-    use std::sync::Mutex;
-
-    let mut rng = Rng::new(1818);
+/// A 2x3 prover for 40 random words over a, e, s, t (from `seed`), words of
+/// two letters and up.
+fn small_prover(seed: u64) -> Prover {
+    let mut rng = Rng::new(seed);
     let words = random_words(&mut rng, "aest", 40);
     let list: String = words.iter().map(|w| format!("{w}\n")).collect();
     let (bytes, _) = PackBuilder::new(recipe("aest"))
@@ -293,7 +289,17 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
         min_len: 2,
         ..Rules::for_pack(&pack)
     };
-    let prover = Prover::new(&pack, rules, 2, 3).unwrap();
+    Prover::new(&pack, rules, 2, 3).unwrap()
+}
+
+/// A run stopped after some parts and resumed with those parts marked done
+/// finds what one uninterrupted run finds; so do shards, merged.
+#[test]
+fn resumed_and_sharded_runs_agree_with_one_run() {
+    use std::num::NonZeroUsize;
+    use std::sync::Mutex;
+
+    let prover = small_prover(1818);
     let options = |threshold| ProveOptions {
         threshold,
         control: Control::with_threads(NonZeroUsize::new(1)),
@@ -372,18 +378,7 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
 fn a_sample_runs_classes_the_proof_runs() {
     use std::num::NonZeroUsize;
 
-    let mut rng = Rng::new(2026);
-    let words = random_words(&mut rng, "aest", 40);
-    let list: String = words.iter().map(|w| format!("{w}\n")).collect();
-    let (bytes, _) = PackBuilder::new(recipe("aest"))
-        .build_bytes(list.as_bytes(), "words.txt")
-        .unwrap();
-    let pack = Pack::from_vec(bytes, "small").unwrap();
-    let rules = Rules {
-        min_len: 2,
-        ..Rules::for_pack(&pack)
-    };
-    let prover = Prover::new(&pack, rules, 2, 3).unwrap();
+    let prover = small_prover(2026);
     let options = |threshold| ProveOptions {
         threshold,
         control: Control::with_threads(NonZeroUsize::new(2)),

@@ -10,7 +10,7 @@ use grid::bits;
 use job::Progress;
 use rayon::prelude::*;
 use solve::board::{canonical, Board, TextStyle};
-use solve::LexiconError;
+use solve::{LexiconError, Solver};
 
 use crate::tree::Arena;
 use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work};
@@ -76,15 +76,8 @@ impl Prover {
                 if cancelled() {
                     return Ok(());
                 }
-                let mut counts = Counts::default();
-                let mut local = Vec::new();
-                let mut work = Work {
-                    solver,
-                    scratch,
-                    counts: &mut counts,
-                    found: &mut local,
-                };
-                self.classes(&mut class, fixed, options, &mut work)?;
+                let (counts, local) =
+                    self.run_class(&mut class, fixed, options, solver, scratch)?;
                 classes.fetch_add(counts.classes, Ordering::Relaxed);
                 solved.fetch_add(counts.solved, Ordering::Relaxed);
                 if cancelled() {
@@ -126,6 +119,29 @@ impl Prover {
             parts_done: finished.load(Ordering::Relaxed),
             complete: !cancelled() && finished.load(Ordering::Relaxed) == total,
         })
+    }
+
+    /// Runs `class` from position `k` of the order ([`Prover::classes`])
+    /// with a worker's solver and scratch space: what it counted and the
+    /// boards it found.
+    pub(crate) fn run_class(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        options: &ProveOptions,
+        solver: &mut Solver,
+        scratch: &mut Scratch,
+    ) -> Result<(Counts, Vec<Scored>), LexiconError> {
+        let mut counts = Counts::default();
+        let mut found = Vec::new();
+        let mut work = Work {
+            solver,
+            scratch,
+            counts: &mut counts,
+            found: &mut found,
+        };
+        self.classes(class, k, options, &mut work)?;
+        Ok((counts, found))
     }
 
     /// Gives cell `order[k]` and each later one each of its buckets in

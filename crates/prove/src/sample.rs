@@ -16,7 +16,7 @@ use std::time::Instant;
 use grid::Rng;
 use rayon::prelude::*;
 
-use crate::{Counts, ProveError, ProveOptions, Prover, Scored, Scratch, Work};
+use crate::{ProveError, ProveOptions, Prover, Scored, Scratch};
 
 /// One class of a sample, run to completion.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -135,16 +135,9 @@ impl Prover {
                             return Ok(None);
                         }
                         let started = Instant::now();
-                        let mut counts = Counts::default();
-                        let mut boards = Vec::new();
-                        let mut work = Work {
-                            solver,
-                            scratch,
-                            counts: &mut counts,
-                            found: &mut boards,
-                        };
                         let last = self.order.len();
-                        self.classes(&mut class, last, options, &mut work)?;
+                        let (counts, boards) =
+                            self.run_class(&mut class, last, options, solver, scratch)?;
                         if options.control.is_cancelled() {
                             return Ok(None);
                         }
