@@ -218,7 +218,7 @@ pub(crate) struct ThreadsArg {
 impl ThreadsArg {
     /// The thread count: as given, else one per core.
     pub(crate) fn get(self) -> usize {
-        boggle_cli::threads(self.threads)
+        job::Control::<()>::with_threads(self.threads).thread_count()
     }
 
     /// A job's control: these threads, stopped by Ctrl-C.

@@ -246,14 +246,6 @@ pub fn control<'a, R>(threads: Option<std::num::NonZeroUsize>) -> Control<'a, R>
     }
 }
 
-/// The thread count to use: the one asked for, else one per core.
-pub fn threads(asked: Option<std::num::NonZeroUsize>) -> usize {
-    asked.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n.get(),
-    )
-}
-
 /// `one` or `many` by `n`.
 pub fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 {

@@ -163,16 +163,6 @@ impl<'a, R> Control<'a, R> {
         }
     }
 
-    /// The same control, reporting another type: its threads and cancel
-    /// token, no progress callback.
-    pub fn without_progress<S>(&self) -> Control<'a, S> {
-        Control {
-            threads: self.threads,
-            cancel: self.cancel.clone(),
-            progress: None,
-        }
-    }
-
     /// Runs `job` on a pool of the requested size (rayon's global pool, one
     /// thread per core, when `threads` is `None`), so that rayon's parallel
     /// iterators inside it use that many threads.
