@@ -13,7 +13,7 @@ use solve::board::{canonical, Board, TextStyle};
 use solve::{LexiconError, Solver};
 
 use crate::tree::Arena;
-use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work};
+use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work, Workers};
 
 impl Prover {
     /// Runs the proof: every board (up to symmetry) scoring at least
@@ -70,14 +70,15 @@ impl Prover {
                 !before
             })
             .collect();
-        let result: Result<(), LexiconError> = parts.into_par_iter().try_for_each_init(
-            || (self.solver.clone(), Scratch::default()),
-            |(solver, scratch), (index, mut class)| {
+        let workers = Workers::new(&self.solver);
+        let result: Result<(), LexiconError> =
+            parts.into_par_iter().try_for_each(|(index, mut class)| {
                 if cancelled() {
                     return Ok(());
                 }
-                let (counts, local) =
-                    self.run_class(&mut class, fixed, options, solver, scratch)?;
+                let (counts, local) = workers.with(|solver, scratch| {
+                    self.run_class(&mut class, fixed, options, solver, scratch)
+                })?;
                 classes.fetch_add(counts.classes, Ordering::Relaxed);
                 solved.fetch_add(counts.solved, Ordering::Relaxed);
                 if cancelled() {
@@ -102,8 +103,7 @@ impl Prover {
                     total: Some(total),
                 });
                 Ok(())
-            },
-        );
+            });
         result?;
         let mut boards: Vec<Scored> = found
             .into_inner()

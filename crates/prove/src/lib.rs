@@ -278,6 +278,34 @@ impl Scratch {
     }
 }
 
+/// Each pool thread's solver and scratch space, kept for the whole run. A
+/// class's tree and paths can take hundreds of megabytes; made afresh for
+/// each piece of work, that memory cost about a sixth of a 3x4 run in page
+/// faults (BENCHMARKS.md).
+struct Workers {
+    slots: Vec<std::sync::Mutex<(Solver, Scratch)>>,
+}
+
+impl Workers {
+    /// One slot for each thread of the current pool (call inside it).
+    fn new(solver: &Solver) -> Workers {
+        let slots = (0..rayon::current_num_threads())
+            .map(|_| std::sync::Mutex::new((solver.clone(), Scratch::default())))
+            .collect();
+        Workers { slots }
+    }
+
+    /// Runs `f` with this thread's solver and scratch space. `f` must not
+    /// wait on the pool's other work, or a stolen job would find its
+    /// thread's slot taken.
+    fn with<T>(&self, f: impl FnOnce(&mut Solver, &mut Scratch) -> T) -> T {
+        let i = rayon::current_thread_index().unwrap_or(0) % self.slots.len();
+        let mut slot = self.slots[i].lock().unwrap_or_else(|e| e.into_inner());
+        let (solver, scratch) = &mut *slot;
+        f(solver, scratch)
+    }
+}
+
 /// What a part's work added up.
 #[derive(Clone, Copy, Debug, Default)]
 struct Counts {

@@ -16,7 +16,7 @@ use std::time::Instant;
 use grid::Rng;
 use rayon::prelude::*;
 
-use crate::{ProveError, ProveOptions, Prover, Scored, Scratch};
+use crate::{ProveError, ProveOptions, Prover, Scored, Workers};
 
 /// One class of a sample, run to completion.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -126,29 +126,28 @@ impl Prover {
         }
         let kept_count = kept.len() as u64;
         let run = || {
+            let workers = Workers::new(&self.solver);
             kept.into_par_iter()
                 .with_max_len(1)
-                .map_init(
-                    || (self.solver.clone(), Scratch::default()),
-                    |(solver, scratch), mut class| {
-                        if options.control.is_cancelled() {
-                            return Ok(None);
-                        }
-                        let started = Instant::now();
-                        let last = self.order.len();
-                        let (counts, boards) =
-                            self.run_class(&mut class, last, options, solver, scratch)?;
-                        if options.control.is_cancelled() {
-                            return Ok(None);
-                        }
-                        Ok(Some(SampledClass {
-                            seconds: started.elapsed().as_secs_f64(),
-                            classes: counts.classes,
-                            solved: counts.solved,
-                            boards,
-                        }))
-                    },
-                )
+                .map(|mut class| {
+                    if options.control.is_cancelled() {
+                        return Ok(None);
+                    }
+                    let started = Instant::now();
+                    let last = self.order.len();
+                    let (counts, boards) = workers.with(|solver, scratch| {
+                        self.run_class(&mut class, last, options, solver, scratch)
+                    })?;
+                    if options.control.is_cancelled() {
+                        return Ok(None);
+                    }
+                    Ok(Some(SampledClass {
+                        seconds: started.elapsed().as_secs_f64(),
+                        classes: counts.classes,
+                        solved: counts.solved,
+                        boards,
+                    }))
+                })
                 .collect::<Result<Vec<Option<SampledClass>>, solve::LexiconError>>()
         };
         let classes = options.control.install(run)??;
