@@ -75,15 +75,16 @@ impl Prover {
                 inv
             })
             .collect();
-        // Two buckets (vowels, consonants) on small boards and in cells of
-        // few neighbours; three (consonants split by frequency) elsewhere:
-        // the fewer the classes, the more each tree is shared, but a class
-        // too wide bounds too loosely.
+        // Two buckets (vowels, consonants) on small boards and in the
+        // corner and edge cells; three (consonants split by frequency) in
+        // cells of six or more neighbours, where a wide class bounds too
+        // loosely. Fewer classes share each tree more; the sweep behind
+        // the rule is in BENCHMARKS.md.
         let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
         let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
         for cell in 0..cells {
             let degree = neighbors.of(cell).len();
-            let k = if cells <= 9 || degree <= 3 { 2 } else { 3 };
+            let k = if cells <= 9 || degree < 6 { 2 } else { 3 };
             let (b, of) = buckets_by_degree
                 .entry(degree)
                 .or_insert_with(|| buckets(&faces, &face_letters, &words, k));

@@ -127,9 +127,10 @@ struct Checkpoint {
     boards: Vec<Scored>,
 }
 
-/// 2: parts are classes of two or three buckets a cell; a checkpoint of
-/// another version is refused.
-const CHECKPOINT_VERSION: u32 = 2;
+/// 3: parts are classes of two buckets a cell, three in cells of six or
+/// more neighbours on boards over nine cells (2 gave three to every cell of
+/// four or more); a checkpoint of another version is refused.
+const CHECKPOINT_VERSION: u32 = 3;
 
 /// Runs the proof (or merges shards) and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
