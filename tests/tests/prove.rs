@@ -182,13 +182,19 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
             loop {
                 let cells: Vec<String> =
                     digits.iter().map(|&d| case.faces[d].to_string()).collect();
-                let opt: Vec<Option<String>> = cells.iter().cloned().map(Some).collect();
-                let found = brute_solve(rows, cols, &opt, &dict, diagonals, false, min_len);
-                let score: u64 = found
-                    .keys()
-                    .map(|w| points(scheme, w.chars().count(), min_len))
-                    .sum();
-                scores.insert(key(&cells, &syms), score);
+                // One brute force a symmetry class: boards that are turns or
+                // flips of each other score the same.
+                if let std::collections::btree_map::Entry::Vacant(entry) =
+                    scores.entry(key(&cells, &syms))
+                {
+                    let opt: Vec<Option<String>> = cells.iter().cloned().map(Some).collect();
+                    let found = brute_solve(rows, cols, &opt, &dict, diagonals, false, min_len);
+                    let score: u64 = found
+                        .keys()
+                        .map(|w| points(scheme, w.chars().count(), min_len))
+                        .sum();
+                    entry.insert(score);
+                }
                 // Next board, as a base-|faces| counter.
                 let mut k = 0;
                 while k < n {
