@@ -75,11 +75,11 @@ impl Prover {
                 inv
             })
             .collect();
-        // Two buckets (vowels, consonants) on small boards and in the
-        // corner and edge cells; three (consonants split by frequency) in
-        // cells of six or more neighbours, where a wide class bounds too
-        // loosely. Fewer classes share each tree more; the sweep behind
-        // the rule is in BENCHMARKS.md.
+        // Two buckets (vowels, consonants) on small boards and in cells of
+        // fewer than six neighbours (a king board's corners and edges);
+        // three (consonants split by frequency) in the rest, where a wide
+        // class bounds too loosely. Fewer classes share each tree more; the
+        // sweep behind the rule is in BENCHMARKS.md.
         let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
         let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
         for cell in 0..cells {

@@ -128,8 +128,8 @@ struct Checkpoint {
 }
 
 /// 3: parts are classes of two buckets a cell, three in cells of six or
-/// more neighbours on boards over nine cells (2 gave three to every cell of
-/// four or more); a checkpoint of another version is refused.
+/// more neighbours on boards over nine cells; a checkpoint of another
+/// version is refused, its parts being other classes.
 const CHECKPOINT_VERSION: u32 = 3;
 
 /// Runs the proof (or merges shards) and prints the boards.
