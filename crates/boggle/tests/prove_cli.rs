@@ -163,6 +163,19 @@ fn prove_resumes_from_a_checkpoint() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("checkpoint of another run"));
+    // One written by an older boggle holds other classes: refused, unchanged.
+    let mut old: Value = serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+    let version = old["checkpoint"].as_u64().unwrap();
+    old["checkpoint"] = Value::from(version - 1);
+    std::fs::write(&ck, old.to_string()).unwrap();
+    let before = std::fs::read(&ck).unwrap();
+    let (code, _, err) = prove_json(&pack, &["--checkpoint", ck_s]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(&format!("checkpoint version {}", version - 1)),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&ck).unwrap(), before);
 }
 
 /// Shards merged give the result of one run; a missing shard leaves the

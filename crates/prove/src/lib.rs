@@ -12,10 +12,12 @@
 //! The search runs in three stages.
 //!
 //! 1. **Buckets.** The faces are split into two buckets (vowels, the rest)
-//!    on boards of up to nine cells and in cells of three neighbours or
-//!    fewer, three elsewhere (the consonants split by how often they
-//!    occur). Each cell is given a bucket; a 3x3 board has 2^9 such classes
-//!    before symmetry, a 3x4 one 3^8 x 2^4.
+//!    or three (the consonants split by how often they occur): two
+//!    everywhere on boards of up to nine cells; on boards of up to twelve,
+//!    three only in cells of six or more neighbours; on larger boards,
+//!    three in cells of four or more. Each cell is given a bucket; a 3x3
+//!    board has 2^9 such classes before symmetry, a 3x4 one 3^2 x 2^10, a
+//!    4x4 one 3^12 x 2^4.
 //! 2. **One tree a class** (`tree.rs`): every path of the class
 //!    through the pack's words, its (cell, face) choices sorted in the
 //!    order cells are fixed, merged into a tree of sum nodes and choice

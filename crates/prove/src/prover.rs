@@ -75,16 +75,24 @@ impl Prover {
                 inv
             })
             .collect();
-        // Two buckets (vowels, consonants) on small boards and in cells of
-        // fewer than six neighbours (a king board's corners and edges);
-        // three (consonants split by frequency) in the rest, where a wide
-        // class bounds too loosely. Fewer classes share each tree more; the
-        // sweep behind the rule is in BENCHMARKS.md.
+        // Two buckets (vowels, consonants) or three (consonants split by
+        // frequency), by board size and neighbour count: fewer buckets share
+        // each tree over more boards, more bound it tighter and keep it
+        // small. Up to nine cells, two everywhere; up to twelve (3x4), three
+        // only in cells of six or more neighbours (the inner ones); beyond,
+        // three in every cell of four or more, since on 4x4 two in the edge
+        // cells made classes whose trees outgrew 11 GB each. The
+        // measurements behind the rule are in BENCHMARKS.md.
+        let wide = match cells {
+            0..=9 => usize::MAX,
+            10..=12 => 6,
+            _ => 4,
+        };
         let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
         let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
         for cell in 0..cells {
             let degree = neighbors.of(cell).len();
-            let k = if cells <= 9 || degree < 6 { 2 } else { 3 };
+            let k = if degree < wide { 2 } else { 3 };
             let (b, of) = buckets_by_degree
                 .entry(degree)
                 .or_insert_with(|| buckets(&faces, &face_letters, &words, k));
@@ -223,5 +231,39 @@ impl Prover {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use prep::{Pack, PackBuilder, Recipe};
+    use solve::Rules;
+
+    use super::Prover;
+
+    /// How many buckets each cell of a rows x cols king board gets.
+    fn counts(rows: usize, cols: usize) -> Vec<usize> {
+        let recipe = Recipe::builtin("enable").unwrap();
+        let (bytes, _) = PackBuilder::new(recipe)
+            .build_bytes(b"tea\neat\nstar\nrats\n", "tiny.txt")
+            .unwrap();
+        let pack = Pack::from_vec(bytes, "tiny").unwrap();
+        let prover = Prover::new(&pack, Rules::for_pack(&pack), rows, cols).unwrap();
+        prover.buckets.iter().map(Vec::len).collect()
+    }
+
+    #[test]
+    fn bucket_counts_follow_board_size_and_neighbours() {
+        // Up to nine cells: two everywhere.
+        assert_eq!(counts(3, 3), vec![2; 9]);
+        // Up to twelve: three in the two inner cells (eight neighbours) only.
+        #[rustfmt::skip]
+        assert_eq!(counts(3, 4), vec![2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2]);
+        // Beyond: two in the corners (three neighbours), three elsewhere.
+        #[rustfmt::skip]
+        assert_eq!(
+            counts(4, 4),
+            vec![2, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 2]
+        );
     }
 }

@@ -127,10 +127,11 @@ struct Checkpoint {
     boards: Vec<Scored>,
 }
 
-/// 3: parts are classes of two buckets a cell, three in cells of six or
-/// more neighbours on boards over nine cells; a checkpoint of another
-/// version is refused, its parts being other classes.
-const CHECKPOINT_VERSION: u32 = 3;
+/// 4: parts are classes of two buckets a cell, three in cells of six or
+/// more neighbours on boards of ten to twelve cells and of four or more on
+/// larger ones; a checkpoint of another version is refused, its parts
+/// being other classes.
+const CHECKPOINT_VERSION: u32 = 4;
 
 /// Runs the proof (or merges shards) and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
