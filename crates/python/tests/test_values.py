@@ -192,6 +192,20 @@ def test_stubs_pass_mypy_strict_on_the_readme(tmp_path):
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def interruptible_child(script):
+    """Python running `script`, with Ctrl-C acting as at a terminal. A shell
+    starts a background job (`cmd &`) with SIGINT ignored and its children
+    inherit that, so Python would never raise KeyboardInterrupt; the child
+    starts with the default action instead, as in a terminal."""
+    return subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
 def test_ctrl_c_stops_a_dfs_count_at_once():
     """The walk looks at Ctrl-C often enough to stop within its step (a
     5x5 count takes about 15 s on two cores; it must not run to the end)."""
@@ -204,9 +218,7 @@ def test_ctrl_c_stops_a_dfs_count_at_once():
         "except KeyboardInterrupt:\n"
         "    print('interrupted', time.monotonic() - t)\n"
     )
-    child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    child = interruptible_child(script)
     time.sleep(1.5)
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
@@ -236,9 +248,7 @@ def test_ctrl_c_stops_one_best_and_leaves_another_running():
         "print(json.dumps({'mine': [mine.interrupted, took, len(mine.boards)],\n"
         "                  'theirs': [theirs.interrupted, theirs.seconds]}))\n"
     )
-    child = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    child = interruptible_child(script)
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "ready"
     time.sleep(1.0)
