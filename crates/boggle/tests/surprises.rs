@@ -322,3 +322,50 @@ fn a_wrapping_step_has_its_arrows() {
     let arrows = out.matches('←').count();
     assert_eq!(arrows, 2, "{out}");
 }
+
+/// One signal stops a sample at once even while a class's paths are being
+/// gathered: a 5x5 class's take minutes and gigabytes, so a prover that
+/// looked at the cancel only between classes ran on, growing, until a
+/// second signal ended it with nothing written.
+#[test]
+fn one_signal_stops_a_sample_of_wide_classes_at_once() {
+    let mut child = Command::new(boggle_bin())
+        .args([
+            "prove",
+            "--size",
+            "5x5",
+            "--threshold",
+            "10000",
+            "--sample",
+            "2",
+            "--threads",
+            "2",
+            "--json",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let signalled = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if signalled.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("still running 10 s after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("interrupted before a class finished"),
+        "{stderr}"
+    );
+}

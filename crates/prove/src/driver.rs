@@ -159,7 +159,7 @@ impl Prover {
         }
         if k == self.order.len() {
             work.counts.classes += 1;
-            let (root, union) = self.tree(class, work.scratch);
+            let (root, union) = self.tree(class, work.scratch, &options.control.cancel);
             let threshold = u64::from(options.threshold);
             if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
                 return Ok(());

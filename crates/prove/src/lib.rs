@@ -75,7 +75,7 @@
 #![deny(missing_docs)]
 
 use grid::Neighbors;
-use job::{Control, PoolError};
+use job::{Cancel, Control, PoolError};
 pub use sample::{Projection, Sampled, SampledClass};
 use solve::board::FaceRules;
 pub use solve::board::Scored;
@@ -252,11 +252,17 @@ struct Scratch {
     stamp: Vec<u32>,
     now: u32,
     union: u64,
+    /// The run's cancel token, looked at while paths are gathered.
+    cancel: Cancel,
+    /// Whether gathering the class's paths stopped on a cancel.
+    stopped: bool,
 }
 
 impl Scratch {
     /// Starts a new class over a trie of `nodes` nodes: no word counted.
-    fn start(&mut self, nodes: usize) {
+    fn start(&mut self, nodes: usize, cancel: &Cancel) {
+        self.cancel = cancel.clone();
+        self.stopped = false;
         if self.stamp.len() != nodes {
             self.stamp = vec![0; nodes];
             self.now = 0;

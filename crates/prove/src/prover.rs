@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use grid::{bits, symmetry, Grid, Neighbors};
+use job::Cancel;
 use prep::Pack;
 use solve::board::FaceRules;
 use solve::{Rules, Solver};
@@ -12,6 +13,9 @@ use crate::buckets::buckets;
 use crate::tree::{self, Packing, Paths, Rec};
 use crate::trie::{Trie, ROOT};
 use crate::{ProveError, Prover, Scratch};
+
+/// How many paths are gathered between looks at the cancel token.
+const STOP_CHECK: usize = 1 << 16;
 
 impl Prover {
     /// A prover for `rows` x `cols` boards of `pack` under `rules`.
@@ -145,7 +149,7 @@ impl Prover {
     /// when that is smaller.
     pub fn bound(&self, class: &[u64]) -> u64 {
         let mut scratch = Scratch::default();
-        let (root, union) = self.tree(class, &mut scratch);
+        let (root, union) = self.tree(class, &mut scratch, &Cancel::new());
         u64::from(scratch.arena.bound(root)).min(union)
     }
 
@@ -160,8 +164,10 @@ impl Prover {
 
     /// Makes `class`'s tree (see `tree.rs`) in the scratch arena, emptied
     /// first; returns its root and the sum/union bound from the same walk.
-    pub(crate) fn tree(&self, class: &[u64], scratch: &mut Scratch) -> (u32, u64) {
-        scratch.start(self.trie.nodes());
+    /// Cancelled while the paths are gathered, it stops there and makes an
+    /// empty tree: a wide class's paths can take minutes and gigabytes.
+    pub(crate) fn tree(&self, class: &[u64], scratch: &mut Scratch, cancel: &Cancel) -> (u32, u64) {
+        scratch.start(self.trie.nodes(), cancel);
         let mut paths = std::mem::take(&mut scratch.paths);
         paths.clear(&self.layout);
         let root = match &mut paths {
@@ -186,6 +192,9 @@ impl Prover {
             let key = self.layout.empty();
             self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
         }
+        if scratch.stopped {
+            recs.clear();
+        }
         scratch.arena.clear();
         tree::build(recs, &self.layout, &mut scratch.arena)
     }
@@ -205,6 +214,9 @@ impl Prover {
         recs: &mut Vec<Rec<W>>,
         scratch: &mut Scratch,
     ) {
+        if scratch.stopped {
+            return;
+        }
         let used = used | (1 << cell);
         let position = usize::from(self.position[cell]);
         let mut set = class[cell];
@@ -222,6 +234,9 @@ impl Prover {
                 let points = self.points[l];
                 scratch.count(n, u64::from(points));
                 recs.push(Rec::new(key, n, points));
+                if recs.len() % STOP_CHECK == 0 && scratch.cancel.is_cancelled() {
+                    scratch.stopped = true;
+                }
             }
             if self.trie.has_children(n) {
                 for &nb in self.neighbors.of(cell) {
