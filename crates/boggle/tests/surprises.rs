@@ -324,7 +324,7 @@ fn a_wrapping_step_has_its_arrows() {
 }
 
 /// One signal stops a sample at once even while a class's paths are being
-/// gathered: a 5x5 class's take minutes and gigabytes, so a prover that
+/// gathered: a 5x5 class's paths take minutes and gigabytes, so a prover that
 /// looked at the cancel only between classes ran on, growing, until a
 /// second signal ended it with nothing written.
 #[test]

@@ -85,8 +85,8 @@ impl Prover {
         // small. Up to nine cells, two everywhere; up to twelve (3x4), three
         // only in cells of six or more neighbours (the inner ones); beyond,
         // three in every cell of four or more, since on 4x4 two in the edge
-        // cells made classes whose trees outgrew 11 GB each. The
-        // measurements behind the rule are in BENCHMARKS.md.
+        // cells made classes of some 10 GB each that did not finish in
+        // minutes. The measurements behind the rule are in BENCHMARKS.md.
         let wide = match cells {
             0..=9 => usize::MAX,
             10..=12 => 6,
