@@ -258,3 +258,46 @@ fn prove_shards_merge_into_one_result() {
         assert_eq!(out.status.code(), Some(2), "--shard {bad}");
     }
 }
+
+/// `--sample` says what the proof would cost in a unit a person reads at a
+/// glance, with digits that are not all rounded away (a 3x3 proof is
+/// seconds or minutes of CPU, which whole CPU-hours printed as `0`), and
+/// its JSON carries the same projection.
+#[test]
+fn prove_sample_projects_the_cpu_time_readably() {
+    let args: Vec<&str> = "prove --size 3x3 --threshold 683 --sample 8 --seed 1 -j 1"
+        .split(' ')
+        .collect();
+    let out = common::boggle().args(&args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("8 of about "), "{text}");
+    let (_, after) = text
+        .split_once("the proof at 683 would take about ")
+        .unwrap_or_else(|| panic!("{text}"));
+    let mut words = after.split_whitespace();
+    let value: f64 = words.next().unwrap().parse().unwrap();
+    let unit = words.next().unwrap();
+    assert!(value > 0.0, "{text}");
+    assert!(
+        ["CPU-seconds", "CPU-minutes", "CPU-hours"].contains(&unit),
+        "{text}"
+    );
+    if value < 10.0 {
+        assert!(
+            after.split_whitespace().next().unwrap().contains('.'),
+            "{text}"
+        );
+    }
+
+    let out = common::boggle().args(&args).arg("--json").output().unwrap();
+    assert!(out.status.success());
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["sample"], 8, "{j}");
+    assert_eq!(j["class_seconds"].as_array().unwrap().len(), 8, "{j}");
+    assert!(j["cpu_hours"].as_f64().unwrap() > 0.0, "{j}");
+}

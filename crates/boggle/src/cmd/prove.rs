@@ -526,6 +526,25 @@ struct SampleReport<'a> {
     boards: usize,
 }
 
+/// A projected CPU time and its standard error, in the unit that suits the
+/// time (hours, minutes or seconds), to two significant digits: a 3x4
+/// proof's 49 CPU-minutes must not read as `1 CPU-hours`, nor a 3x3 proof's
+/// 31 CPU-seconds as `0`.
+fn cpu_time(seconds: f64, stderr_seconds: f64) -> String {
+    let (scale, unit) = match seconds {
+        s if s >= 3600.0 => (3600.0, "CPU-hours"),
+        s if s >= 60.0 => (60.0, "CPU-minutes"),
+        _ => (1.0, "CPU-seconds"),
+    };
+    let (value, stderr) = (seconds / scale, stderr_seconds / scale);
+    let decimals = if value > 0.0 && value < 10.0 {
+        (1 - value.log10().floor() as i64).clamp(1, 6) as usize
+    } else {
+        0
+    };
+    format!("{value:.decimals$} {unit} (± {stderr:.decimals$})")
+}
+
 /// Runs `count` random classes of the proof and projects its CPU time.
 fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<ExitCode> {
     let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
@@ -561,9 +580,13 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
         };
         println!("{}", serde_json::to_string(&report)?);
     } else {
+        let time = cpu_time(
+            projection.cpu_hours * 3600.0,
+            projection.stderr_hours * 3600.0,
+        );
         println!(
             "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} s a class \
-             (standard error {:.2}); the proof at {} would take about {:.0} CPU-hours (± {:.0}); \
+             (standard error {:.2}); the proof at {} would take about {time}; \
              {boards} {} at or above it in the sample",
             projection.classes,
             sampled.drawn,
@@ -572,8 +595,6 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             projection.mean_seconds,
             projection.stderr_seconds,
             run.threshold,
-            projection.cpu_hours,
-            projection.stderr_hours,
             plural(boards as u64, "board", "boards"),
         );
     }
@@ -584,4 +605,22 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cpu_time;
+
+    #[test]
+    fn a_projection_reads_in_its_unit_to_two_digits() {
+        assert_eq!(cpu_time(2951.0, 580.0), "49 CPU-minutes (± 10)");
+        assert_eq!(cpu_time(4464.0, 1080.0), "1.2 CPU-hours (± 0.3)");
+        assert_eq!(
+            cpu_time(2232.0 * 3600.0, 351.0 * 3600.0),
+            "2232 CPU-hours (± 351)"
+        );
+        assert_eq!(cpu_time(31.0, 4.0), "31 CPU-seconds (± 4)");
+        assert_eq!(cpu_time(0.0042, 0.001), "0.0042 CPU-seconds (± 0.0010)");
+        assert_eq!(cpu_time(0.0, 0.0), "0 CPU-seconds (± 0)");
+    }
 }
