@@ -280,18 +280,16 @@ fn prove_sample_projects_the_cpu_time_readably() {
         .split_once("the proof at 683 would take about ")
         .unwrap_or_else(|| panic!("{text}"));
     let mut words = after.split_whitespace();
-    let value: f64 = words.next().unwrap().parse().unwrap();
+    let figure = words.next().unwrap();
     let unit = words.next().unwrap();
+    let value: f64 = figure.parse().unwrap();
     assert!(value > 0.0, "{text}");
     assert!(
         ["CPU-seconds", "CPU-minutes", "CPU-hours"].contains(&unit),
         "{text}"
     );
     if value < 10.0 {
-        assert!(
-            after.split_whitespace().next().unwrap().contains('.'),
-            "{text}"
-        );
+        assert!(figure.contains('.'), "{text}");
     }
 
     let out = common::boggle().args(&args).arg("--json").output().unwrap();
