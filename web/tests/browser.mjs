@@ -263,9 +263,13 @@ try {
   check(await inViewport(page, "#end-title"), "phone: the end screen is in view when the round ends");
   check(await page.locator("#end-summary").innerText().then((t) => t.includes(`${solved.word_count}`) && t.includes(`${solved.score}`)),
     "phone: the end screen shows the board's total and maximum", await page.locator("#end-summary").innerText());
-  seen = await visibleWords(page);
-  const missedShown = answers.filter((w) => w !== pick.word).slice(0, 5).filter((w) => seen.has(w));
-  check(missedShown.length === Math.min(5, answers.length - 1), "phone: after the round the missed words are visible", missedShown.join(", "));
+  // Read from the missed list itself: a missed word that is also one of the
+  // site's own words (say "letters") is hidden from visibleWords.
+  const missedList = new Set((await page.locator("#missed").innerText()).toLowerCase().split(/[^\p{L}]+/u));
+  const missedWanted = answers.filter((w) => w !== pick.word).slice(0, 5);
+  const missedShown = missedWanted.filter((w) => missedList.has(w));
+  check(await page.locator("#missed").isVisible() && missedWanted.length === Math.min(5, answers.length - 1) && missedShown.length === missedWanted.length,
+    "phone: after the round the missed words are visible", `${missedShown.join(", ")} of ${missedWanted.join(", ")}`);
   const missedFirst = page.locator("#missed button").first();
   await missedFirst.click();
   check(await page.locator("#play-board .tile.on").count() > 1 && await inViewport(page, "#play-board"),
