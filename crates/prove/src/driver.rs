@@ -15,6 +15,14 @@ use solve::{LexiconError, Solver};
 use crate::tree::Arena;
 use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work, Workers};
 
+/// How many parts a proof is cut into, at least (fewer when every cell's
+/// bucket is fixed first, as on boards of up to twelve cells). Class times
+/// are heavy-tailed, and the last part to finish runs alone: with a few
+/// hundred parts, each holding several classes, the slowest kept one thread
+/// waiting for some 7% of a 3x4 proof's CPU time (BENCHMARKS.md). Each part
+/// finished is a checkpoint write.
+const PARTS: usize = 2048;
+
 impl Prover {
     /// Runs the proof: every board (up to symmetry) scoring at least
     /// `options.threshold`.
@@ -29,7 +37,7 @@ impl Prover {
         // fixed, enough of them to share out.
         let mut fixed = 0;
         let mut parts = vec![root];
-        while fixed < self.order.len() && parts.len() < 256 {
+        while fixed < self.order.len() && parts.len() < PARTS {
             let cell = self.order[fixed];
             fixed += 1;
             parts = parts

@@ -127,11 +127,12 @@ struct Checkpoint {
     boards: Vec<Scored>,
 }
 
-/// 4: parts are classes of two buckets a cell, three in cells of six or
+/// 5: parts are classes of two buckets a cell, three in cells of six or
 /// more neighbours on boards of ten to twelve cells and of four or more on
-/// larger ones; a checkpoint of another version is refused, its parts
-/// being other classes.
-const CHECKPOINT_VERSION: u32 = 4;
+/// larger ones, with the first cells' buckets fixed until there are at
+/// least 2048 parts or every cell's is; a checkpoint of another version is
+/// refused, its parts being other classes.
+const CHECKPOINT_VERSION: u32 = 5;
 
 /// Runs the proof (or merges shards) and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
