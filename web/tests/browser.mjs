@@ -268,7 +268,7 @@ try {
   const missedList = new Set((await page.locator("#missed").innerText()).toLowerCase().split(/[^\p{L}]+/u));
   const missedWanted = answers.filter((w) => w !== pick.word).slice(0, 5);
   const missedShown = missedWanted.filter((w) => missedList.has(w));
-  check(await page.locator("#missed").isVisible() && missedWanted.length === Math.min(5, answers.length - 1) && missedShown.length === missedWanted.length,
+  check(await page.locator("#missed").isVisible() && missedShown.length === missedWanted.length,
     "phone: after the round the missed words are visible", `${missedShown.join(", ")} of ${missedWanted.join(", ")}`);
   const missedFirst = page.locator("#missed button").first();
   await missedFirst.click();
