@@ -15,8 +15,8 @@ use solve::{LexiconError, Solver};
 use crate::tree::Arena;
 use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work, Workers};
 
-/// How many parts a proof is cut into, at least (fewer when every cell's
-/// bucket is fixed first, as on boards of up to twelve cells). Class times
+/// How many parts a proof is cut into, at least (fewer only when every
+/// cell's bucket is fixed first: 102 at 3x3; 2,496 at 3x4). Class times
 /// are heavy-tailed, and the last part to finish runs alone: with a few
 /// hundred parts, each holding several classes, the slowest kept one thread
 /// waiting for some 7% of a 3x4 proof's CPU time (BENCHMARKS.md). Each part
