@@ -115,18 +115,23 @@ async function mouseTrace(page, path) {
   await page.mouse.up();
 }
 
+/** The words of `text`, lower-cased: its runs of letters. */
+function wordsOf(text) {
+  return text.toLowerCase().split(/[^\p{L}]+/u);
+}
+
 /** The site's own words (its page and script text: labels, messages),
  * which may happen to be words of a board too. */
 const uiWords = new Set();
 for (const f of ["index.html", ...(await readdir(join(dist, "assets"))).map((a) => `assets/${a}`)]) {
-  for (const w of (await readFile(join(dist, f), "utf8")).toLowerCase().split(/[^\p{L}]+/u)) uiWords.add(w);
+  for (const w of wordsOf(await readFile(join(dist, f), "utf8"))) uiWords.add(w);
 }
 
 /** Words of four letters or more visible anywhere on the page, but for the
  * site's own. */
 async function visibleWords(page) {
-  const text = await page.evaluate(() => document.body.innerText.toLowerCase());
-  return new Set(text.split(/[^\p{L}]+/u).filter((w) => w.length >= 4 && !uiWords.has(w)));
+  const text = await page.evaluate(() => document.body.innerText);
+  return new Set(wordsOf(text).filter((w) => w.length >= 4 && !uiWords.has(w)));
 }
 
 function toSeconds(clockText) {
@@ -265,7 +270,7 @@ try {
     "phone: the end screen shows the board's total and maximum", await page.locator("#end-summary").innerText());
   // Read from the missed list itself: a missed word that is also one of the
   // site's own words (say "letters") is hidden from visibleWords.
-  const missedList = new Set((await page.locator("#missed").innerText()).toLowerCase().split(/[^\p{L}]+/u));
+  const missedList = new Set(wordsOf(await page.locator("#missed").innerText()));
   const missedWanted = answers.filter((w) => w !== pick.word).slice(0, 5);
   const missedShown = missedWanted.filter((w) => missedList.has(w));
   check(await page.locator("#missed").isVisible() && missedShown.length === missedWanted.length,
