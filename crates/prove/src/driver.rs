@@ -79,39 +79,45 @@ impl Prover {
             })
             .collect();
         let workers = Workers::new(&self.solver);
+        // One part a job: rayon otherwise splits the list into a few runs
+        // of hundreds of parts each, a run goes on one thread, and a thread
+        // whose runs are done cannot take parts of another's.
         let result: Result<(), LexiconError> =
-            parts.into_par_iter().try_for_each(|(index, mut class)| {
-                if cancelled() {
-                    return Ok(());
-                }
-                let (counts, local) = workers.with(|solver, scratch| {
-                    self.run_class(&mut class, fixed, options, solver, scratch)
-                })?;
-                classes.fetch_add(counts.classes, Ordering::Relaxed);
-                solved.fetch_add(counts.solved, Ordering::Relaxed);
-                if cancelled() {
-                    // Cut short: what it found stays, but it is not done.
-                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-                    for p in local {
-                        found.insert(p.board.clone(), p);
+            parts
+                .into_par_iter()
+                .with_max_len(1)
+                .try_for_each(|(index, mut class)| {
+                    if cancelled() {
+                        return Ok(());
                     }
-                } else {
-                    if let Some(on_part) = options.on_part {
-                        on_part(index, &local);
+                    let (counts, local) = workers.with(|solver, scratch| {
+                        self.run_class(&mut class, fixed, options, solver, scratch)
+                    })?;
+                    classes.fetch_add(counts.classes, Ordering::Relaxed);
+                    solved.fetch_add(counts.solved, Ordering::Relaxed);
+                    if cancelled() {
+                        // Cut short: what it found stays, but it is not done.
+                        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                        for p in local {
+                            found.insert(p.board.clone(), p);
+                        }
+                    } else {
+                        if let Some(on_part) = options.on_part {
+                            on_part(index, &local);
+                        }
+                        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                        for p in local {
+                            found.insert(p.board.clone(), p);
+                        }
+                        finished.fetch_add(1, Ordering::Relaxed);
                     }
-                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
-                    for p in local {
-                        found.insert(p.board.clone(), p);
-                    }
-                    finished.fetch_add(1, Ordering::Relaxed);
-                }
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                options.control.report(&Progress {
-                    done: d,
-                    total: Some(total),
+                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    options.control.report(&Progress {
+                        done: d,
+                        total: Some(total),
+                    });
+                    Ok(())
                 });
-                Ok(())
-            });
         result?;
         let mut boards: Vec<Scored> = found
             .into_inner()
