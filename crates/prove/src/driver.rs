@@ -16,11 +16,10 @@ use crate::tree::Arena;
 use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work, Workers};
 
 /// How many parts a proof is cut into, at least (fewer only when every
-/// cell's bucket is fixed first: 102 at 3x3; 2,496 at 3x4). Class times
-/// are heavy-tailed, and the last part to finish runs alone: with a few
-/// hundred parts, each holding several classes, the slowest kept one thread
-/// waiting for some 7% of a 3x4 proof's CPU time (BENCHMARKS.md). Each part
-/// finished is a checkpoint write.
+/// cell's bucket is fixed first: 102 at 3x3; 2,496 at 3x4). A part is what
+/// a thread takes at a time, and each part finished is a checkpoint write.
+/// Class times are heavy-tailed and the last part to finish runs alone, so
+/// the finer the parts, the shorter the end on one thread (BENCHMARKS.md).
 const PARTS: usize = 2048;
 
 impl Prover {
