@@ -1,6 +1,6 @@
 """The Python API behaves like Python: value objects with equality, reprs,
 iteration and pickling; paths as `pathlib.Path`; the CLI's keyword names;
-negative numbers as ValueError; stubs that pass `mypy --strict`."""
+negative numbers as ValueError; final classes; stubs that pass `mypy --strict`."""
 
 import json
 import os
@@ -260,3 +260,34 @@ def test_ctrl_c_stops_one_best_and_leaves_another_running():
     theirs_interrupted, theirs_seconds = result["theirs"]
     assert not theirs_interrupted, out + err
     assert theirs_seconds >= 3.9, out + err
+
+
+NATIVE_CLASSES = ["Best", "FoundBoard", "Pack", "Proof", "ScoreIter", "Solution", "Solver", "Word"]
+
+
+def test_native_classes_are_final(tmp_path):
+    """They cannot be subclassed at run time, and the stubs say so
+    (`@final`), so that `mypy --strict` rejects a subclass too."""
+    native = sorted(
+        name for name in wordgrid.__all__
+        if isinstance(getattr(wordgrid, name), type)
+        and getattr(wordgrid._native, name, None) is getattr(wordgrid, name)
+    )
+    assert native == NATIVE_CLASSES
+    for name in native:
+        with pytest.raises(TypeError):
+            type("Mine", (getattr(wordgrid, name),), {})
+    source = tmp_path / "subclasses.py"
+    source.write_text(
+        "import wordgrid\n\n" + "".join(f"class My{n}(wordgrid.{n}): ...\n" for n in native),
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(source)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MYPYPATH=""),
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    for name in native:
+        assert f'Cannot inherit from final class "{name}"' in run.stdout, run.stdout

@@ -2,14 +2,37 @@
 ``wordgrid`` re-exports)."""
 
 import os
-from typing import Any, Iterable, Iterator, Literal, Optional, Union, overload
+from typing import Any, Iterable, Iterator, Literal, Optional, Union, final, overload
+
+__all__ = [
+    "__version__",
+    "Pack",
+    "Solver",
+    "Solution",
+    "Word",
+    "ScoreIter",
+    "Best",
+    "Proof",
+    "FoundBoard",
+    "roll",
+    "count",
+    "best",
+    "prove",
+    "builtin_packs",
+    "recipes",
+    "_from_bytes_named",
+]
 
 __version__: str
 
-SizeLike = Union[str, int, tuple[int, int]]
-PathLike = Union[str, "os.PathLike[str]"]
-BoardLike = Union[str, "os.PathLike[str]"]
+# Private: only the stubs have these aliases.
+_SizeLike = Union[str, int, tuple[int, int]]
+_PathLike = Union[str, "os.PathLike[str]"]
+_BoardLike = Union[str, "os.PathLike[str]"]
 
+# Every class is final: the native module's classes cannot be subclassed.
+
+@final
 class Pack:
     """A language pack: the words of one list and the rules of its game."""
 
@@ -20,14 +43,14 @@ class Pack:
     def load(name: str) -> Pack:
         """A pack by name: built-in first, then installed (``boggle-prep install``)."""
     @staticmethod
-    def open(path: PathLike) -> Pack:
+    def open(path: _PathLike) -> Pack:
         """Opens a pack file (memory-mapped, checksums checked)."""
     @staticmethod
     def from_bytes(data: Union[bytes, bytearray, memoryview], name: str = "<bytes>") -> Pack:
         """A pack from the bytes of a pack file (any bytes-like object)."""
     @staticmethod
     def build(
-        source: Union[PathLike, Iterable[str]],
+        source: Union[_PathLike, Iterable[str]],
         recipe: str = "enable",
         name: Optional[str] = None,
         allow_empty: bool = False,
@@ -36,7 +59,7 @@ class Pack:
         that keeps under 1% of its lines fails unless ``allow_empty``."""
     def to_bytes(self) -> bytes:
         """The pack as the bytes of a pack file."""
-    def save(self, path: PathLike) -> None:
+    def save(self, path: _PathLike) -> None:
         """Writes the pack to a file, atomically."""
     @property
     def name(self) -> str: ...
@@ -56,14 +79,15 @@ class Pack:
     def meta(self) -> dict[str, Any]: ...
     def words(self) -> list[str]: ...
     def __len__(self) -> int: ...
-    def __contains__(self, word: str) -> bool: ...
+    def __contains__(self, word: str, /) -> bool: ...
     def __iter__(self) -> Iterator[str]: ...
 
+@final
 class Word:
     """A word found on a board (a value: equal by its fields, hashable,
     picklable)."""
 
-    def __init__(self, word: str, score: int, len: int, path: list[tuple[int, int]]) -> None: ...
+    def __new__(cls, word: str, score: int, len: int, path: list[tuple[int, int]]) -> Word: ...
     @property
     def word(self) -> str: ...
     @property
@@ -74,13 +98,14 @@ class Word:
     def path(self) -> list[tuple[int, int]]:
         """``(row, col)`` from 0, first letter first."""
 
+@final
 class Solution:
     """Everything found on one board (a value: equal by its fields,
     picklable; iterates over its words)."""
 
-    def __init__(
-        self, board: str, rows: int, cols: int, score: int, word_count: int, words: list[Word]
-    ) -> None: ...
+    def __new__(
+        cls, board: str, rows: int, cols: int, score: int, word_count: int, words: list[Word]
+    ) -> Solution: ...
     @property
     def board(self) -> str: ...
     @property
@@ -97,17 +122,19 @@ class Solution:
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Word]: ...
 
+@final
 class ScoreIter(Iterator[tuple[int, int]]):
     """Yields ``(score, word_count)`` per board, in input order."""
 
     def __iter__(self) -> ScoreIter: ...
     def __next__(self) -> tuple[int, int]: ...
 
+@final
 class Solver:
     """Solves boards of one pack under one set of rules."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         pack: Pack,
         neighbors: str = "all",
         wrap: bool = False,
@@ -116,12 +143,12 @@ class Solver:
         bonus: Optional[str] = None,
         letter_values: Union[dict[str, int], str, None] = None,
         qu: Optional[bool] = None,
-    ) -> None: ...
-    def solve(self, board: BoardLike) -> Solution:
+    ) -> Solver: ...
+    def solve(self, board: _BoardLike) -> Solution:
         """A ``str`` is the board's text; a ``pathlib.Path`` names a file
         holding it."""
-    def score(self, board: BoardLike) -> int: ...
-    def tally(self, board: BoardLike) -> tuple[int, int]:
+    def score(self, board: _BoardLike) -> int: ...
+    def tally(self, board: _BoardLike) -> tuple[int, int]:
         """``(score, word_count)``."""
     def score_many(self, boards: Iterable[str], threads: Optional[int] = None) -> ScoreIter: ...
     @property
@@ -129,11 +156,12 @@ class Solver:
     @property
     def pack(self) -> Pack: ...
 
+@final
 class FoundBoard:
     """A board ``best`` or ``prove`` found; unpacks as ``score, board,
     words``."""
 
-    def __init__(self, score: int, board: str, words: int) -> None: ...
+    def __new__(cls, score: int, board: str, words: int) -> FoundBoard: ...
     @property
     def score(self) -> int: ...
     @property
@@ -142,19 +170,20 @@ class FoundBoard:
     def words(self) -> int: ...
     def __iter__(self) -> Iterator[Union[int, str]]: ...
     @overload
-    def __getitem__(self, index: Literal[0, 2, -1, -3]) -> int: ...
+    def __getitem__(self, index: Literal[0, 2, -1, -3], /) -> int: ...
     @overload
-    def __getitem__(self, index: Literal[1, -2]) -> str: ...
+    def __getitem__(self, index: Literal[1, -2], /) -> str: ...
     @overload
-    def __getitem__(self, index: int) -> Union[int, str]: ...
+    def __getitem__(self, index: int, /) -> Union[int, str]: ...
     def __len__(self) -> int: ...
 
+@final
 class Best:
     """What ``best`` found; iterates over its boards."""
 
-    def __init__(
-        self, boards: list[FoundBoard], evaluations: int, seconds: float, seed: int, interrupted: bool = False
-    ) -> None: ...
+    def __new__(
+        cls, boards: list[FoundBoard], evaluations: int, seconds: float, seed: int, interrupted: bool = False
+    ) -> Best: ...
     @property
     def boards(self) -> list[FoundBoard]:
         """Best first."""
@@ -169,9 +198,22 @@ class Best:
     def __iter__(self) -> Iterator[FoundBoard]: ...
     def __len__(self) -> int: ...
 
+@final
 class Proof:
     """What ``prove`` found; iterates over its boards."""
 
+    def __new__(
+        cls,
+        boards: list[FoundBoard],
+        threshold: int,
+        classes: int,
+        solved: int,
+        parts: int,
+        parts_done: int,
+        complete: bool,
+        shard: Optional[tuple[int, int]],
+        seconds: float,
+    ) -> Proof: ...
     @property
     def boards(self) -> list[FoundBoard]: ...
     @property
@@ -195,7 +237,7 @@ class Proof:
 
 def roll(
     pack: Union[Pack, Solver],
-    size: Optional[SizeLike] = None,
+    size: Optional[_SizeLike] = None,
     dice: Optional[str] = None,
     letters: Optional[str] = None,
     shape: Optional[str] = None,
@@ -208,7 +250,7 @@ def roll(
     """``(text, seed)`` a board; ``wordgrid.roll`` wraps them as ``Rolled``."""
 @overload
 def count(
-    size: SizeLike,
+    size: _SizeLike,
     neighbors: str = "all",
     wrap: bool = False,
     max_len: Optional[int] = None,
@@ -218,7 +260,7 @@ def count(
 ) -> int: ...
 @overload
 def count(
-    size: SizeLike,
+    size: _SizeLike,
     neighbors: str = "all",
     wrap: bool = False,
     max_len: Optional[int] = None,
@@ -229,7 +271,7 @@ def count(
 ) -> list[int]: ...
 @overload
 def count(
-    size: SizeLike,
+    size: _SizeLike,
     neighbors: str = "all",
     wrap: bool = False,
     max_len: Optional[int] = None,
@@ -240,7 +282,7 @@ def count(
 ) -> Union[int, list[int]]: ...
 def best(
     pack: Union[Pack, Solver],
-    size: Optional[SizeLike] = None,
+    size: Optional[_SizeLike] = None,
     time: Optional[float] = None,
     iterations: Optional[int] = None,
     seed: Optional[int] = None,
@@ -254,10 +296,12 @@ def best(
     stops at a board of that score."""
 def prove(
     pack: Union[Pack, Solver],
-    size: SizeLike,
+    size: _SizeLike,
     threshold: int,
     threads: Optional[int] = None,
     shard: Optional[tuple[int, int]] = None,
 ) -> Proof: ...
 def builtin_packs() -> list[str]: ...
 def recipes() -> list[str]: ...
+def _from_bytes_named(data: bytes, file: str, name: str) -> Pack:
+    """Unpickles a pack that ``Pack.load`` found by name."""

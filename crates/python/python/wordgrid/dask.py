@@ -80,7 +80,11 @@ def _solver(key: str, name: Optional[str], data: Optional[bytes], rules: dict) -
     cache_key = (key, tuple(sorted((k, repr(v)) for k, v in rules.items())))
     solver = _solvers.get(cache_key)
     if solver is None:
-        pack = Pack.builtin(name) if name is not None else Pack.from_bytes(data, key)
+        if name is not None:
+            pack = Pack.builtin(name)
+        else:
+            assert data is not None, "a PackRef holds a built-in name or the pack's bytes"
+            pack = Pack.from_bytes(data, key)
         solver = Solver(pack, **rules)
         _solvers[cache_key] = solver
     return solver
@@ -178,7 +182,7 @@ def score_file(
     partition)."""
     if partition < 1:
         raise ValueError("partition must be at least 1")
-    if isinstance(boards, (str,)) or hasattr(boards, "__fspath__"):
+    if isinstance(boards, (str, os.PathLike)):
         with open(boards, encoding="utf-8") as f:
             lines = [line.strip() for line in f if line.strip()]
     else:
