@@ -18,7 +18,7 @@ use solve::{FaceRules, RuleOptions, Rules, Solver, Tally, TextStyle};
 use crate::errors;
 use crate::interrupt;
 use crate::pack::PyPack;
-use crate::solver::PySolver;
+use crate::solver::{py_bool, py_float, PySolver};
 
 /// The pack, face rules and rules of a `Pack` (its own rules) or a `Solver`.
 fn setup(target: &Bound<'_, PyAny>) -> PyResult<(PyPack, FaceRules, Rules)> {
@@ -277,12 +277,13 @@ impl PyFound {
     }
 }
 
-/// The repr of a list of found boards' first one, or `None`.
-fn first_repr(py: Python<'_>, boards: &[PyFound]) -> PyResult<String> {
-    match boards.first() {
-        Some(b) => b.__repr__(py),
-        None => Ok("None".to_string()),
-    }
+/// The repr of a list of found boards: `[FoundBoard(…), …]`.
+fn boards_repr(py: Python<'_>, boards: &[PyFound]) -> PyResult<String> {
+    let each = boards
+        .iter()
+        .map(|b| b.__repr__(py))
+        .collect::<PyResult<Vec<String>>>()?;
+    Ok(format!("[{}]", each.join(", ")))
 }
 
 /// What `best` found.
@@ -324,15 +325,15 @@ impl PyBest {
         }
     }
 
+    /// The call that makes it again: every field, by name.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "Best(best={}, boards={}, evaluations={}, seconds={:.1}, seed={}, interrupted={})",
-            first_repr(py, &self.boards)?,
-            self.boards.len(),
+            "Best(boards={}, evaluations={}, seconds={}, seed={}, interrupted={})",
+            boards_repr(py, &self.boards)?,
             self.evaluations,
-            self.seconds,
+            py_float(py, self.seconds)?,
             self.seed,
-            if self.interrupted { "True" } else { "False" }
+            py_bool(self.interrupted)
         ))
     }
 
@@ -506,17 +507,21 @@ impl PyProof {
         }
     }
 
+    /// The call that makes it again: every field, by name.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "Proof(best={}, boards={}, threshold={}, complete={}, shard={}, classes={}, solved={})",
-            first_repr(py, &self.boards)?,
-            self.boards.len(),
+            "Proof(boards={}, threshold={}, classes={}, solved={}, parts={}, parts_done={}, \
+             complete={}, shard={}, seconds={})",
+            boards_repr(py, &self.boards)?,
             self.threshold,
-            if self.complete { "True" } else { "False" },
+            self.classes,
+            self.solved,
+            self.parts,
+            self.parts_done,
+            py_bool(self.complete),
             self.shard
                 .map_or("None".to_string(), |(k, n)| format!("({k}, {n})")),
-            self.classes,
-            self.solved
+            py_float(py, self.seconds)?
         ))
     }
 

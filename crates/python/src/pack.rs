@@ -13,34 +13,79 @@ use crate::errors;
 /// recipe, and the rules a board in that language follows (alphabet, how
 /// `q` reads, dice, scoring, letter values, minimum length). Immutable, and
 /// cheap to share between solvers and threads.
-#[pyclass(module = "wordgrid", name = "Pack", frozen)]
+///
+/// Two packs are equal when their contents are: the same words, recipe
+/// (the rules) and metadata, that is the same `to_bytes()`, however each
+/// was opened and whatever its `name` (a pack equals its own pickle and
+/// `Pack.from_bytes(pack.to_bytes())`).
+#[pyclass(module = "wordgrid", name = "Pack", frozen, eq, hash)]
 #[derive(Clone)]
 pub(crate) struct PyPack {
     pub(crate) pack: Pack,
-    /// The built-in name, for a built-in pack (pickled by name).
-    builtin: Option<String>,
-    /// The name it was loaded by, for an installed pack (`de`, not its
-    /// file's path).
-    named: Option<String>,
+    /// How it was made, for its `repr` and its pickle.
+    origin: Origin,
+}
+
+/// How a pack was made.
+#[derive(Clone)]
+enum Origin {
+    /// `Pack.builtin(name)` (or `load` of a built-in name): pickled by
+    /// name.
+    Builtin(String),
+    /// `Pack.load(name)` of an installed pack: its `name` is the name, not
+    /// its file's path.
+    Loaded(String),
+    /// `Pack.open(path)`.
+    Opened(PathBuf),
+    /// From bytes or built in memory.
+    Other,
+}
+
+/// Equal contents: the whole pack file (header, metadata with the recipe,
+/// automaton), byte for byte; the name is not compared.
+impl PartialEq for PyPack {
+    fn eq(&self, other: &PyPack) -> bool {
+        let (a, b) = (self.pack.as_bytes(), other.pack.as_bytes());
+        std::ptr::eq(a, b) || a == b
+    }
+}
+
+impl Eq for PyPack {}
+
+/// The header, which holds the lengths and checksums of the metadata and
+/// the automaton: equal packs have equal headers, and it is 48 bytes
+/// however big the pack is.
+impl std::hash::Hash for PyPack {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let bytes = self.pack.as_bytes();
+        bytes[..bytes.len().min(prep::pack::HEADER_LEN)].hash(state);
+    }
 }
 
 impl PyPack {
     pub(crate) fn new(pack: Pack) -> PyPack {
         PyPack {
             pack,
-            builtin: None,
-            named: None,
+            origin: Origin::Other,
         }
     }
 
-    /// Its `repr`, as `Solver`'s shows it.
+    /// Its `repr`, as `Solver`'s shows it: the call that makes it again
+    /// (`Pack.builtin('en')`, `Pack.load('de')`, `Pack.open('x.pack')`),
+    /// else `<Pack name=…, language=…: N words>`.
     pub(crate) fn repr(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "Pack({}, language={}, words={})",
-            crate::solver::py_repr(py, &self.name())?,
-            crate::solver::py_repr(py, &self.pack.recipe().language.code)?,
-            self.pack.len()
-        ))
+        let r = |text: &str| crate::solver::py_repr(py, text);
+        Ok(match &self.origin {
+            Origin::Builtin(name) => format!("Pack.builtin({})", r(name)?),
+            Origin::Loaded(name) => format!("Pack.load({})", r(name)?),
+            Origin::Opened(path) => format!("Pack.open({})", r(&path.display().to_string())?),
+            Origin::Other => format!(
+                "<Pack name={}, language={}: {} words>",
+                r(&self.name())?,
+                r(&self.pack.recipe().language.code)?,
+                self.pack.len()
+            ),
+        })
     }
 }
 
@@ -57,8 +102,7 @@ impl PyPack {
         })?;
         Ok(PyPack {
             pack,
-            builtin: Some(name.to_ascii_lowercase()),
-            named: None,
+            origin: Origin::Builtin(name.to_ascii_lowercase()),
         })
     }
 
@@ -87,15 +131,18 @@ impl PyPack {
             errors::pack(format!("{e}{hint}"))
         })?;
         Ok(PyPack {
-            named: Some(name.to_string()),
-            ..PyPack::new(pack)
+            pack,
+            origin: Origin::Loaded(name.to_string()),
         })
     }
 
     /// Opens a pack file (memory-mapped, its checksums checked).
     #[staticmethod]
     fn open(path: PathBuf) -> PyResult<PyPack> {
-        Ok(PyPack::new(Pack::open(&path).map_err(errors::pack)?))
+        Ok(PyPack {
+            pack: Pack::open(&path).map_err(errors::pack)?,
+            origin: Origin::Opened(path),
+        })
     }
 
     /// A pack from the bytes of a pack file (what `to_bytes` gives),
@@ -198,15 +245,19 @@ impl PyPack {
     /// else its file's path (or the name given to `build`/`from_bytes`).
     #[getter]
     fn name(&self) -> String {
-        self.named
-            .clone()
-            .unwrap_or_else(|| self.pack.name().to_string())
+        match &self.origin {
+            Origin::Builtin(_) | Origin::Opened(_) | Origin::Other => self.pack.name().to_string(),
+            Origin::Loaded(name) => name.clone(),
+        }
     }
 
     /// The built-in name of a built-in pack, else `None`.
     #[getter]
     fn builtin_name(&self) -> Option<String> {
-        self.builtin.clone()
+        match &self.origin {
+            Origin::Builtin(name) => Some(name.clone()),
+            _ => None,
+        }
     }
 
     /// The language code (`en`, `nl`, `de`…).
@@ -277,15 +328,15 @@ impl PyPack {
         let py = slf.py();
         let cls = slf.get_type();
         let me = slf.get();
-        match (&me.builtin, &me.named) {
-            (Some(name), _) => (cls.getattr("builtin")?, (name.clone(),)).into_pyobject(py),
-            (None, Some(name)) => (
+        match &me.origin {
+            Origin::Builtin(name) => (cls.getattr("builtin")?, (name.clone(),)).into_pyobject(py),
+            Origin::Loaded(name) => (
                 py.import("wordgrid._native")?
                     .getattr("_from_bytes_named")?,
                 (me.to_bytes(py), me.pack.name().to_string(), name.clone()),
             )
                 .into_pyobject(py),
-            (None, None) => (
+            Origin::Opened(_) | Origin::Other => (
                 cls.getattr("from_bytes")?,
                 (me.to_bytes(py), me.pack.name().to_string()),
             )
@@ -314,8 +365,8 @@ pub(crate) fn _from_bytes_named(
     name: &str,
 ) -> PyResult<PyPack> {
     Ok(PyPack {
-        named: Some(name.to_string()),
-        ..PyPack::new(Pack::from_vec(data.as_bytes().to_vec(), file).map_err(errors::pack)?)
+        pack: Pack::from_vec(data.as_bytes().to_vec(), file).map_err(errors::pack)?,
+        origin: Origin::Loaded(name.to_string()),
     })
 }
 

@@ -2,6 +2,7 @@
 //! at a time (`solve`, `score`) or as a stream (`score_many`).
 
 use std::collections::{BTreeMap, VecDeque};
+use std::hash::Hash;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -9,7 +10,7 @@ use std::thread::JoinHandle;
 use grid::Adjacency;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyFloat, PyIterator, PyList, PyString, PyTuple};
 use solve::batch::{tally_texts, TallyError};
 use solve::board::looks_like_a_path;
 use solve::{FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
@@ -27,7 +28,11 @@ use crate::pack::PyPack;
 /// bonus cells for a letter-value scheme (`"d..T/..../.D../t..."`);
 /// `letter_values` a dict (or `"a=1,b=3"`); `qu` whether a lone `q` cell
 /// reads `qu` (`None`: as the pack says).
-#[pyclass(module = "wordgrid", name = "Solver", frozen)]
+///
+/// Two solvers are equal when their packs are equal and their rules are
+/// the same, however the options were spelled (`letter_values` as a dict
+/// or as text, `qu=None` or the pack's own rule).
+#[pyclass(module = "wordgrid", name = "Solver", frozen, eq, hash)]
 pub(crate) struct PySolver {
     pub(crate) pack: PyPack,
     pub(crate) faces: FaceRules,
@@ -50,7 +55,41 @@ struct Given {
     qu: Option<bool>,
 }
 
+/// The same pack and the same rules in force.
+impl PartialEq for PySolver {
+    fn eq(&self, other: &PySolver) -> bool {
+        let (a, b) = (&self.rules, &other.rules);
+        self.pack == other.pack
+            && a.adjacency == b.adjacency
+            && a.wrap == b.wrap
+            && a.scoring == b.scoring
+            && a.min_len == b.min_len
+            && a.bonus == b.bonus
+            && self.q_reads() == other.q_reads()
+    }
+}
+
+impl Eq for PySolver {}
+
+/// Over what `eq` compares (the scoring by its name).
+impl std::hash::Hash for PySolver {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pack.hash(state);
+        self.rules.adjacency.hash(state);
+        self.rules.wrap.hash(state);
+        self.rules.scoring.name().hash(state);
+        self.rules.min_len.hash(state);
+        self.q_reads().hash(state);
+    }
+}
+
 impl PySolver {
+    /// What a lone `q` cell reads as under these rules (`qu` or `q`), or
+    /// `None` when the pack has no `q`.
+    fn q_reads(&self) -> Option<String> {
+        self.faces.face("q", false).ok()
+    }
+
     /// A solver for these rules, warmed up (its table decoded once).
     fn solver_for(&self, rules: Rules) -> PyResult<Solver> {
         let mut solver = Solver::with_rules(&self.pack.pack, rules).map_err(errors::pack)?;
@@ -270,15 +309,41 @@ impl PySolver {
         self.pack.clone()
     }
 
+    /// The call that makes an equal solver: its pack, then the rules in
+    /// force (`scoring` as given, or the pack's scheme by name when that
+    /// name makes the same scheme) and the options given that have no
+    /// place among them (`bonus`, `letter_values`, `qu`).
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "Solver({}, neighbors={}, wrap={}, scoring={}, min_len={})",
+        let g = &self.given;
+        let mut out = format!(
+            "Solver({}, neighbors={}, wrap={}",
             self.pack.repr(py)?,
             py_repr(py, &self.rules.adjacency.to_string())?,
-            if self.rules.wrap { "True" } else { "False" },
-            py_repr(py, self.rules.scoring.name())?,
-            self.rules.min_len
-        ))
+            py_bool(self.rules.wrap),
+        );
+        let name = self.rules.scoring.name();
+        match &g.scoring {
+            Some(text) => out += &format!(", scoring={}", py_repr(py, text)?),
+            None if Scoring::from_arg(name).is_ok_and(|s| s == self.rules.scoring) => {
+                out += &format!(", scoring={}", py_repr(py, name)?)
+            }
+            None => {}
+        }
+        out += &format!(", min_len={}", self.rules.min_len);
+        if let Some(bonus) = &self.bonus {
+            out += &format!(", bonus={}", py_repr(py, bonus)?);
+        }
+        if let Some(values) = &g.letter_values {
+            out += &format!(
+                ", letter_values={}",
+                values.into_pyobject(py)?.repr()?.to_cow()?
+            );
+        }
+        if let Some(qu) = g.qu {
+            out += &format!(", qu={}", py_bool(qu));
+        }
+        out.push(')');
+        Ok(out)
     }
 
     /// Pickles by its pack and the options it was made with, so that a
@@ -307,6 +372,21 @@ impl PySolver {
 /// A Python `repr` of a string (`'plaster'`).
 pub(crate) fn py_repr(py: Python<'_>, text: &str) -> PyResult<String> {
     Ok(PyString::new(py, text).repr()?.to_string())
+}
+
+/// A Python `repr` of a float: the shortest text that reads back as the
+/// same float (`0.1`, `3.0`, `1e-07`).
+pub(crate) fn py_float(py: Python<'_>, x: f64) -> PyResult<String> {
+    Ok(PyFloat::new(py, x).repr()?.to_string())
+}
+
+/// `True` or `False`.
+pub(crate) fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
 }
 
 /// `scoring` as given: a scheme's name or table (`str`), or a scheme file
@@ -484,12 +564,18 @@ impl ScoreIter {
 }
 
 /// A word found on a board.
+///
+/// Words are ordered as a solution lists them: highest score first, then
+/// alphabetically (by code point), then by length and path; so
+/// `sorted(solution) == solution.words` and `min(solution)` is its best
+/// word.
 #[pyclass(
     module = "wordgrid",
     name = "Word",
     frozen,
     get_all,
     eq,
+    ord,
     hash,
     from_py_object
 )]
@@ -503,6 +589,32 @@ pub(crate) struct PyWord {
     len: usize,
     /// One path that spells it: `(row, col)` from 0, first letter first.
     path: Vec<(u32, u32)>,
+}
+
+impl PyWord {
+    /// What words are ordered by: every field, so that the order agrees
+    /// with equality.
+    fn key(&self) -> (std::cmp::Reverse<u32>, &str, usize, &[(u32, u32)]) {
+        (
+            std::cmp::Reverse(self.score),
+            &self.word,
+            self.len,
+            &self.path,
+        )
+    }
+}
+
+/// A solution's order: highest score first, then alphabetically.
+impl Ord for PyWord {
+    fn cmp(&self, other: &PyWord) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl PartialOrd for PyWord {
+    fn partial_cmp(&self, other: &PyWord) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 #[pymethods]
@@ -578,12 +690,21 @@ impl PySolution {
         }
     }
 
+    /// The call that makes it again, every word included.
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let words = self
+            .words
+            .iter()
+            .map(|w| w.__repr__(py))
+            .collect::<PyResult<Vec<String>>>()?;
         Ok(format!(
-            "Solution({}, score={}, word_count={})",
+            "Solution({}, rows={}, cols={}, score={}, word_count={}, words=[{}])",
             py_repr(py, &self.board)?,
+            self.rows,
+            self.cols,
             self.score,
-            self.word_count
+            self.word_count,
+            words.join(", ")
         ))
     }
 

@@ -1,11 +1,14 @@
 """The Python API behaves like Python: value objects with equality, reprs,
-iteration and pickling; paths as `pathlib.Path`; the CLI's keyword names;
-negative numbers as ValueError; final classes; stubs that pass `mypy --strict`."""
+iteration and pickling; packs and solvers equal by content; words in an
+order; paths as `pathlib.Path`; the CLI's keyword names; negative numbers
+as ValueError; final classes; stubs that pass `mypy --strict`."""
 
+import ast
 import json
 import os
 import pathlib
 import pickle
+import random
 import signal
 import subprocess
 import sys
@@ -31,7 +34,11 @@ def test_solutions_and_words_are_values(en):
     assert repr(word) == (
         f"Word({word.word!r}, score={word.score}, len={word.len}, path={word.path!r})"
     )
-    assert repr(a) == "Solution('oatr/ihps/htnr/enei', score=187, word_count=117)"
+    assert repr(a).startswith(
+        "Solution('oatr/ihps/htnr/enei', rows=4, cols=4, score=187, word_count=117, "
+        f"words=[{a.words[0]!r}, {a.words[1]!r}, "
+    )
+    assert repr(a).endswith(f", {a.words[-1]!r}])")
     assert "Some(" not in repr(a) and '"' not in repr(a)
     for value in (a, word):
         assert pickle.loads(pickle.dumps(value)) == value
@@ -113,7 +120,7 @@ def test_best_and_prove_boards_are_objects(en):
     score, board, words = first
     assert wordgrid.Solver(en).tally(board) == (score, words)
     assert first == wordgrid.FoundBoard(score, board, words)
-    assert repr(result).startswith(f"Best(best={first!r}, boards=5,")
+    assert repr(result).startswith(f"Best(boards=[{first!r}, {result.boards[1]!r}, ")
     assert "Some(" not in repr(result)
     assert pickle.loads(pickle.dumps(result)) == result
     assert list(result) == result.boards
@@ -260,6 +267,159 @@ def test_ctrl_c_stops_one_best_and_leaves_another_running():
     theirs_interrupted, theirs_seconds = result["theirs"]
     assert not theirs_interrupted, out + err
     assert theirs_seconds >= 3.9, out + err
+
+
+# What a repr's call is evaluated with: the names `from wordgrid import *`
+# gives.
+NAMES = {name: getattr(wordgrid, name) for name in wordgrid.__all__}
+
+
+def check_repr(value, positional=(), attribute=getattr):
+    """`repr(value)` is a call that makes an equal value, and each argument
+    it names (by keyword, or by place as `positional` names them) is the
+    attribute of that name, holding that value. Returns the call."""
+    text = repr(value)
+    call = ast.parse(text, mode="eval").body
+    assert isinstance(call, ast.Call), text
+    assert eval(text, dict(NAMES)) == value, text
+    assert len(call.args) == len(positional), text
+    named = list(zip(positional, call.args)) + [(k.arg, k.value) for k in call.keywords]
+    for name, node in named:
+        want = eval(compile(ast.Expression(node), "<repr>", "eval"), dict(NAMES))
+        got = attribute(value, name)
+        assert got == want and type(got) is type(want), f"{text}: {name} is {got!r}"
+    return call
+
+
+def test_reprs_read_back_and_name_real_attributes(en, tmp_path, monkeypatch):
+    solver = wordgrid.Solver(en)
+    solution = solver.solve(BOARD)
+    check_repr(solution.words[0], positional=["word"])
+    assert check_repr(solution, positional=["board"]).keywords[-1].arg == "words"
+    best = wordgrid.best(en, size="3x3", iterations=3000, seed=2, threads=1, top=3)
+    keywords = [k.arg for k in check_repr(best).keywords]
+    assert keywords == ["boards", "evaluations", "seconds", "seed", "interrupted"]
+    check_repr(best.boards[0])
+    check_repr(wordgrid.Best([], 0, 0.0, 1, interrupted=True))
+    for shard in (None, (2, 3)):
+        proof = wordgrid.prove(en, "2x2", threshold=20, shard=shard)
+        keywords = [k.arg for k in check_repr(proof).keywords]
+        assert keywords == [
+            "boards", "threshold", "classes", "solved", "parts", "parts_done",
+            "complete", "shard", "seconds",
+        ]
+
+    # A pack's repr is the call that opens it again: built in, installed
+    # (by the name it was loaded by) or a file.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    packs = tmp_path / "boggle" / "packs"
+    packs.mkdir(parents=True)
+    tiny = wordgrid.Pack.build(["cat", "cats", "act"])
+    tiny.save(packs / "tiny.pack")
+    for pack, how, attribute in [
+        (en, "builtin", "builtin_name"),
+        (wordgrid.Pack.load("tiny"), "load", "name"),
+        (wordgrid.Pack.open(packs / "tiny.pack"), "open", "name"),
+    ]:
+        call = check_repr(pack, positional=[attribute])
+        assert ast.unparse(call.func) == f"Pack.{how}"
+    # One made from bytes cannot be: its repr says so (<…>) and names
+    # real attributes.
+    assert repr(tiny) == "<Pack name='<lines>', language='en': 3 words>"
+    assert (tiny.name, tiny.language, len(tiny)) == ("<lines>", "en", 3)
+
+    # A solver's repr names its options: those among its rules hold them.
+    def rule(s, name):
+        return s.pack if name == "pack" else s.rules[name]
+
+    for options in [
+        {},
+        dict(neighbors="no-diag", wrap=True, scoring="big-boggle", min_len=4),
+        dict(scoring="ruzzle", bonus="d..T/..../.D../t..."),
+    ]:
+        check_repr(wordgrid.Solver(en, **options), positional=["pack"], attribute=rule)
+    for options in [dict(letter_values={"a": 1, "b": 3}), dict(qu=False), dict(scoring="3=1,4=2")]:
+        s = wordgrid.Solver(en, **options)
+        assert eval(repr(s), dict(NAMES)) == s, repr(s)
+    assert repr(wordgrid.Solver(tiny)).startswith(f"Solver({tiny!r}, neighbors='all', ")
+
+
+def test_packs_are_equal_by_contents(en, nl, tmp_path):
+    en.save(tmp_path / "en.pack")
+    copies = [
+        wordgrid.Pack.builtin("EN"),
+        wordgrid.Pack.load("en"),
+        pickle.loads(pickle.dumps(en)),
+        wordgrid.Pack.from_bytes(en.to_bytes(), name="another name"),
+        wordgrid.Pack.open(tmp_path / "en.pack"),
+    ]
+    for copy in copies:
+        assert copy == en and not copy != en and hash(copy) == hash(en), repr(copy)
+    assert {copy: 1 for copy in copies} == {en: 1}
+    assert en != nl and en != "en" and en != en.to_bytes()
+    words = ["cat", "cats", "act", "tacs", "scat"]
+    built = wordgrid.Pack.build(words)
+    assert built == wordgrid.Pack.build(words) == pickle.loads(pickle.dumps(built))
+    assert hash(built) == hash(wordgrid.Pack.build(words))
+    others = [
+        wordgrid.Pack.build(words[:-1]),  # other words
+        wordgrid.Pack.build(words, recipe="opentaal"),  # other rules
+        wordgrid.Pack.build(words, name="cats.txt"),  # other metadata (its source)
+    ]
+    for other in others:
+        assert other != built, other.meta
+    assert len({built, *others}) == 4
+
+
+def test_solvers_are_equal_by_pack_and_rules(en, nl):
+    solver = wordgrid.Solver(en)
+    same = [
+        wordgrid.Solver(wordgrid.Pack.builtin("en")),
+        wordgrid.Solver(wordgrid.Pack.from_bytes(en.to_bytes())),
+        pickle.loads(pickle.dumps(solver)),
+        wordgrid.Solver(en, neighbors="all", wrap=False, scoring="boggle", min_len=3),
+        wordgrid.Solver(en, qu=True),  # the English pack reads a lone q as qu
+    ]
+    for other in same:
+        assert other == solver and not other != solver and hash(other) == hash(solver), repr(other)
+    values = wordgrid.Solver(en, letter_values={"a": 1, "b": 3})
+    assert values == wordgrid.Solver(en, letter_values="a=1,b=3")
+    different = [
+        wordgrid.Solver(nl),
+        wordgrid.Solver(en, neighbors="no-diag"),
+        wordgrid.Solver(en, wrap=True),
+        wordgrid.Solver(en, scoring="big-boggle"),
+        wordgrid.Solver(en, min_len=4),
+        wordgrid.Solver(en, qu=False),
+        wordgrid.Solver(en, scoring="ruzzle"),
+        wordgrid.Solver(en, scoring="ruzzle", bonus="d..T/..../.D../t..."),
+        values,
+        wordgrid.Solver(en, letter_values={"a": 2, "b": 3}),
+    ]
+    for other in different:
+        assert other != solver and not other == solver, repr(other)
+    assert len({solver, *different}) == len(different) + 1
+    assert solver != en
+
+
+def test_words_are_ordered_as_a_solution_lists_them(en):
+    solution = wordgrid.Solver(en).solve("perslatgsineters")
+    words = solution.words
+    shuffled = list(solution)
+    random.Random(1).shuffle(shuffled)
+    assert shuffled != words and sorted(shuffled) == words
+    assert min(solution) == words[0] and max(solution) == words[-1]
+    for a, b in zip(words, words[1:]):
+        assert a < b and a <= b and b > a and b >= a and not b < a
+        assert a.score > b.score or (a.score == b.score and a.word < b.word)
+    first = words[0]
+    assert first <= first and not first < first
+    # Equal score and word, another path: ordered by path, never equal.
+    other = wordgrid.Word(first.word, first.score, first.len, first.path[::-1])
+    assert other != first and (other < first) != (first < other)
+    assert wordgrid.Word("b", 1, 1, [(0, 0)]) < wordgrid.Word("a", 0, 1, [(0, 0)])
+    with pytest.raises(TypeError):
+        first < "alerting"
 
 
 NATIVE_CLASSES = ["Best", "FoundBoard", "Pack", "Proof", "ScoreIter", "Solution", "Solver", "Word"]

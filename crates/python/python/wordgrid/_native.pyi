@@ -34,7 +34,9 @@ _BoardLike = Union[str, "os.PathLike[str]"]
 
 @final
 class Pack:
-    """A language pack: the words of one list and the rules of its game."""
+    """A language pack: the words of one list and the rules of its game.
+    Equal to another pack with the same words, recipe and metadata (the
+    same ``to_bytes()``), however each was opened; hashable, picklable."""
 
     @staticmethod
     def builtin(name: str) -> Pack:
@@ -81,11 +83,15 @@ class Pack:
     def __len__(self) -> int: ...
     def __contains__(self, word: str, /) -> bool: ...
     def __iter__(self) -> Iterator[str]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Word:
     """A word found on a board (a value: equal by its fields, hashable,
-    picklable)."""
+    picklable). Ordered as a solution lists its words: highest score first,
+    then alphabetically (then by length and path), so that
+    ``sorted(solution) == solution.words``."""
 
     def __new__(cls, word: str, score: int, len: int, path: list[tuple[int, int]]) -> Word: ...
     @property
@@ -97,6 +103,12 @@ class Word:
     @property
     def path(self) -> list[tuple[int, int]]:
         """``(row, col)`` from 0, first letter first."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __lt__(self, other: Word, /) -> bool: ...
+    def __le__(self, other: Word, /) -> bool: ...
+    def __gt__(self, other: Word, /) -> bool: ...
+    def __ge__(self, other: Word, /) -> bool: ...
 
 @final
 class Solution:
@@ -131,7 +143,8 @@ class ScoreIter(Iterator[tuple[int, int]]):
 
 @final
 class Solver:
-    """Solves boards of one pack under one set of rules."""
+    """Solves boards of one pack under one set of rules. Equal to another
+    solver with an equal pack and the same rules; hashable, picklable."""
 
     def __new__(
         cls,
@@ -155,6 +168,8 @@ class Solver:
     def rules(self) -> dict[str, object]: ...
     @property
     def pack(self) -> Pack: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class FoundBoard:
