@@ -1,12 +1,19 @@
 """Every ```python example of README.md and docs/*.md runs as shown: each
 file's blocks run in order in one namespace of the file's own, and each
-`print(...)  # expected` line must print exactly what its comment says."""
+`print(...)  # expected` line must print exactly what its comment says;
+and each block, saved as a file of its own and run with `python file.py`,
+runs and prints the same (a reader copies one block, not the page)."""
 
 import contextlib
 import io
+import os
 import re
+import subprocess
+import sys
 
-from conftest import REPO
+import pytest
+
+from conftest import REPO, _require
 
 PRINT = re.compile(r"^(\s*)print\((.*)\)\s*#\s?(.*)$")
 
@@ -50,7 +57,8 @@ def test_readme_python_examples():
 def run_document(name, blocks):
     """Runs one document's blocks in a namespace of its own; returns how
     many printed lines were checked."""
-    namespace = {"__name__": "__readme__"}
+    # As a script runs: the Dask example's guarded block runs too.
+    namespace = {"__name__": "__main__"}
     checked = 0
     for start, body in blocks:
         expected = {}
@@ -74,3 +82,47 @@ def run_document(name, blocks):
         exec(compile("\n".join(code), f"{name}:{start}", "exec"), namespace)
         checked += len(expected)
     return checked
+
+
+def expected_output(body):
+    """What a block prints, line by line: its `print(...)  # expected`
+    comments, in order."""
+    return [m.group(3) for m in map(PRINT.match, body) if m]
+
+
+BLOCKS = [(name, start, body) for name, blocks in documents() for start, body in blocks]
+EXAMPLES = [pytest.param(*block, id=f"{block[0]}:{block[1]}") for block in BLOCKS]
+
+
+def test_the_examples_include_every_docs_python_md_block():
+    ours = [body for name, _, body in BLOCKS if name == "docs/python.md"]
+    assert len(ours) >= 7
+    assert any("LocalCluster" in line for body in ours for line in body)
+
+
+@pytest.mark.parametrize("name, start, body", EXAMPLES)
+def test_each_python_example_runs_on_its_own(name, start, body, tmp_path):
+    """The block alone, as `python example.py` in an empty directory: its
+    own imports and setup, and a Dask example guarded by `if __name__ ==
+    "__main__":` (a LocalCluster's workers import the script again; without
+    the guard, distributed fails with `Nanny failed to start`)."""
+    code = "\n".join(body) + "\n"
+    if "distributed" in code:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _require("needs dask[distributed] for the Dask example")
+    script = tmp_path / "example.py"
+    script.write_text(code, encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=""),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, f"{name}:{start} failed on its own:\n{run.stderr[-3000:]}"
+    want = expected_output(body)
+    assert want, f"{name}:{start} checks nothing"
+    assert run.stdout.splitlines() == want, f"{name}:{start}: stderr:\n{run.stderr[-3000:]}"
