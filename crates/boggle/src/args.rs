@@ -36,7 +36,7 @@ impl PackArgs {
     /// first, then installed.
     pub(crate) fn open(&self) -> Result<Pack> {
         match &self.pack {
-            Some(path) => Ok(Pack::open(path)?),
+            Some(path) => Ok(Pack::open(boggle_cli::named_file(path, "pack")?)?),
             None => match packs::open(&self.lang, PackDir::from_env().as_ref()) {
                 Ok(pack) => Ok(pack),
                 Err(e @ PacksError::Unknown { .. }) => {
@@ -60,7 +60,8 @@ impl PackArgs {
 /// How a board is read and scored.
 #[derive(Args, Clone)]
 pub(crate) struct RuleArgs {
-    /// Adjacency: all (king moves) or no-diag (no diagonal steps).
+    /// Adjacency: all (king moves; also called king or 8) or no-diag (no
+    /// diagonal steps; also called rook or 4).
     #[arg(long, short = 'n', default_value = "all", value_parser = parse::<Adjacency>)]
     neighbors: Adjacency,
     /// The board wraps around at its edges (a torus).
@@ -156,7 +157,8 @@ pub(crate) struct RollOptions {
     pub(crate) letters: LettersArg,
     /// Board size, RxC or N (default: N x N for a set of N² dice; 4x4 for
     /// letters and frequency dice). Larger than the set: extra dice are
-    /// drawn with replacement.
+    /// drawn with replacement. With a board given, its shape: one run of
+    /// letters is cut into rows (`perslatesind --size 3x4`).
     #[arg(long, value_parser = parse::<Size>)]
     pub(crate) size: Option<Size>,
     /// Board shape: square, donut (5x5, center blank), cross (5x5, corners
@@ -182,9 +184,14 @@ pub(crate) struct RollOptions {
 impl RollOptions {
     /// Whether any roll option was given.
     pub(crate) fn given(&self) -> bool {
+        self.size.is_some() || self.rolls()
+    }
+
+    /// Whether an option that only a roll takes is given (`--size` also
+    /// shapes a given board).
+    pub(crate) fn rolls(&self) -> bool {
         self.dice.is_some()
             || self.letters.letters.is_some()
-            || self.size.is_some()
             || self.shape.is_some()
             || self.seed.is_some()
             || self.min_words > 0

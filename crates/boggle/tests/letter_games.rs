@@ -190,7 +190,7 @@ fn custom_schemes_from_the_command_line_and_a_file() {
 fn batch_and_best_take_the_schemes_and_the_grid() {
     let (out, _) = run(
         &["batch", "-s", "ruzzle", "--bonus", BONUS],
-        Some("oatrihpshtnrenei\nabcde\n"),
+        Some("oatrihpshtnrenei\nabc/def\n"),
         1,
     );
     let lines: Vec<Value> = out

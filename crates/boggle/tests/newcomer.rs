@@ -222,9 +222,18 @@ fn board_arguments_mean_one_thing() {
     let v = json(&["o a t r i h p s h t n r e n e i"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(4), Some(4)));
     assert_eq!(v["score"], 187);
-    // A run that is not a square is one row.
-    let v = json(&["abcde"]);
+    // A run that is not a square takes its size from --size, and without
+    // one is refused with both ways to write it.
+    let v = json(&["abcde", "--size", "1x5"]);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(1), Some(5)));
+    let v = json(&["abcdef", "--size", "3x2"]);
+    assert_eq!(v["board"], "ab/cd/ef");
+    let (code, _, stderr) = run(&["abcdef"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("(abc/def)") && stderr.contains("(--size 2x3)"),
+        "{stderr}"
+    );
     // Typed qu is the one Qu cell on an English board.
     let v = json(&["quaietsrnolpedbmc"]);
     assert_eq!(v["board"], "[qu]aie/tsrn/olpe/dbmc");
@@ -280,15 +289,13 @@ fn one_duration_syntax() {
 fn messages_are_one_line_with_the_cause_once() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("missing.pack");
+    // A missing file is a usage error (exit 2), worded as for a board file.
     let (code, _, stderr) = run(&["--pack", missing.to_str().unwrap(), "abcd"]);
-    assert_eq!(code, 1);
-    assert_eq!(
-        stderr.matches("No such file or directory").count(),
-        1,
-        "{stderr}"
-    );
+    assert_eq!(code, 2);
+    assert_eq!(stderr.matches("no such pack file").count(), 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
     let (code, _, stderr) = run(&["--pack", dir.path().to_str().unwrap(), "abcd"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(stderr.contains("is a directory"), "{stderr}");
     // Command-line mistakes: one line, the program's prefix, exit 2.
     let (code, _, stderr) = run(&["count"]);

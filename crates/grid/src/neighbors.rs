@@ -17,14 +17,19 @@ pub enum Adjacency {
     NoDiagonals,
 }
 
+/// Reads a rule by name: `all` (also `king`, `8`) or `no-diag` (also
+/// `no_diag`, `rook`, `4`); anything else is refused with the names.
 impl FromStr for Adjacency {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Adjacency, String> {
         match s {
-            "all" | "king" | "diag" | "diagonals" | "8" => Ok(Adjacency::King),
-            "no-diag" | "no_diag" | "nodiag" | "rook" | "4" => Ok(Adjacency::NoDiagonals),
-            _ => Err(format!("unknown adjacency {s:?} (use all or no-diag)")),
+            "all" | "king" | "8" => Ok(Adjacency::King),
+            "no-diag" | "no_diag" | "rook" | "4" => Ok(Adjacency::NoDiagonals),
+            _ => Err(format!(
+                "unknown adjacency {s:?} (use all, also called king or 8, or no-diag, \
+                 also called rook or 4)"
+            )),
         }
     }
 }
@@ -278,7 +283,15 @@ mod tests {
         assert_eq!("no_diag".parse(), Ok(Adjacency::NoDiagonals));
         assert_eq!("no-diag".parse(), Ok(Adjacency::NoDiagonals));
         assert_eq!("all".parse(), Ok(Adjacency::King));
-        assert!("sideways".parse::<Adjacency>().is_err());
+        assert_eq!("king".parse(), Ok(Adjacency::King));
+        assert_eq!("8".parse(), Ok(Adjacency::King));
+        assert_eq!("rook".parse(), Ok(Adjacency::NoDiagonals));
+        assert_eq!("4".parse(), Ok(Adjacency::NoDiagonals));
+        // A name that could mean either is refused, with the names.
+        for bad in ["sideways", "diag", "diagonals", "nodiag"] {
+            let e = bad.parse::<Adjacency>().unwrap_err();
+            assert!(e.contains("all") && e.contains("no-diag"), "{e}");
+        }
         for a in [Adjacency::King, Adjacency::NoDiagonals] {
             assert_eq!(a.name().parse(), Ok(a));
         }

@@ -12,7 +12,9 @@
 //!   [`ECHO_CHARS`] characters (invalid bytes shown as `\u{fffd}`), with
 //!   `…` and `"input_bytes":N`, the line's length, when it is cut.
 //!
-//! `line` counts from 1 and includes blank lines, which produce no record.
+//! `#` starts a comment, to the end of the line, as in a dice file; a blank
+//! or comment line produces no record. `line` counts from 1 and includes
+//! those lines.
 //! Every line gets its record, in input order, whatever the lines before it
 //! held. Memory is bounded: a round reads at most [`CHUNK`] lines or
 //! [`CHUNK_BYTES`] bytes, and a line's bytes past [`MAX_LINE`] are not kept.
@@ -20,6 +22,7 @@
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use grid::Size;
 use job::{Control, Progress};
 use serde::Serialize;
 
@@ -39,6 +42,16 @@ pub const MAX_LINE: usize = 4 << 20;
 pub const ECHO_CHARS: usize = 80;
 /// Lines a worker takes at a time.
 const GRAIN: usize = 64;
+
+/// How a batch run reads and reports its boards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatchOptions {
+    /// Each record lists its words with their scores and paths.
+    pub words: bool,
+    /// Every board has this size: a line of one run of cells is cut into
+    /// its rows (see [`FaceRules::parse_sized`]).
+    pub size: Option<Size>,
+}
 
 /// What a batch run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -102,7 +115,7 @@ pub fn run(
     output: &mut dyn Write,
     faces: &FaceRules,
     solver: &Solver,
-    with_words: bool,
+    options: BatchOptions,
     control: &Control<'_>,
 ) -> std::io::Result<BatchReport> {
     let mut solvers = vec![solver.clone(); control.thread_count()];
@@ -139,7 +152,7 @@ pub fn run(
         }
         done.clear();
         done.resize_with(lines.len(), || None);
-        solve_chunk(&lines, first_line, faces, solvers, with_words, &mut done);
+        solve_chunk(&lines, first_line, faces, solvers, options, &mut done);
         for (i, d) in done.iter().enumerate() {
             let Some(d) = d else { continue };
             output.write_all(&d.text)?;
@@ -199,11 +212,11 @@ fn solve_chunk(
     first_line: u64,
     faces: &FaceRules,
     solvers: &mut [Solver],
-    with_words: bool,
+    options: BatchOptions,
     done: &mut [Option<Done>],
 ) {
     let results = in_parallel(lines.len(), solvers, |i, solver| {
-        solve_line(&lines[i], first_line + i as u64, faces, solver, with_words)
+        solve_line(&lines[i], first_line + i as u64, faces, solver, options)
     });
     for (i, d) in results {
         done[i] = Some(d);
@@ -251,10 +264,15 @@ fn in_parallel<T: Send>(
     })
 }
 
-/// A board's text read under `faces`, and checked against the solver's
-/// bonus grid.
-fn read_board(text: &str, faces: &FaceRules, solver: &Solver) -> Result<Board, BoardError> {
-    let board = faces.parse(text)?;
+/// A board's text read under `faces` (in `size`, if given), and checked
+/// against the solver's bonus grid.
+fn read_board(
+    text: &str,
+    size: Option<Size>,
+    faces: &FaceRules,
+    solver: &Solver,
+) -> Result<Board, BoardError> {
+    let board = faces.parse_sized(text, size)?;
     if let Some(bonus) = &solver.rules().bonus {
         if !bonus.fits(board.rows(), board.cols()) {
             return Err(BoardError::Bonus {
@@ -289,7 +307,7 @@ pub fn tally_texts<S: AsRef<str> + Sync>(
     solvers: &mut [Solver],
 ) -> Vec<Result<Tally, TallyError>> {
     let one = |text: &str, solver: &mut Solver| -> Result<Tally, TallyError> {
-        let board = read_board(text, faces, solver)?;
+        let board = read_board(text, None, faces, solver)?;
         Ok(solver.tally(&board)?)
     };
     let mut out: Vec<Option<Result<Tally, TallyError>>> = Vec::new();
@@ -305,7 +323,7 @@ fn solve_line(
     line_no: u64,
     faces: &FaceRules,
     solver: &mut Solver,
-    with_words: bool,
+    options: BatchOptions,
 ) -> Option<Done> {
     let mut out = Vec::with_capacity(96);
     let error = |out: &mut Vec<u8>, text: &str, message: String| {
@@ -347,15 +365,15 @@ fn solve_line(
             return Some(error(&mut out, &text, message));
         }
     };
-    let text = text.trim();
+    let text = text.split('#').next().unwrap_or_default().trim();
     if text.is_empty() {
         return None;
     }
-    let board = match read_board(text, faces, solver) {
+    let board = match read_board(text, options.size, faces, solver) {
         Ok(b) => b,
         Err(e) => return Some(error(&mut out, text, e.to_string())),
     };
-    let (score, words) = if with_words {
+    let (score, words) = if options.words {
         let solution = match solver.solve(&board) {
             Ok(solution) => solution,
             Err(e) => return Some(error(&mut out, text, e.to_string())),

@@ -41,6 +41,26 @@ pub enum BoardError {
         /// Cells given.
         cells: usize,
     },
+    /// One run of cells that makes no square, read without a size: its
+    /// rows or its size say what shape it has.
+    #[error("{cells} cells in one run make no square board: write its rows ({rows}) or give its size ({size})")]
+    NotSquare {
+        /// Cells given.
+        cells: usize,
+        /// The board written in rows of the likeliest shape
+        /// (`pers/late/sind`).
+        rows: String,
+        /// That shape.
+        size: grid::Size,
+    },
+    /// A board that does not have the size asked for.
+    #[error("the board is {typed}, not {size}")]
+    WrongSize {
+        /// The size asked for.
+        size: grid::Size,
+        /// What was typed (`12 cells`, `3 rows of 4`).
+        typed: String,
+    },
     /// A board larger than the solver takes.
     #[error("the board has more than {max} cells")]
     TooLarge {

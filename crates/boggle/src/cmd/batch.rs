@@ -1,23 +1,29 @@
 //! `boggle batch`: boards one a line in, one NDJSON record a board out.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use boggle_cli::plural;
 use clap::Args;
+use grid::Size;
 use job::{Control, Progress};
+use solve::batch::BatchOptions;
 use solve::Solver;
 
-use crate::args::{PackArgs, RuleArgs, ThreadsArg};
+use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
 
 /// Options of `boggle batch`.
 #[derive(Args)]
 pub(crate) struct BatchArgs {
-    /// Boards one a line (same syntax as `solve`); `-` or nothing reads
-    /// standard input.
+    /// Boards one a line (same syntax as `solve`; `#` starts a comment);
+    /// `-` or nothing reads standard input.
     input: Option<PathBuf>,
+    /// Every board's size, RxC or N: a line of one run of letters is cut
+    /// into its rows (`perslatesind` with --size 3x4 is pers/late/sind).
+    #[arg(long, value_parser = parse::<Size>)]
+    size: Option<Size>,
     #[command(flatten)]
     pack: PackArgs,
     #[command(flatten)]
@@ -42,15 +48,10 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
     let mut input: Box<dyn io::BufRead> = match &args.input {
         None => Box::new(io::stdin().lock()),
         Some(p) if p == Path::new("-") => Box::new(io::stdin().lock()),
-        Some(p) if p.is_dir() => {
-            return Err(boggle_cli::usage_msg(format!(
-                "{}: is a directory, not a file of boards",
-                p.display()
-            )))
-        }
         Some(p) => Box::new(io::BufReader::with_capacity(
             1 << 16,
-            std::fs::File::open(p).with_context(|| format!("{}: cannot open", p.display()))?,
+            std::fs::File::open(boggle_cli::named_file(p, "board")?)
+                .with_context(|| format!("{}: cannot open", p.display()))?,
         )),
     };
     let bar = boggle_cli::spinner("{spinner} {human_pos} lines  {per_sec}  {elapsed}");
@@ -58,7 +59,7 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
     }
     boggle_cli::catch_interrupts();
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = boggle_cli::stdout();
     let report = |p: &Progress| {
         if let Some(bar) = &bar {
             bar.set_position(p.done);
@@ -69,11 +70,20 @@ pub(crate) fn run(args: BatchArgs) -> Result<ExitCode> {
         ..args.threads.control()
     };
     let threads = control.thread_count();
-    let report = solve::batch::run(&mut input, &mut out, &faces, &solver, args.words, &control)?;
+    let report = solve::batch::run(
+        &mut input,
+        &mut out,
+        &faces,
+        &solver,
+        BatchOptions {
+            words: args.words,
+            size: args.size,
+        },
+        &control,
+    )?;
     // The records found are written whole, whatever signals come now.
     let _flushing = boggle_cli::Flushing::start();
-    out.flush()?;
-    drop(out);
+    out.done()?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

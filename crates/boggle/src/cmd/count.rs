@@ -1,6 +1,6 @@
 //! `boggle count`: the number of paths on an empty board, exactly.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -26,7 +26,8 @@ pub(crate) struct CountArgs {
     /// dfs engine.
     #[arg(long, value_parser = parse::<Size>)]
     size: Size,
-    /// Adjacency: all (king moves) or no-diag (no diagonal steps).
+    /// Adjacency: all (king moves; also called king or 8) or no-diag (no
+    /// diagonal steps; also called rook or 4).
     #[arg(long, short = 'n', default_value = "all", value_parser = parse::<Adjacency>)]
     neighbors: Adjacency,
     /// The board wraps around at its edges (a torus).
@@ -162,7 +163,9 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         if let Some(bar) = &bar {
             bar.finish_and_clear();
         }
-        println!("{total}");
+        let mut out = boggle_cli::stdout();
+        writeln!(out, "{total}")?;
+        out.done()?;
         return Ok(ExitCode::SUCCESS);
     }
     let per_length = count_paths(shape, max_len, &options).map_err(|e| match e {
@@ -176,7 +179,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
     }
     let table = &cumulative(&per_length)[1..];
     let total = table.last().copied().unwrap_or(0);
-    let mut out = io::stdout().lock();
+    let mut out = boggle_cli::stdout();
     if args.json {
         let json = CountJson {
             by_length: table.iter().map(|&n| Count(n)).collect(),
@@ -196,7 +199,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
             writeln!(out, "{:>lw$}  {n:>nw$}", len + 1)?;
         }
     }
-    out.flush()?;
+    out.done()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use solve::board::looks_like_a_path;
-use solve::{Board, FaceRules, Solver, TextStyle};
+use solve::{Board, BoardError, FaceRules, Solver, TextStyle};
 
 use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};
@@ -153,22 +153,33 @@ fn one_board(given: &BoardText, faces: &FaceRules, board: &Board) -> Result<()> 
 
 /// Solves the board and prints it as asked.
 pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
-    if args.roll || args.dice.given() {
+    if args.roll || args.dice.rolls() || args.board.is_empty() && args.dice.given() {
         return solve_rolled(args);
     }
     args.view.check()?;
     let given = board_text(&args.board)?;
     let pack = args.pack.open()?;
     let (faces, mut rules) = args.rules.resolve(&pack)?;
-    let board = faces.parse(&given.text).map_err(|e| match &given.source {
-        Some(source) => usage(anyhow::Error::new(e).context(source.clone())),
-        None => usage(e),
-    })?;
+    let board = faces
+        .parse_sized(&given.text, args.dice.size)
+        .map_err(|e| {
+            let e = match e {
+                BoardError::NotSquare { cells, rows, size } => anyhow::anyhow!(
+                    "{cells} cells in one run make no square board: write its rows ({rows}) \
+                     or give its size (--size {size})"
+                ),
+                e => anyhow::Error::new(e),
+            };
+            match &given.source {
+                Some(source) => usage(e.context(source.clone())),
+                None => usage(e),
+            }
+        })?;
     one_board(&given, &faces, &board)?;
     fit_bonus(&mut rules, board.rows(), board.cols())?;
     let mut solver = Solver::with_rules(&pack, rules)?;
     let solution = solver.solve_parallel(&board, args.threads.get())?;
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut out = boggle_cli::stdout();
     let rules = solver.rules();
     if args.json {
         let json = SolveJson {
@@ -197,7 +208,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
         );
         write!(out, "{text}")?;
     }
-    out.flush()?;
+    out.done()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -2,6 +2,7 @@
 //! normalization, alphabet and aliases (the board syntax is documented on
 //! [`FaceRules`]).
 
+use grid::Size;
 use prep::{normalize::Normalizer, recipe::LetterRules, Pack, Recipe};
 
 use super::tile::{Place, Tile, MAX_ALTERNATIVES};
@@ -196,24 +197,33 @@ impl FaceRules {
     /// Parses a board (see [`FaceRules`] for the syntax). Memory stays a
     /// small multiple of the number of cells, however long the text.
     ///
-    /// Each letter is a cell. Only when that reading gives no board of the
-    /// usual shape (a run that is not a square, rows of different lengths)
-    /// and reading a typed `qu` as the one `Qu` cell (where a `q` cell
-    /// reads `qu`) does, is that the board: `quaietsrnolpedbmc` is 4x4,
-    /// while a 16-letter run with a `q` next to a `u` stays `Qu` and `U`.
+    /// Rows are separated by spaces or `/`; one run of cells is a square
+    /// board, and a run that makes no square is refused
+    /// ([`BoardError::NotSquare`]): [`FaceRules::parse_sized`] shapes it.
+    ///
+    /// Each letter is a cell. Only when that reading gives no board of its
+    /// shape (a run that is not a square, rows of different lengths) and
+    /// reading a typed `qu` as the one `Qu` cell (where a `q` cell reads
+    /// `qu`) does, is that the board: `quaietsrnolpedbmc` is 4x4, while a
+    /// 16-letter run with a `q` next to a `u` stays `Qu` and `U`.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
+        self.parse_sized(text, None)
+    }
+
+    /// Parses a board of `size`: one run of cells is cut into its rows
+    /// (`perslatesind` at 3x4 is `pers/late/sind`), and a board typed in
+    /// rows must have that shape ([`BoardError::WrongSize`]). Without a
+    /// size, as [`FaceRules::parse`].
+    pub fn parse_sized(&self, text: &str, size: Option<Size>) -> Result<Board, BoardError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        if let Some(board) = self.parse_plain(text) {
+        if let Some(board) = self.parse_plain(text, size) {
             return board;
         }
-        let plain = self.parse_with(text, false);
-        if matches!(plain, Ok((_, true))) || !self.may_continue(text) {
-            return plain.map(|(board, _)| board);
+        let plain = self.parse_with(text, false, size);
+        if plain.is_ok() || !self.may_continue(text) {
+            return plain;
         }
-        match self.parse_with(text, true) {
-            Ok((board, true)) => Ok(board),
-            _ => plain.map(|(board, _)| board),
-        }
+        self.parse_with(text, true, size).or(plain)
     }
 
     /// How many characters of `text` (at a typed letter) make one string
@@ -235,10 +245,9 @@ impl FaceRules {
     }
 
     /// Reads a board, each typed letter a cell, or with `merge` a typed
-    /// letter and the rest of its longer face (`qu`) one cell. The flag says
-    /// whether the board has its usual shape: a square from a single run,
-    /// or rows of one length.
-    fn parse_with(&self, text: &str, merge: bool) -> Result<(Board, bool), BoardError> {
+    /// letter and the rest of its longer face (`qu`) one cell, in the shape
+    /// [`board_shape`] gives it.
+    fn parse_with(&self, text: &str, merge: bool, size: Option<Size>) -> Result<Board, BoardError> {
         let is_sep = |c: char| c.is_whitespace() || c == '/' || c == ',' || c == ';';
         let mut board = Board::with_capacity(0, 0);
         // Cells in each finished row, and in the row being read.
@@ -366,10 +375,21 @@ impl FaceRules {
         if row > 0 {
             rows.push(row);
         }
-        let (r, c) = grid_shape(&rows, board.len())?;
-        let usual = r == c || rows.iter().any(|&n| n > 1) && rows.len() > 1;
-        board.set_shape(r, c);
-        Ok((board, usual))
+        match board_shape(&rows, board.len(), size) {
+            Ok((r, c)) => {
+                board.set_shape(r, c);
+                Ok(board)
+            }
+            Err(Unshaped::Run(likely)) => {
+                board.set_shape(likely.rows, likely.cols);
+                Err(BoardError::NotSquare {
+                    cells: board.len(),
+                    rows: self.text(&board, super::TextStyle::Rows),
+                    size: likely,
+                })
+            }
+            Err(Unshaped::Error(e)) => Err(e),
+        }
     }
 }
 
@@ -377,7 +397,7 @@ impl FaceRules {
     /// The fast path for the commonest input: ASCII letters in rows separated
     /// by single spaces or '/', or one square run, with no brackets or
     /// blanks. `None` sends anything else to the general parser.
-    fn parse_plain(&self, text: &str) -> Option<Result<Board, BoardError>> {
+    fn parse_plain(&self, text: &str, size: Option<Size>) -> Option<Result<Board, BoardError>> {
         let text = text.trim();
         let bytes = text.as_bytes();
         if bytes.is_empty() || bytes.len() > 4096 {
@@ -406,15 +426,14 @@ impl FaceRules {
             return None;
         }
         rows += 1;
-        let (rows, cols) = if rows == 1 || cols == 1 {
-            // A run that is not a square may be read otherwise (see `parse`).
-            match run_shape(cells) {
-                (1, n) if n > 1 => return None,
-                shape => shape,
-            }
+        let typed = if rows == 1 || cols == 1 {
+            vec![cells]
         } else {
-            (rows, cols)
+            vec![cols; rows]
         };
+        // Anything but a board of its shape is for the general parser to
+        // read otherwise (see `parse`) or explain.
+        let (rows, cols) = board_shape(&typed, cells, size).ok()?;
         let mut board = Board::with_capacity(rows, cols);
         for &b in bytes.iter().filter(|b| b.is_ascii_alphabetic()) {
             board.push(self.ascii_face(b, false)?);
@@ -441,6 +460,55 @@ pub(crate) fn grid_shape(rows: &[usize], cells: usize) -> Result<(usize, usize),
             }
             Ok((rows.len(), *first))
         }
+    }
+}
+
+/// Why cells read as `rows` have no board shape.
+enum Unshaped {
+    /// One run that makes no square, with its likeliest shape.
+    Run(Size),
+    /// Anything else.
+    Error(BoardError),
+}
+
+/// The shape of a board read as rows of cells (the cells in each row, as
+/// typed) and `size` if one is given: one run (or single cells separated by
+/// spaces) is a square, or cut into rows of `size`; rows as typed must all
+/// have one length, and `size`'s.
+fn board_shape(
+    rows: &[usize],
+    cells: usize,
+    size: Option<Size>,
+) -> Result<(usize, usize), Unshaped> {
+    let one_run = rows.len() == 1 || rows.iter().all(|&n| n == 1);
+    let (r, c) = grid_shape(rows, cells).map_err(Unshaped::Error)?;
+    match size {
+        None if one_run && r != c => Err(Unshaped::Run(likely_shape(cells))),
+        None => Ok((r, c)),
+        Some(size) if one_run && cells == size.cells() => Ok((size.rows, size.cols)),
+        Some(size) if (r, c) == (size.rows, size.cols) => Ok((r, c)),
+        Some(size) => Err(Unshaped::Error(BoardError::WrongSize {
+            size,
+            typed: if one_run {
+                format!("{cells} {}", if cells == 1 { "cell" } else { "cells" })
+            } else {
+                format!("{r} rows of {c}")
+            },
+        })),
+    }
+}
+
+/// The likeliest shape of `cells` cells: the rows and columns closest to a
+/// square, fewer rows than columns (3x4 for 12, 1x7 for 7).
+fn likely_shape(cells: usize) -> Size {
+    let rows = (1..=cells)
+        .take_while(|r| r * r <= cells)
+        .filter(|r| cells % r == 0)
+        .last()
+        .unwrap_or(1);
+    Size {
+        rows,
+        cols: cells / rows,
     }
 }
 
@@ -563,10 +631,20 @@ mod tests {
         let e = en().parse("abcdé").unwrap_err();
         assert!(e.to_string().contains("row 1, column 5"), "{e}");
         assert!(matches!(en().parse("  / ").unwrap_err(), BoardError::Empty));
-        // A run that is not a square is one row.
-        let row = en().parse("abcde").unwrap();
-        assert_eq!((row.rows(), row.cols()), (1, 5));
-        assert_eq!(en().parse("abcde/").unwrap(), row);
+        // A run that is not a square is refused, with its likeliest rows.
+        let e = en().parse("abcdef").unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                BoardError::NotSquare { cells: 6, rows, size } if rows == "abc/def"
+                    && (size.rows, size.cols) == (2, 3)
+            ),
+            "{e}"
+        );
+        assert!(matches!(
+            en().parse("abcde/").unwrap_err(),
+            BoardError::NotSquare { cells: 5, .. }
+        ));
         assert!(matches!(
             en().parse("[ab").unwrap_err(),
             BoardError::Cell { .. }
@@ -578,8 +656,10 @@ mod tests {
         // Single letters separated by spaces are one run: here a square.
         let spaced = en().parse("o a t r i h p s h t n r e n e i").unwrap();
         assert_eq!(spaced, en().parse("oatrihpshtnrenei").unwrap());
-        let row = en().parse("a b c").unwrap();
-        assert_eq!((row.rows(), row.cols()), (1, 3));
+        assert!(matches!(
+            en().parse("a b c").unwrap_err(),
+            BoardError::NotSquare { cells: 3, .. }
+        ));
         // Typed `qu` is the one Qu cell where a q reads qu, when only that
         // reading gives a square or rows of one length; `[q]u` is two.
         let b = en().parse("quaietsrnolpedbmc").unwrap();
@@ -600,7 +680,8 @@ mod tests {
         let b = en().parse("[q][u] ab").unwrap();
         assert_eq!(b.cells(), [Some("q"), Some("u"), Some("a"), Some("b")]);
         // With no q alias, typed qu is two cells.
-        assert_eq!(nl().parse("quick").unwrap().len(), 5);
+        let size = Some(Size { rows: 1, cols: 5 });
+        assert_eq!(nl().parse_sized("quick", size).unwrap().len(), 5);
         // Empty and over-long faces are errors naming the cell.
         let e = en().parse("ab [] cd").unwrap_err();
         assert!(matches!(e, BoardError::Cell { row: 2, col: 1, .. }), "{e}");
@@ -614,6 +695,39 @@ mod tests {
             en().parse("\u{feff}ab cd").unwrap(),
             en().parse("ab cd").unwrap()
         );
+    }
+
+    #[test]
+    fn a_size_shapes_a_run() {
+        let size = |rows, cols| Some(Size { rows, cols });
+        // Published 3x4 boards are 12-letter runs.
+        let b = en().parse_sized("perslatesind", size(3, 4)).unwrap();
+        assert_eq!((b.rows(), b.cols()), (3, 4));
+        assert_eq!(en().text(&b, TextStyle::Rows), "pers/late/sind");
+        assert_eq!(b, en().parse("pers/late/sind").unwrap());
+        let b = en().parse_sized("perslatesind", size(4, 3)).unwrap();
+        assert_eq!(en().text(&b, TextStyle::Rows), "per/sla/tes/ind");
+        // Rows as typed must have the size; so must the run.
+        let e = en().parse_sized("pers/late/sind", size(4, 3)).unwrap_err();
+        assert_eq!(e.to_string(), "the board is 3 rows of 4, not 4x3");
+        assert!(en().parse_sized("pers/late/sind", size(3, 4)).is_ok());
+        let e = en().parse_sized("perslatesin", size(3, 4)).unwrap_err();
+        assert_eq!(e.to_string(), "the board is 11 cells, not 3x4");
+        // A square run with a size of its own shape reads as before; a
+        // typed `qu` is one cell when only that fits the size.
+        assert_eq!(
+            en().parse_sized("oatrihpshtnrenei", size(4, 4)).unwrap(),
+            en().parse("oatrihpshtnrenei").unwrap()
+        );
+        let b = en().parse_sized("quickly", size(2, 3)).unwrap();
+        assert_eq!(b.face(0), Some("qu"));
+        // Faces and blanks in brackets take the general path alike.
+        let b = en().parse_sized("[th]a.bcd", size(2, 3)).unwrap();
+        assert_eq!(en().text(&b, TextStyle::Rows), "[th]a./bcd");
+        // The likeliest shape of a run: nearest a square, rows first.
+        assert_eq!(likely_shape(12), Size { rows: 3, cols: 4 });
+        assert_eq!(likely_shape(7), Size { rows: 1, cols: 7 });
+        assert_eq!(likely_shape(20), Size { rows: 4, cols: 5 });
     }
 
     #[test]
