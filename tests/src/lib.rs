@@ -12,6 +12,7 @@
 pub mod brute;
 pub mod dice;
 pub mod scored;
+pub mod stdout;
 
 /// Makes every checksum of a damaged pack right again (see `prep`).
 pub use prep::pack::reseal;

@@ -9,7 +9,12 @@ mod cmd;
 
 /// Turn raw word lists into Boggle language packs, and look inside them.
 #[derive(Parser)]
-#[command(name = "boggle-prep", version, about)]
+#[command(
+    name = "boggle-prep",
+    version,
+    about,
+    after_long_help = boggle_cli::EXIT_STATUS
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

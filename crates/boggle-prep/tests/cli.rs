@@ -306,8 +306,12 @@ fn missing_input_is_one_line() {
     let dir = TempDir::new().unwrap();
     let input = dir.path().join("no-such-list.txt");
     let out = dir.path().join("x.pack");
-    let line = build_fails(&input, "enable", &out);
-    assert!(line.contains(&input.display().to_string()), "{line}");
+    // A missing file is the caller's mistake: exit 2.
+    let line = build_fails_with(&input, "enable", &out, 2);
+    assert!(
+        line.contains(&format!("{}: no such word list file", input.display())),
+        "{line}"
+    );
     assert!(listing(dir.path()).is_empty());
 }
 
@@ -534,11 +538,11 @@ fn damaged_packs_fail_with_one_line() {
         }
     }
 
-    // Neither a missing file nor a directory is a pack.
+    // Neither a missing file nor a directory is a pack: a usage error.
     let missing = dir.path().join("missing.pack");
-    let line = fails_with_one_line(&[os("verify"), missing.as_os_str()]);
-    assert!(line.contains("missing.pack"), "{line}");
-    fails_with_one_line(&[os("verify"), dir.path().as_os_str()]);
+    let line = fails_with_code(&[os("verify"), missing.as_os_str()], 2);
+    assert!(line.contains("missing.pack: no such pack file"), "{line}");
+    fails_with_code(&[os("verify"), dir.path().as_os_str()], 2);
 
     // The good pack is still fine.
     prep_cmd().arg("verify").arg(&good_path).assert().success();
@@ -1004,8 +1008,8 @@ fn recipe_mistakes_are_usage_errors() {
     assert_eq!(out.get_output().stderr.lines().count(), 1);
 }
 
-/// A missing file's error names the cause once; a directory given as a
-/// pack says so.
+/// A missing file's error names the cause once (a usage error, exit 2); a
+/// directory given as a pack says so.
 #[test]
 fn file_errors_say_the_cause_once() {
     let dir = TempDir::new().unwrap();
@@ -1013,14 +1017,11 @@ fn file_errors_say_the_cause_once() {
         .arg("verify")
         .arg(dir.path().join("missing.pack"))
         .assert()
-        .code(1);
+        .code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-    assert_eq!(
-        stderr.matches("No such file or directory").count(),
-        1,
-        "{stderr}"
-    );
-    let out = prep_cmd().arg("verify").arg(dir.path()).assert().code(1);
+    assert_eq!(stderr.matches("no such pack file").count(), 1, "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let out = prep_cmd().arg("verify").arg(dir.path()).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
     assert!(stderr.contains("is a directory"), "{stderr}");
 }

@@ -19,7 +19,8 @@ mod output;
     name = "boggle",
     version,
     about,
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    after_long_help = boggle_cli::EXIT_STATUS
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]

@@ -279,13 +279,13 @@ fn bad_boards_and_options_exit_2_with_one_line() {
 }
 
 #[test]
-fn a_missing_pack_file_exits_1() {
+fn a_missing_pack_file_exits_2_and_a_bad_one_1() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("nope.pack");
-    let (stdout, stderr) = run(&["--pack", missing.to_str().unwrap(), BOARD], None, 1);
+    let (stdout, stderr) = run(&["--pack", missing.to_str().unwrap(), BOARD], None, 2);
     assert!(stdout.is_empty(), "{stdout}");
-    assert!(stderr.contains("nope.pack"), "{stderr}");
-    // Not a pack at all: also exit 1.
+    assert!(stderr.contains("nope.pack: no such pack file"), "{stderr}");
+    // Not a pack at all: bad data, exit 1.
     let junk = dir.path().join("junk.pack");
     std::fs::write(&junk, b"this is not a pack").unwrap();
     run(&["--pack", junk.to_str().unwrap(), BOARD], None, 1);

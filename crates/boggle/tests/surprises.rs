@@ -217,9 +217,9 @@ fn board_files_that_are_not_boards_say_what_they_are() {
     assert_eq!(code, 2);
     assert!(err.contains("is a directory"), "{err}");
     let (code, _, err) = run(&["batch", "no-such-boards.txt"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
-        err.contains("no-such-boards.txt") && !err.contains("os error"),
+        err.contains("no-such-boards.txt: no such board file") && !err.contains("os error"),
         "{err}"
     );
 }

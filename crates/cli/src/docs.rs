@@ -1,7 +1,6 @@
 //! `completions` and `man`, for both programs: shell completions and man
 //! pages, generated from a command line's definition.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,9 +18,10 @@ pub struct CompletionsArgs {
 /// Prints the completion script of the program `C` (called `name`) for the
 /// shell.
 pub fn completions<C: CommandFactory>(name: &str, args: &CompletionsArgs) -> Result<ExitCode> {
-    let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut C::command(), name, &mut out);
-    out.flush()?;
+    // clap_complete panics on a failed write: it writes to memory here.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut C::command(), name, &mut script);
+    crate::print_bytes(&script)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -46,9 +46,9 @@ pub fn man<C: CommandFactory>(args: &ManArgs) -> Result<ExitCode> {
                 .with_context(|| format!("{}: cannot write the man pages", dir.display()))?;
         }
         None => {
-            let mut out = io::stdout().lock();
-            clap_mangen::Man::new(cmd).render(&mut out)?;
-            out.flush()?;
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd).render(&mut page)?;
+            crate::print_bytes(&page)?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -8,6 +8,9 @@
 #![deny(missing_docs)]
 
 pub mod docs;
+mod stdout;
+
+pub use stdout::{print, print_bytes, stdout, Stdout};
 
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -19,6 +22,18 @@ use clap::Parser;
 pub use indicatif::ProgressBar;
 use indicatif::ProgressStyle;
 use job::{Cancel, Control};
+
+/// The exit statuses of both programs, as `--help` ends with them: the one
+/// table [`finish`] keeps.
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0    success; also when the reader of standard output goes away (`| head`)
+  1    a failure: a file that cannot be read or holds bad data (a damaged pack, a
+       word list that is not UTF-8), a full disk; `boggle batch` when a line is
+       not a board; `boggle prove` when the result is not a proof (a shard missing)
+  2    a usage error: a bad option, board or size, an unknown name (a language,
+       dice set, scoring scheme or recipe), a missing file
+  130  interrupted by Ctrl-C or SIGTERM: what was found so far is kept, and said";
 
 /// A failure that is the caller's mistake (a bad option, board or name):
 /// the program exits with status 2, as for a command-line error.
@@ -54,6 +69,28 @@ pub fn usage(e: impl Into<anyhow::Error>) -> anyhow::Error {
 /// A usage error from a message.
 pub fn usage_msg(message: impl std::fmt::Display) -> anyhow::Error {
     usage(anyhow::anyhow!("{message}"))
+}
+
+/// `path`, a file of `kind` (`pack`, `board`, `word list`) named on the
+/// command line, if it is one: a missing file or a directory is a usage
+/// error worded the same for every kind (`x.pack: no such pack file`).
+pub fn named_file<'p>(
+    path: &'p std::path::Path,
+    kind: &str,
+) -> anyhow::Result<&'p std::path::Path> {
+    if path.is_dir() {
+        return Err(usage_msg(format!(
+            "{}: is a directory, not a {kind} file",
+            path.display()
+        )));
+    }
+    if !path.exists() {
+        return Err(usage_msg(format!(
+            "{}: no such {kind} file",
+            path.display()
+        )));
+    }
+    Ok(path)
 }
 
 /// Parses the command line; a mistake in it is printed as one line

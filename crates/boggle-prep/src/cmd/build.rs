@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use job::{Control, Progress};
@@ -152,7 +152,8 @@ pub fn run(args: BuildArgs) -> Result<()> {
             source: &meta.source,
             stats: &meta.stats,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))
+            .with_context(|| format!("built {}, but could not report it", report.output))?;
     } else {
         eprint!("{}", report(&meta, &output));
     }
@@ -165,6 +166,9 @@ pub fn build(job: &Job) -> Result<PackMeta> {
     let recipe = &job.recipe;
     let (input, own) = match &job.input {
         Some(input) => {
+            if input != Path::new("-") {
+                boggle_cli::named_file(input, "word list")?;
+            }
             // The recipe's own list named explicitly is still its own.
             let own = recipe
                 .source
@@ -231,6 +235,11 @@ pub fn build(job: &Job) -> Result<PackMeta> {
         Err(e @ BuildError::Encoding(_)) => Err(usage(e)),
         // So is an output path that is not a file in an existing directory.
         Err(e @ BuildError::Output { .. }) => Err(usage(e)),
+        // A list in another encoding: say which flags read it.
+        Err(e @ BuildError::InvalidUtf8 { .. }) => Err(anyhow::anyhow!(
+            "{e}; name its encoding (--encoding ISO-8859-1, --encoding KOI8-R, …) or drop such \
+             lines (--skip-invalid)"
+        )),
         Err(e @ BuildError::TooFewWords { .. }) => Err(usage_msg(format!(
             "{e} Nothing written (--allow-empty writes it anyway)."
         ))),
@@ -301,8 +310,13 @@ fn debian_version(package: &str) -> Option<String> {
 /// The build's report for a person: what was kept, what was dropped and why.
 pub fn report(meta: &PackMeta, output: &str) -> String {
     let mut s = format!(
-        "{output}: {} words kept from {} lines of {} (recipe {})\n",
-        meta.word_count, meta.stats.lines, meta.source.file, meta.recipe.name
+        "{output}: {} {} kept from {} {} of {} (recipe {})\n",
+        meta.word_count,
+        boggle_cli::plural(meta.word_count, "word", "words"),
+        meta.stats.lines,
+        boggle_cli::plural(meta.stats.lines, "line", "lines"),
+        meta.source.file,
+        meta.recipe.name
     );
     if !meta.stats.dropped.is_empty() {
         let dropped = meta.stats.dropped_total();

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use prep::{InstallError, PackDir, Recipe};
@@ -64,6 +64,7 @@ pub fn install(args: InstallArgs) -> Result<()> {
     let dir = pack_dir()?;
     let (installed, pack, name) = match (&args.pack, &args.recipe) {
         (Some(from), _) => {
+            boggle_cli::named_file(from, "pack")?;
             let Some(name) = args.name.or_else(|| PackDir::default_name(from)) else {
                 return Err(boggle_cli::usage_msg(format!(
                     "give a name for {} (--name)",
@@ -104,8 +105,8 @@ pub fn install(args: InstallArgs) -> Result<()> {
         (None, None) => return Err(boggle_cli::usage_msg("give a pack file or --recipe NAME")),
     };
     let hidden = prep::installed::is_builtin(&name);
-    println!(
-        "installed {name} ({} words, {}, recipe {}) as {}\n{}",
+    boggle_cli::print(format_args!(
+        "installed {name} ({} words, {}, recipe {}) as {}\n{}\n",
         pack.len(),
         pack.recipe().language.name,
         pack.recipe().name,
@@ -115,7 +116,13 @@ pub fn install(args: InstallArgs) -> Result<()> {
         } else {
             format!("use it with: boggle --lang {name} BOARD")
         }
-    );
+    ))
+    .with_context(|| {
+        format!(
+            "installed {name} as {}, but could not say so",
+            installed.path.display()
+        )
+    })?;
     Ok(())
 }
 
@@ -123,6 +130,14 @@ pub fn install(args: InstallArgs) -> Result<()> {
 pub fn uninstall(args: UninstallArgs) -> Result<()> {
     let dir = pack_dir()?;
     let path = dir.remove(&args.name).map_err(install_error)?;
-    println!("removed {} ({})", args.name, path.display());
+    boggle_cli::print(format_args!("removed {} ({})\n", args.name, path.display())).with_context(
+        || {
+            format!(
+                "removed {} ({}), but could not say so",
+                args.name,
+                path.display()
+            )
+        },
+    )?;
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! `boggle-prep inspect`, `words` and `verify`: looking inside a pack file.
 
-use std::io::{self, BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -26,22 +26,23 @@ pub struct InspectArgs {
 
 /// Prints a pack's metadata (read without the automaton).
 pub fn inspect(args: InspectArgs) -> Result<()> {
-    let meta = Pack::read_meta(&args.pack)?;
-    let mut out = io::stdout().lock();
+    let meta = Pack::read_meta(boggle_cli::named_file(&args.pack, "pack")?)?;
+    let mut out = boggle_cli::stdout();
     if args.json {
         serde_json::to_writer_pretty(&mut out, &meta)?;
         writeln!(out)?;
     } else {
         write!(out, "{}", describe(&meta))?;
     }
+    out.done()?;
     Ok(())
 }
 
 /// Prints every word, one a line. The walk checks the automaton first, so a
 /// damaged or crafted file gives an error, not a panic.
 pub fn words(args: PackFile) -> Result<()> {
-    let pack = Pack::open(&args.pack)?;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let pack = Pack::open(boggle_cli::named_file(&args.pack, "pack")?)?;
+    let mut out = boggle_cli::stdout();
     let mut result = Ok(());
     pack.for_each_word(|w| {
         if result.is_ok() {
@@ -49,20 +50,20 @@ pub fn words(args: PackFile) -> Result<()> {
         }
     })?;
     result?;
-    out.flush()?;
+    out.done()?;
     Ok(())
 }
 
 /// Checks a pack completely, and says so.
 pub fn verify(args: PackFile) -> Result<()> {
-    let pack = Pack::open(&args.pack)?;
+    let pack = Pack::open(boggle_cli::named_file(&args.pack, "pack")?)?;
     pack.verify()?;
-    println!(
-        "{}: ok ({} words, {} recipe)",
+    boggle_cli::print(format_args!(
+        "{}: ok ({} words, {} recipe)\n",
         args.pack.display(),
         pack.len(),
         pack.recipe().name
-    );
+    ))?;
     Ok(())
 }
 

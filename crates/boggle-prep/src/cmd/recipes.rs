@@ -21,7 +21,7 @@ pub fn run(args: RecipesArgs) -> Result<()> {
             let recipe = Recipe::resolve(&name)
                 .with_context(|| format!("cannot show recipe {name:?}"))
                 .map_err(usage)?;
-            write!(std::io::stdout().lock(), "{}", recipe.to_toml())?;
+            boggle_cli::print(recipe.to_toml())?;
         }
         None => {
             let rows = Recipe::builtin_names()
@@ -36,9 +36,7 @@ pub fn run(args: RecipesArgs) -> Result<()> {
                 .map(|(l, _)| l.chars().count())
                 .max()
                 .unwrap_or(0);
-            // Written, not printed: a closed pipe (`| head`) is an error
-            // the program ends on quietly, not a panic.
-            let mut out = std::io::stdout().lock();
+            let mut out = boggle_cli::stdout();
             for (label, r) in rows {
                 let source = r
                     .source
@@ -47,6 +45,7 @@ pub fn run(args: RecipesArgs) -> Result<()> {
                     .unwrap_or_default();
                 writeln!(out, "{label:<width$} {}{source}", r.description)?;
             }
+            out.done()?;
         }
     }
     Ok(())

@@ -1,6 +1,6 @@
 //! `boggle best`: search for the highest-scoring boards (see `solve::best`).
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::num::NonZeroUsize;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -135,7 +135,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
     let rules = solver.rules();
-    let mut out = io::stdout().lock();
+    let mut out = boggle_cli::stdout();
     let rate = outcome.evaluations as f64 / outcome.seconds.max(1e-9);
     if args.json {
         let json = BestJson {
@@ -207,7 +207,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
             },
         )?;
     }
-    out.flush()?;
+    out.done()?;
     if outcome.interrupted {
         return Err(boggle_cli::Interrupted(format!(
             "interrupted after {:.1} s: the best boards found so far are above",

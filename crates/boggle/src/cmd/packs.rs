@@ -21,10 +21,11 @@ pub(crate) struct PacksArgs {
 pub(crate) fn run(args: &PacksArgs) -> Result<ExitCode> {
     let dir = PackDir::from_env();
     let entries = packs::list(dir.as_ref())?;
-    let mut out = io::stdout().lock();
+    let mut out = boggle_cli::stdout();
     if args.json {
         serde_json::to_writer(&mut out, &entries)?;
         writeln!(out)?;
+        out.done()?;
         return Ok(ExitCode::SUCCESS);
     }
     let packs = entries.iter().filter(|e| e.origin != packs::Origin::Recipe);
@@ -93,7 +94,7 @@ pub(crate) fn run(args: &PacksArgs) -> Result<ExitCode> {
         )?,
         None => writeln!(out, "\nno data directory: set XDG_DATA_HOME or HOME")?,
     }
-    out.flush()?;
+    out.done()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,7 +3,7 @@
 //! merging shards' results.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -296,7 +296,7 @@ fn sorted(mut boards: Vec<Scored>) -> Vec<Scored> {
 
 /// A JSON file read as `T`; one that is not `what` is a usage error.
 fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
-    let text = std::fs::read_to_string(path)
+    let text = std::fs::read_to_string(boggle_cli::named_file(path, "JSON")?)
         .with_context(|| format!("{}: cannot read", path.display()))?;
     serde_json::from_str(&text)
         .map_err(|e| usage_msg(format!("{}: not {what}: {e}", path.display())))
@@ -409,7 +409,7 @@ fn merge(args: &ProveArgs) -> Result<ExitCode> {
 /// `missing` names the shards a merge lacks. Exit 0 for a complete result,
 /// else 130 (a run cut short keeps what it found).
 fn print(report: &Report, json: bool, missing: &[String]) -> Result<ExitCode> {
-    let mut out = io::stdout().lock();
+    let mut out = boggle_cli::stdout();
     if json {
         serde_json::to_writer(&mut out, report)?;
         writeln!(out)?;
@@ -426,7 +426,7 @@ fn print(report: &Report, json: bool, missing: &[String]) -> Result<ExitCode> {
             )?;
         }
     }
-    out.flush()?;
+    out.done()?;
     // The report goes to standard error, like a build's: standard output
     // holds only the boards.
     let Run {
@@ -579,16 +579,16 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
             boards,
         };
-        println!("{}", serde_json::to_string(&report)?);
+        boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))?;
     } else {
         let time = cpu_time(
             projection.cpu_hours * 3600.0,
             projection.stderr_hours * 3600.0,
         );
-        println!(
+        boggle_cli::print(format_args!(
             "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} s a class \
              (standard error {:.2}); the proof at {} would take about {time}; \
-             {boards} {} at or above it in the sample",
+             {boards} {} at or above it in the sample\n",
             projection.classes,
             sampled.drawn,
             sampled.assignments,
@@ -597,7 +597,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             projection.stderr_seconds,
             run.threshold,
             plural(boards as u64, "board", "boards"),
-        );
+        ))?;
     }
     if n < count {
         return Err(boggle_cli::Interrupted(format!(

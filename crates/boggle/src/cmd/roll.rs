@@ -2,7 +2,7 @@
 //! its seed (see `solve::random`), optionally re-rolled until it is rich
 //! enough, optionally solved.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -122,7 +122,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
                 "--count prints boards, not solutions: solve them with boggle batch",
             ));
         }
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = boggle_cli::stdout();
         for i in 0..count {
             let rolled = roll(seed.wrapping_add(i))?;
             let text = faces.text(&rolled.board, TextStyle::Rows);
@@ -132,13 +132,13 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
                 writeln!(out, "{text}")?;
             }
         }
-        out.flush()?;
+        out.done()?;
         return Ok(ExitCode::SUCCESS);
     }
     let rolled = roll(seed)?;
     let board = &rolled.board;
     let text = faces.text(board, TextStyle::Rows);
-    let mut out = io::stdout().lock();
+    let mut out = boggle_cli::stdout();
     let info = format!(
         "{}, {}x{}{}, seed {seed}{}{}",
         if set.is_some() {
@@ -223,6 +223,6 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             writeln!(out)?;
         }
     }
-    out.flush()?;
+    out.done()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -25,7 +25,8 @@ pub(crate) struct ViewArgs {
     #[arg(long, conflicts_with_all = ["json", "show"])]
     pub show_all: bool,
     /// Also write the paths of --show / --show-all as SVG pictures: a file
-    /// for one word, else a directory (WORD.svg each, and index.html).
+    /// for one word (named .svg), else a directory (WORD.svg each, and
+    /// index.html).
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
     /// List only the first K words (after --sort); totals still count all.

@@ -172,6 +172,15 @@ fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Resu
         let Some(d) = drawn.first() else {
             return Ok(());
         };
+        if !target
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("svg"))
+        {
+            return Err(usage_msg(format!(
+                "--svg {}: a path is drawn as SVG: name the file .svg (or give a directory)",
+                target.display()
+            )));
+        }
         write(target, svg::render(board, &d.path, Some(&title(d))))?;
         eprintln!("boggle: wrote {}", target.display());
         return Ok(());

@@ -1,0 +1,86 @@
+//! The exit-status table `boggle-prep --help` ends with, case by case, and
+//! the words of what a newcomer meets first: a missing file, a list in
+//! another encoding, a count of one.
+
+mod common;
+
+use common::{prep_cmd, run_cmd};
+
+/// `args` exits with `code` and one line of standard error holding `says`.
+fn exits(code: i32, args: &[&str], says: &str) {
+    let (got, _, stderr) = run_cmd(prep_cmd().args(args));
+    assert_eq!(got, code, "boggle-prep {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "boggle-prep {args:?}: {stderr}");
+    assert!(stderr.contains(says), "boggle-prep {args:?}: {stderr}");
+    assert!(
+        !stderr.contains("os error"),
+        "boggle-prep {args:?}: {stderr}"
+    );
+}
+
+#[test]
+fn help_ends_with_the_table() {
+    let (code, stdout, _) = run_cmd(prep_cmd().arg("--help"));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("Exit status:"), "{stdout}");
+    assert!(stdout.contains("130"), "{stdout}");
+}
+
+#[test]
+fn each_class_of_error_has_its_status() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = d.join("out.pack");
+    let out_s = out.to_str().unwrap();
+    // A missing file, of any kind: 2, in the same words.
+    let missing = d.join("nosuch.txt");
+    let m = missing.to_str().unwrap();
+    exits(
+        2,
+        &["build", m, "-o", out_s, "--recipe", "enable"],
+        &format!("{m}: no such word list file"),
+    );
+    let pack = d.join("nosuch.pack");
+    let p = pack.to_str().unwrap();
+    for cmd in ["inspect", "words", "verify", "install"] {
+        exits(2, &[cmd, p], &format!("{p}: no such pack file"));
+    }
+    exits(2, &["build", "-o", out_s, "--recipe", "nosuch"], "nosuch");
+    // A Latin-1 list: 1, naming the flags that read it.
+    let latin1 = d.join("latin1.txt");
+    std::fs::write(&latin1, b"cab\ncaf\xe9\n").unwrap();
+    exits(
+        1,
+        &[
+            "build",
+            latin1.to_str().unwrap(),
+            "-o",
+            out_s,
+            "--recipe",
+            "enable",
+        ],
+        "--encoding ISO-8859-1",
+    );
+    assert!(!out.exists(), "nothing written");
+    // A file that is not a pack: 1.
+    exits(1, &["inspect", latin1.to_str().unwrap()], "latin1.txt");
+}
+
+#[test]
+fn one_word_is_one_word() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("one.txt");
+    std::fs::write(&list, "cab\n").unwrap();
+    let out = dir.path().join("one.pack");
+    let (code, _, stderr) = run_cmd(prep_cmd().args([
+        "build",
+        list.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--recipe",
+        "enable",
+        "--allow-empty",
+    ]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains(": 1 word kept from 1 line of "), "{stderr}");
+}
