@@ -46,6 +46,8 @@ export interface Rules {
   scoring?: string;
   bonus?: string;
   qu?: boolean;
+  /** The board's size (`3x4`): the engine cuts a run of letters into its rows. */
+  size?: string;
 }
 
 /** How to roll a board. */

@@ -16,6 +16,8 @@ export class Solve {
   /** The word whose path a click (or focus) chose: hover only previews. */
   private chosen: Word | null = null;
   private fileKey = 0;
+  /** A link's `size`: shapes its board once, then the board field holds the rows. */
+  private linkSize: string | null = null;
   private readonly entry: GridEntry;
 
   constructor(engine: Engine) {
@@ -96,8 +98,13 @@ export class Solve {
     try {
       await this.load(key);
       const t = performance.now();
-      const s = this.engine.solve(key, $<HTMLInputElement>("board").value.trim(), this.rules());
+      const rules = this.rules();
+      const size = this.linkSize;
+      this.linkSize = null;
+      if (size) rules.size = size;
+      const s = this.engine.solve(key, $<HTMLInputElement>("board").value.trim(), rules);
       this.current = { ...s, millis: performance.now() - t };
+      if (size) $<HTMLInputElement>("board").value = s.board;
     } catch (e) {
       this.status((e as Error).message, true);
       $("result").hidden = true;
@@ -298,6 +305,7 @@ export class Solve {
     const problems: string[] = [];
     const set = (id: string, v: string) => ($<HTMLInputElement>(id).value = v);
     if (p.has("board")) set("board", p.get("board") ?? "");
+    this.linkSize = p.get("size");
     const neighbors = p.get("neighbors");
     if (neighbors !== null) {
       if (neighbors === "all" || neighbors === "no-diag") set("neighbors", neighbors);

@@ -549,6 +549,20 @@ try {
   await solvedLink.waitForFunction(() => document.querySelector("#totals").dataset.words !== undefined);
   const linkedTotals = await solvedLink.$eval("#totals", (e) => [Number(e.dataset.words), Number(e.dataset.score)]);
   check(linkedTotals[0] === 68 && linkedTotals[1] === 113, "solve: a URL with the board opens solved", linkedTotals.join(", "));
+  // A published 3x4 board is a 12-letter run: the link's size shapes it.
+  const sized = await open(desktop, "?board=perslatesind&size=3x4");
+  await sized.waitForFunction(() => document.querySelector("#totals").dataset.words !== undefined);
+  const sizedTiles = await sized.locator("#board-view .tile").count();
+  const sizedBoard = await sized.inputValue("#board");
+  check(sizedTiles === 12 && sizedBoard === "pers/late/sind" && await sized.locator("#board-view").isVisible(),
+    "solve: ?board=perslatesind&size=3x4 opens a 3x4 board, its rows in the board field", `${sizedTiles} tiles, ${sizedBoard}`);
+  const unsized = await open(desktop, "?board=perslatesind");
+  await unsized.waitForFunction(() => document.querySelector("#status").textContent !== "" && !/Loading/.test(document.querySelector("#status").textContent));
+  const unsizedSays = await unsized.locator("#status").innerText();
+  check(await unsized.locator("#status").isVisible() && unsizedSays.includes("pers/late/sind") && unsizedSays.includes("3x4"),
+    "solve: a 12-letter run without a size says both ways to write it", unsizedSays);
+  await sized.close();
+  await unsized.close();
   const badSolve = await open(desktop, "?board=perslatgsineters&neighbors=bogus&min_len=abc&scoring=bogus");
   await badSolve.waitForFunction(() => document.querySelector("#totals").dataset.words !== undefined);
   const badMessage = await badSolve.locator("#notice").innerText();

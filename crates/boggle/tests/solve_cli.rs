@@ -322,3 +322,46 @@ fn a_crafted_pack_file_exits_1_without_a_panic() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("malformed automaton"), "{stderr}");
 }
+
+/// Published 3x4 boards are 12-letter runs: `perslatesind` with `--size
+/// 3x4` is Vanderkam's proven ENABLE2K optimum, 1651 points and 600 words
+/// (RECORDS.md), in `solve` and in `batch`; without the size it is refused
+/// with both ways to write it.
+#[test]
+#[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
+fn a_published_3x4_run_reads_with_its_size() {
+    let text = std::fs::read(common::wordlist("enable2k.txt")).unwrap();
+    let (bytes, _) = prep::PackBuilder::new(prep::Recipe::builtin("enable").unwrap())
+        .build_bytes(text.as_slice(), "enable2k.txt")
+        .expect("the ENABLE2K pack builds");
+    let tmp = tempfile::tempdir().unwrap();
+    let pack = tmp.path().join("enable2k.pack");
+    std::fs::write(&pack, bytes).unwrap();
+    let pack = pack.to_str().unwrap();
+    let (stdout, _) = run(
+        &["--pack", pack, "perslatesind", "--size", "3x4", "--json"],
+        None,
+        0,
+    );
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (v["score"].as_u64(), v["word_count"].as_u64()),
+        (Some(1651), Some(600))
+    );
+    assert_eq!(v["board"], "pers/late/sind");
+    let (stdout, _) = run(
+        &["batch", "--pack", pack, "--size", "3x4"],
+        Some("# Vanderkam's 3x4 optimum\nperslatesind\n"),
+        0,
+    );
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        (v["line"].as_u64(), v["score"].as_u64()),
+        (Some(2), Some(1651))
+    );
+    let (_, stderr) = run(&["--pack", pack, "perslatesind"], None, 2);
+    assert!(
+        stderr.contains("(pers/late/sind)") && stderr.contains("(--size 3x4)"),
+        "{stderr}"
+    );
+}

@@ -39,7 +39,7 @@ fn setup(target: &Bound<'_, PyAny>) -> PyResult<(PyPack, FaceRules, Rules)> {
 }
 
 /// A size as `"4x4"`, `"4"`, `4` or `(rows, cols)`.
-fn size(v: &Bound<'_, PyAny>) -> PyResult<Size> {
+pub(crate) fn size(v: &Bound<'_, PyAny>) -> PyResult<Size> {
     if let Ok(n) = v.extract::<usize>() {
         return format!("{n}").parse().map_err(errors::options);
     }

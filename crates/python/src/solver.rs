@@ -132,9 +132,15 @@ impl PySolver {
     }
 
     /// A board given as text, or as a path (`os.PathLike`) to a file that
-    /// holds one. Text that looks like a path (`board.txt`, `./b`) is never
-    /// read as a board, as on the command line.
-    fn read(&self, board: &Bound<'_, PyAny>) -> PyResult<solve::Board> {
+    /// holds one, of `size` if given. Text that looks like a path
+    /// (`board.txt`, `./b`) is never read as a board, as on the command
+    /// line.
+    fn read(
+        &self,
+        board: &Bound<'_, PyAny>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<solve::Board> {
+        let size = size.map(crate::jobs::size).transpose()?;
         if let Ok(text) = board.cast::<PyString>() {
             let text = text.to_cow()?;
             if looks_like_a_path(&text) {
@@ -143,7 +149,7 @@ impl PySolver {
                      file, pass pathlib.Path({text:?})"
                 )));
             }
-            return self.faces.parse(&text).map_err(errors::board);
+            return self.faces.parse_sized(&text, size).map_err(errors::board);
         }
         let path: PathBuf = board.extract().map_err(|_| {
             PyTypeError::new_err(format!(
@@ -159,7 +165,7 @@ impl PySolver {
         let text = String::from_utf8(bytes)
             .map_err(|_| errors::board(format!("{}: not UTF-8 text", path.display())))?;
         self.faces
-            .parse(text.trim_start_matches('\u{feff}'))
+            .parse_sized(text.trim_start_matches('\u{feff}'), size)
             .map_err(|e| errors::board(format!("{}: {e}", path.display())))
     }
 }
@@ -228,9 +234,17 @@ impl PySolver {
     /// `/` (`"oatr ihps htnr enei"`), a run of N² letters, `[th]` for a
     /// multi-letter face, `.` for a blank; or a `pathlib.Path` to a file
     /// holding such text. A `str` that looks like a file name (`board.txt`)
-    /// is a `BoardError`, not a board.
-    fn solve(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<PySolution> {
-        let b = self.read(board)?;
+    /// is a `BoardError`, not a board. `size` (`"3x4"`, `4` or `(3, 4)`)
+    /// cuts a run of letters into its rows; without it a run must make a
+    /// square.
+    #[pyo3(signature = (board, *, size = None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PySolution> {
+        let b = self.read(board, size)?;
         let text = self.faces.text(&b, TextStyle::Rows);
         let solution = self.run(py, &b, Solver::solve)?;
         Ok(PySolution {
@@ -252,14 +266,27 @@ impl PySolver {
         })
     }
 
-    /// The board's score.
-    fn score(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<u64> {
-        Ok(self.tally(py, board)?.0)
+    /// The board's score (`size` as for `solve`).
+    #[pyo3(signature = (board, *, size = None))]
+    fn score(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        Ok(self.tally(py, board, size)?.0)
     }
 
-    /// The board's score and its number of distinct words, as a tuple.
-    fn tally(&self, py: Python<'_>, board: &Bound<'_, PyAny>) -> PyResult<(u64, u64)> {
-        let b = self.read(board)?;
+    /// The board's score and its number of distinct words, as a tuple
+    /// (`size` as for `solve`).
+    #[pyo3(signature = (board, *, size = None))]
+    fn tally(
+        &self,
+        py: Python<'_>,
+        board: &Bound<'_, PyAny>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(u64, u64)> {
+        let b = self.read(board, size)?;
         let t = self.run(py, &b, Solver::tally)?;
         Ok((t.score, t.words))
     }
@@ -272,8 +299,15 @@ impl PySolver {
     /// read while one is scored. A board that does
     /// not read raises `BoardError` at its place in the stream, naming it
     /// by its number (from 1); iterating on continues with the next.
-    #[pyo3(signature = (boards, threads = None))]
-    fn score_many(&self, boards: &Bound<'_, PyAny>, threads: Option<i128>) -> PyResult<ScoreIter> {
+    /// `size` (as for `solve`) is every board's size.
+    #[pyo3(signature = (boards, threads = None, *, size = None))]
+    fn score_many(
+        &self,
+        boards: &Bound<'_, PyAny>,
+        threads: Option<i128>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<ScoreIter> {
+        let size = size.map(crate::jobs::size).transpose()?;
         let threads = job::Control::<()>::with_threads(errors::threads(threads)?).thread_count();
         let iter = boards
             .try_iter()
@@ -287,6 +321,7 @@ impl PySolver {
         Ok(ScoreIter::new(
             iter.unbind(),
             self.faces.clone(),
+            size,
             vec![one; threads],
         ))
     }
@@ -437,6 +472,8 @@ type Scored = (Vec<Solver>, Vec<u64>, Vec<Result<Tally, TallyError>>);
 pub(crate) struct ScoreIter {
     source: Option<Py<PyIterator>>,
     faces: Arc<FaceRules>,
+    /// Every board's size, if given.
+    size: Option<grid::Size>,
     /// The solvers, when no round holds them.
     solvers: Option<Vec<Solver>>,
     threads: usize,
@@ -493,10 +530,16 @@ impl ScoreIter {
 }
 
 impl ScoreIter {
-    fn new(source: Py<PyIterator>, faces: FaceRules, solvers: Vec<Solver>) -> ScoreIter {
+    fn new(
+        source: Py<PyIterator>,
+        faces: FaceRules,
+        size: Option<grid::Size>,
+        solvers: Vec<Solver>,
+    ) -> ScoreIter {
         ScoreIter {
             source: Some(source),
             faces: Arc::new(faces),
+            size,
             threads: solvers.len(),
             solvers: Some(solvers),
             pending: None,
@@ -555,8 +598,9 @@ impl ScoreIter {
             .take()
             .ok_or_else(|| PyRuntimeError::new_err("score_many: a round is already running"))?;
         let faces = Arc::clone(&self.faces);
+        let size = self.size;
         self.pending = Some(std::thread::spawn(move || {
-            let results = tally_texts(&texts, &faces, &mut solvers);
+            let results = tally_texts(&texts, size, &faces, &mut solvers);
             (solvers, numbers, results)
         }));
         Ok(())

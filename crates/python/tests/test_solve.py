@@ -2,6 +2,8 @@
 
 import threading
 
+import pytest
+
 import wordgrid
 
 
@@ -118,3 +120,24 @@ def test_build_from_lines():
     assert pack.words() == ["act", "cat", "cats", "dog"]
     # cat, cats, dog; "act" is not on the board (c and t are not adjacent).
     assert wordgrid.Solver(pack).tally("cats/dogx/xxxx/xxxx") == (3, 3)
+
+
+def test_size_shapes_a_run(enable2k):
+    # Published 3x4 boards are 12-letter runs; perslatesind is the proven
+    # ENABLE2K 3x4 optimum, 1651 points and 600 words (RECORDS.md).
+    solver = wordgrid.Solver(enable2k)
+    solution = solver.solve("perslatesind", size="3x4")
+    assert (solution.rows, solution.cols) == (3, 4)
+    assert (solution.score, solution.word_count) == (1651, 600)
+    assert solution.board == "pers/late/sind"
+    assert solver.tally("perslatesind", size=(3, 4)) == (1651, 600)
+    assert solver.tally("pers/late/sind") == (1651, 600)
+    assert list(solver.score_many(["perslatesind"], size="3x4")) == [(1651, 600)]
+    # Without a size a run that makes no square is refused, with both ways
+    # to write it; rows that disagree with the size are refused too.
+    with pytest.raises(wordgrid.BoardError, match=r"pers/late/sind.*3x4"):
+        solver.solve("perslatesind")
+    with pytest.raises(wordgrid.BoardError, match="3 rows of 4, not 4x3"):
+        solver.solve("pers/late/sind", size="4x3")
+    with pytest.raises(wordgrid.OptionsError):
+        solver.solve("perslatesind", size="0x4")

@@ -297,17 +297,19 @@ pub enum TallyError {
     Lexicon(#[from] LexiconError),
 }
 
-/// Scores boards given as text, on one solver a thread (all for the same
-/// pack and rules; warm them up first): each board's tally or why it has
-/// none, in input order. A blank text is an error ([`BoardError`]), not
-/// skipped, so that results line up with the texts.
+/// Scores boards given as text (each of `size`, if given), on one solver a
+/// thread (all for the same pack and rules; warm them up first): each
+/// board's tally or why it has none, in input order. A blank text is an
+/// error ([`BoardError`]), not skipped, so that results line up with the
+/// texts.
 pub fn tally_texts<S: AsRef<str> + Sync>(
     texts: &[S],
+    size: Option<Size>,
     faces: &FaceRules,
     solvers: &mut [Solver],
 ) -> Vec<Result<Tally, TallyError>> {
     let one = |text: &str, solver: &mut Solver| -> Result<Tally, TallyError> {
-        let board = read_board(text, None, faces, solver)?;
+        let board = read_board(text, size, faces, solver)?;
         Ok(solver.tally(&board)?)
     };
     let mut out: Vec<Option<Result<Tally, TallyError>>> = Vec::new();

@@ -12,7 +12,7 @@
 //!   "min_len"}`; the built-in `en` and `nl` are there from the start, by
 //!   name.
 //! - [`solve()`] takes `{"board", "pack", "neighbors", "wrap", "min_len",
-//!   "scoring", "bonus", "qu"}` and answers `{"board", "rows", "cols",
+//!   "scoring", "bonus", "qu", "size"}` and answers `{"board", "rows", "cols",
 //!   "cells", "score", "word_count", "words": [{"word", "score", "len",
 //!   "path"}], "scoring", "min_len", "values", "bonus"}`: `values` each
 //!   cell's letter value under a letter-value scheme (else null), `bonus`
@@ -165,6 +165,9 @@ struct SolveRequest {
     bonus: Option<String>,
     #[serde(default)]
     qu: Option<bool>,
+    /// The board's size (`3x4`): cuts a run of letters into its rows.
+    #[serde(default)]
+    size: Option<String>,
 }
 
 fn english() -> String {
@@ -208,7 +211,15 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
         bonus: req.bonus.clone().filter(|b| !b.trim().is_empty()),
     };
     let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
-    let board = faces.parse(&req.board).map_err(|e| e.to_string())?;
+    let size = req
+        .size
+        .as_deref()
+        .map(str::parse::<grid::Size>)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let board = faces
+        .parse_sized(&req.board, size)
+        .map_err(|e| e.to_string())?;
     rules
         .fit_bonus(board.rows(), board.cols())
         .map_err(|e| e.to_string())?;

@@ -157,13 +157,21 @@ class Solver:
         letter_values: Union[dict[str, int], str, None] = None,
         qu: Optional[bool] = None,
     ) -> Solver: ...
-    def solve(self, board: _BoardLike) -> Solution:
+    def solve(self, board: _BoardLike, *, size: Optional[_SizeLike] = None) -> Solution:
         """A ``str`` is the board's text; a ``pathlib.Path`` names a file
-        holding it."""
-    def score(self, board: _BoardLike) -> int: ...
-    def tally(self, board: _BoardLike) -> tuple[int, int]:
+        holding it. ``size`` cuts a run of letters into its rows
+        (``solve("perslatesind", size="3x4")``); without it a run must make
+        a square."""
+    def score(self, board: _BoardLike, *, size: Optional[_SizeLike] = None) -> int: ...
+    def tally(self, board: _BoardLike, *, size: Optional[_SizeLike] = None) -> tuple[int, int]:
         """``(score, word_count)``."""
-    def score_many(self, boards: Iterable[str], threads: Optional[int] = None) -> ScoreIter: ...
+    def score_many(
+        self,
+        boards: Iterable[str],
+        threads: Optional[int] = None,
+        *,
+        size: Optional[_SizeLike] = None,
+    ) -> ScoreIter: ...
     @property
     def rules(self) -> dict[str, object]: ...
     @property
