@@ -556,6 +556,7 @@ try {
   const sizedBoard = await sized.inputValue("#board");
   check(sizedTiles === 12 && sizedBoard === "pers/late/sind" && await sized.locator("#board-view").isVisible(),
     "solve: ?board=perslatesind&size=3x4 opens a 3x4 board, its rows in the board field", `${sizedTiles} tiles, ${sizedBoard}`);
+  await shot(sized, "solve-3x4-desktop");
   const unsized = await open(desktop, "?board=perslatesind");
   await unsized.waitForFunction(() => document.querySelector("#status").textContent !== "" && !/Loading/.test(document.querySelector("#status").textContent));
   const unsizedSays = await unsized.locator("#status").innerText();
