@@ -3,6 +3,7 @@
 //! here (and `prep::pack::reseal`, re-exported), `board_parse` in [`board`], `recipe_parse` in
 //! [`recipe`], the stress loop of the newer runners in [`runner`].
 
+use prep::frequency::{FrequencyList, FrequencySource};
 use prep::{Pack, PackBuilder, PackError, Recipe};
 
 pub mod board;
@@ -32,6 +33,7 @@ pub fn error_kind(e: &PackError) -> &'static str {
         PackError::Length { .. } => "length",
         PackError::MetaChecksum { .. } => "meta_checksum",
         PackError::Meta { .. } => "meta",
+        PackError::Frequencies { .. } => "frequencies",
         PackError::FstChecksum { .. } => "fst_checksum",
         PackError::Fst { .. } => "fst",
     }
@@ -297,10 +299,24 @@ pub fn seed_packs() -> Vec<Vec<u8>> {
     }
     lists
         .into_iter()
-        .map(|(list, recipe)| {
+        .enumerate()
+        .map(|(i, (list, recipe))| {
             // The empty pack is one of the seeds.
-            PackBuilder::new(Recipe::builtin(recipe).expect("built-in recipe"))
-                .allow_empty(true)
+            let mut builder =
+                PackBuilder::new(Recipe::builtin(recipe).expect("built-in recipe")).allow_empty(true);
+            // Every other seed carries word frequencies, a section of its own.
+            if i % 2 == 1 {
+                let text: String = list
+                    .lines()
+                    .enumerate()
+                    .filter(|(j, _)| j % 2 == 0)
+                    .map(|(j, w)| format!("{w}\t{}.{}\n", 1 + j % 6, j % 10))
+                    .collect();
+                let freq = FrequencyList::read(text.as_bytes(), "seed.tsv")
+                    .expect("seed frequencies read");
+                builder = builder.frequencies(freq, FrequencySource::default());
+            }
+            builder
                 .build_bytes(list.as_bytes(), "seed.txt")
                 .expect("seed pack builds")
                 .0

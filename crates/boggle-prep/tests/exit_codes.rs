@@ -84,3 +84,72 @@ fn one_word_is_one_word() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains(": 1 word kept from 1 line of "), "{stderr}");
 }
+
+/// `build --frequencies`: a `word<TAB>zipf` list matched through the
+/// recipe, recorded in the pack and shown by `inspect` and `--json`; a bad
+/// line is named; a damaged frequency section is refused in one line.
+#[test]
+fn a_frequency_list_goes_into_the_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let list = d.join("words.txt");
+    std::fs::write(&list, "cat\ndog\nzebra\nqueen\n").unwrap();
+    let freq = d.join("freq.tsv");
+    // Listed words go through the recipe: a capital is a name it drops,
+    // and a word the pack lacks matches nothing.
+    std::fs::write(
+        &freq,
+        "# word\tzipf\ncat\t4.0\nCat\t4.0\nqueen\t3.5\nyak\t2\n",
+    )
+    .unwrap();
+    let pack = d.join("f.pack");
+    let args = |extra: &[&str]| {
+        let mut v: Vec<String> = vec![
+            "build".into(),
+            list.display().to_string(),
+            "--recipe".into(),
+            "enable".into(),
+            "-o".into(),
+            pack.display().to_string(),
+            "--frequencies".into(),
+            freq.display().to_string(),
+        ];
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let (code, stdout, stderr) = run_cmd(prep_cmd().args(args(&[
+        "--frequency-version",
+        "1.0",
+        "--frequency-licence",
+        "CC0-1.0",
+        "--json",
+    ])));
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["frequency"]["matched"], 2, "{v}");
+    assert_eq!(v["frequency"]["name"], "freq.tsv");
+    assert_eq!(v["frequency"]["licence"], "CC0-1.0");
+    let (code, stdout, _) = run_cmd(prep_cmd().arg("inspect").arg(&pack));
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("frequencies  freq.tsv 1.0 (file freq.tsv): 2 of 4 words listed (50.0%)"),
+        "{stdout}"
+    );
+    // Damage: the last byte is the last word's frequency.
+    let mut bytes = std::fs::read(&pack).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&pack, &bytes).unwrap();
+    exits(
+        1,
+        &["verify", pack.to_str().unwrap()],
+        "pack word frequencies are corrupt",
+    );
+    // A bad line of the list is named, and nothing is written.
+    std::fs::remove_file(&pack).unwrap();
+    std::fs::write(&freq, "cat\t4.0\ndog four\n").unwrap();
+    let a = args(&[]);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    exits(1, &a, "freq.tsv:2: expected word<TAB>zipf");
+    assert!(!pack.exists());
+}

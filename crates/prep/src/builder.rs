@@ -7,6 +7,7 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use crate::error::BuildError;
+use crate::frequency::{self, FrequencyList, FrequencySource};
 use crate::fs::{write_atomic, Replace};
 use crate::hunspell::Hunspell;
 use crate::pack::{self, PackMeta, Source};
@@ -24,6 +25,7 @@ pub struct PackBuilder<'a> {
     encoding: Option<String>,
     control: Control<'a>,
     allow_empty: bool,
+    frequencies: Option<(FrequencyList, FrequencySource)>,
 }
 
 /// A list of at least this many lines must keep at least 1% of them (see
@@ -40,7 +42,16 @@ impl<'a> PackBuilder<'a> {
             encoding: None,
             control: Control::default(),
             allow_empty: false,
+            frequencies: None,
         }
+    }
+
+    /// Gives the pack each word's frequency from `list` (matched through the
+    /// recipe, see [`FrequencyList::fold`]), citing `source` (its `matched`
+    /// is counted by the build).
+    pub fn frequencies(mut self, list: FrequencyList, source: FrequencySource) -> PackBuilder<'a> {
+        self.frequencies = Some((list, source));
+        self
     }
 
     /// Builds a pack even when the recipe keeps no words, or under 1% of a
@@ -168,14 +179,25 @@ impl<'a> PackBuilder<'a> {
                 lines,
             });
         }
-        let meta = PackMeta {
+        let mut meta = PackMeta {
             recipe: self.recipe.clone(),
             source,
             word_count: list.words.len() as u64,
             stats: list.stats,
             tool: TOOL.to_string(),
+            frequency: None,
         };
-        let bytes = pack::encode(&meta, &list.words)?;
+        let mut values = None;
+        if let Some((freq, source)) = &self.frequencies {
+            let folded = freq.fold(&self.recipe)?;
+            let (bytes, matched) = frequency::by_rank(&list.words, &folded);
+            meta.frequency = Some(FrequencySource {
+                matched,
+                ..source.clone()
+            });
+            values = Some(bytes);
+        }
+        let bytes = pack::encode(&meta, &list.words, values.as_deref())?;
         Ok((bytes, meta))
     }
 

@@ -81,6 +81,9 @@ pub enum BuildError {
     /// A hunspell dictionary could not be read.
     #[error(transparent)]
     Hunspell(#[from] HunspellError),
+    /// The frequency list could not be read or matched.
+    #[error(transparent)]
+    Frequency(#[from] crate::frequency::FrequencyError),
     /// The list's encoding is not one this build knows.
     #[error("unknown encoding {0:?} (use a WHATWG label such as UTF-8, ISO-8859-1, KOI8-R)")]
     Encoding(String),
@@ -186,7 +189,7 @@ pub enum PackError {
         supported: u32,
     },
     /// The header sets flags this format version does not define.
-    #[error("{path}: pack header sets flags {flags:#x}, which format version 1 does not define; rebuild the pack or upgrade")]
+    #[error("{path}: pack header sets flags {flags:#x}, which its format version does not define; rebuild the pack or upgrade")]
     UnsupportedFlags {
         /// The file.
         path: String,
@@ -221,6 +224,14 @@ pub enum PackError {
         /// The file.
         path: String,
         /// What is wrong.
+        message: String,
+    },
+    /// The frequency section does not match its checksum or the words.
+    #[error("{path}: pack word frequencies are corrupt: {message}")]
+    Frequencies {
+        /// The file.
+        path: String,
+        /// What is wrong (a checksum, a length).
         message: String,
     },
     /// The automaton's checksum does not match.

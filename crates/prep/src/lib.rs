@@ -44,6 +44,7 @@
 pub mod builder;
 mod error;
 pub mod filter;
+pub mod frequency;
 mod fs;
 pub mod hunspell;
 pub mod installed;

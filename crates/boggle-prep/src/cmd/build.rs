@@ -8,8 +8,11 @@ use boggle_cli::{usage, usage_msg};
 use clap::Args;
 use job::{Control, Progress};
 use prep::{
-    filter::DropReason, recipe::DefaultSource, words::BuildStats, BuildError, InvalidLines,
-    PackBuilder, PackMeta, Recipe, Source,
+    filter::DropReason,
+    frequency::{FrequencyList, FrequencySource},
+    recipe::DefaultSource,
+    words::BuildStats,
+    BuildError, InvalidLines, PackBuilder, PackMeta, Recipe, Source,
 };
 use serde::Serialize;
 
@@ -29,7 +32,7 @@ pub struct BuildArgs {
     recipe: Option<String>,
     /// Build a built-in pack (en, nl) as the solver carries it: its recipe,
     /// its source's name, version and licence, and its list from wordlists/
-    /// in a source checkout (or INPUT).
+    /// in a source checkout (or INPUT), with the frequency list beside it.
     #[arg(long, value_name = "NAME", conflicts_with_all = ["recipe", "source_name", "source_version", "license"])]
     builtin: Option<String>,
     /// Where to write the pack (atomically).
@@ -60,9 +63,48 @@ pub struct BuildArgs {
     /// or encoding for the list).
     #[arg(long)]
     allow_empty: bool,
+    /// How common each word is: one of wordfreq's data files
+    /// (large_en.msgpack.gz, as its wheel ships them) or a text file of
+    /// `word<TAB>zipf` lines; matched after the recipe's normalization.
+    #[arg(long, value_name = "FILE")]
+    frequencies: Option<PathBuf>,
+    /// The frequency list's name (default: wordfreq for its data files,
+    /// else the file name).
+    #[arg(long, value_name = "NAME", requires = "frequencies")]
+    frequency_source: Option<String>,
+    /// The frequency list's version, e.g. 3.1.1.
+    #[arg(long, value_name = "VERSION", requires = "frequencies")]
+    frequency_version: Option<String>,
+    /// The frequency list's licence (default: CC-BY-SA-4.0 for wordfreq).
+    #[arg(long, value_name = "LICENCE", requires = "frequencies")]
+    frequency_licence: Option<String>,
+    /// The credit the frequency list's licence asks for (default: wordfreq's).
+    #[arg(long, value_name = "TEXT", requires = "frequencies")]
+    frequency_attribution: Option<String>,
     /// Print the build report as JSON on standard output.
     #[arg(long)]
     json: bool,
+}
+
+/// The frequency list `--frequencies` names, read, with its source as the
+/// flags describe it.
+fn frequency_list(args: &BuildArgs, path: &Path) -> Result<(FrequencyList, FrequencySource)> {
+    let path = boggle_cli::named_file(path, "frequency list")?;
+    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let file = path.display().to_string();
+    let list = FrequencyList::read(&bytes, &file)?;
+    let mut source = FrequencySource::of(&list, &file, &bytes);
+    for (field, given) in [
+        (&mut source.name, &args.frequency_source),
+        (&mut source.version, &args.frequency_version),
+        (&mut source.licence, &args.frequency_licence),
+        (&mut source.attribution, &args.frequency_attribution),
+    ] {
+        if let Some(given) = given {
+            field.clone_from(given);
+        }
+    }
+    Ok((list, source))
 }
 
 /// `boggle-prep build --json`: the report (schema in docs/batch-and-json.md).
@@ -73,10 +115,14 @@ struct BuildJson<'a> {
     seconds: f64,
     source: &'a Source,
     stats: &'a BuildStats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frequency: Option<&'a FrequencySource>,
 }
 
 /// One build: what `boggle-prep build` and `install --recipe` share.
 pub struct Job {
+    /// How common each word is, if given: the list and its source.
+    pub frequencies: Option<(FrequencyList, FrequencySource)>,
     /// The recipe, resolved.
     pub recipe: Recipe,
     /// The raw list (`None`: the recipe's own).
@@ -101,6 +147,10 @@ pub struct Job {
 pub fn run(args: BuildArgs) -> Result<()> {
     // A recipe that does not resolve (unknown, unreadable, bad TOML or
     // pattern) is the caller's to fix: exit 2.
+    let mut frequencies = match &args.frequencies {
+        Some(path) => Some(frequency_list(&args, path)?),
+        None => None,
+    };
     let mut input = args.input.or(args.input_flag);
     let (recipe, source) = match (&args.builtin, &args.recipe) {
         (Some(name), _) => {
@@ -115,7 +165,11 @@ pub fn run(args: BuildArgs) -> Result<()> {
                         names.join(", ")
                     ))
                 })?;
-            input.get_or_insert_with(|| Path::new("wordlists").join(b.list));
+            let list = input.get_or_insert_with(|| Path::new("wordlists").join(b.list));
+            // Its frequency list sits beside its word list, in wordlists/.
+            if frequencies.is_none() {
+                frequencies = b.frequency_list(list.parent().unwrap_or(Path::new("")))?;
+            }
             let (name, version, licence) = b.source;
             let recipe = Recipe::builtin(b.recipe).map_err(usage)?;
             (
@@ -140,6 +194,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
         skip_invalid: args.skip_invalid,
         encoding: args.encoding,
         allow_empty: args.allow_empty,
+        frequencies,
     };
     let started = Instant::now();
     let meta = build(&job)?;
@@ -151,6 +206,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
             seconds: started.elapsed().as_secs_f64(),
             source: &meta.source,
             stats: &meta.stats,
+            frequency: meta.frequency.as_ref(),
         };
         boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))
             .with_context(|| format!("built {}, but could not report it", report.output))?;
@@ -225,6 +281,9 @@ pub fn build(job: &Job) -> Result<PackMeta> {
         });
     if let Some(encoding) = &encoding {
         builder = builder.encoding(encoding);
+    }
+    if let Some((list, source)) = &job.frequencies {
+        builder = builder.frequencies(list.clone(), source.clone());
     }
     let result = builder.build_file(&input, &job.output);
     if let Some(bar) = bar {
@@ -344,6 +403,9 @@ pub fn report(meta: &PackMeta, output: &str) -> String {
             };
             s.push_str(&format!("  {reason} {n}: {why}{examples}\n"));
         }
+    }
+    if meta.frequency.is_some() {
+        s.push_str(&super::pack::frequency_lines(meta));
     }
     s
 }

@@ -94,6 +94,7 @@ pub fn install(args: InstallArgs) -> Result<()> {
                 skip_invalid: false,
                 encoding: args.encoding,
                 allow_empty: false,
+                frequencies: None,
             };
             let meta = build::build(&job)?;
             eprint!("{}", build::report(&meta, &format!("{name}.pack")));

@@ -136,6 +136,41 @@ fn describe(meta: &PackMeta) -> String {
         meta.stats.lines,
         meta.stats.dropped_total()
     ));
+    s.push_str(&frequency_lines(meta));
     s.push_str(&format!("built by     {}\n", meta.tool));
+    s
+}
+
+/// What a pack says of its words' frequencies, as `inspect` and the build
+/// report show it.
+pub fn frequency_lines(meta: &PackMeta) -> String {
+    let Some(f) = &meta.frequency else {
+        return "frequencies  none (boggle-prep build --frequencies adds them)\n".to_string();
+    };
+    let title = [f.name.as_str(), f.version.as_str()]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let share = if meta.word_count == 0 {
+        0.0
+    } else {
+        100.0 * f.matched as f64 / meta.word_count as f64
+    };
+    let mut s = format!(
+        "frequencies  {title} (file {}): {} of {} {} listed ({share:.1}%)\n",
+        f.file,
+        f.matched,
+        meta.word_count,
+        boggle_cli::plural(meta.word_count, "word", "words"),
+    );
+    s.push_str(&format!("  sha256     {}\n", f.sha256));
+    if !f.licence.is_empty() {
+        s.push_str(&format!("  licence    {}\n", f.licence));
+    }
+    if !f.attribution.is_empty() {
+        s.push_str(&format!("  credit     {}\n", f.attribution));
+    }
     s
 }

@@ -6,24 +6,30 @@
 //! | offset | size | field |
 //! |---:|---:|---|
 //! | 0 | 8 | magic `BOGGLEPK` |
-//! | 8 | 4 | format version ([`FORMAT_VERSION`]) |
-//! | 12 | 4 | flags (0 in version 1; anything else is refused) |
+//! | 8 | 4 | format version ([`FORMAT_VERSION`]; 1 is read too) |
+//! | 12 | 4 | flags: bit 0 ([`FLAG_FREQUENCIES`], version 2) says a frequency section follows the automaton; any other bit is refused |
 //! | 16 | 8 | metadata length *m* |
 //! | 24 | 8 | automaton length *f* |
 //! | 32 | 4 | CRC-32 of the metadata |
 //! | 36 | 4 | CRC-32 of the automaton |
 //! | 40 | 4 | CRC-32 of bytes 0..40 |
-//! | 44 | 4 | reserved (0) |
+//! | 44 | 4 | CRC-32 of the frequency section (0 without one) |
 //! | 48 | *m* | metadata: UTF-8 JSON, [`PackMeta`](super::PackMeta) |
 //! | 48+*m* | 0..7 | zero padding to a multiple of 8 |
 //! | … | *f* | the `fst::Map`: each word maps to its rank (0, 1, 2… in byte order) |
+//! | … | *n* | with [`FLAG_FREQUENCIES`]: one byte a word, by rank, its Zipf frequency in tenths, 0 for none ([`crate::frequency::quantize`]); *n* is the number of words |
+//!
+//! Version 1 is version 2 without flags: such a pack opens, and has no
+//! frequencies.
 
 use crate::error::PackError;
 
 /// The first eight bytes of every pack.
 pub const MAGIC: &[u8; 8] = b"BOGGLEPK";
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The format version this build writes; it reads this one and 1.
+pub const FORMAT_VERSION: u32 = 2;
+/// Header flag: a frequency section follows the automaton.
+pub const FLAG_FREQUENCIES: u32 = 1;
 /// The header's length in bytes.
 pub const HEADER_LEN: usize = 48;
 
@@ -34,32 +40,44 @@ pub(crate) fn padding(meta_len: usize) -> usize {
     (8 - (HEADER_LEN % 8 + meta_len % 8) % 8) % 8
 }
 
-/// A whole pack from its metadata and automaton bytes: header, metadata,
-/// padding, automaton. Every pack this crate writes is made here.
-pub(crate) fn seal(meta: &[u8], fst: &[u8]) -> Vec<u8> {
+/// A whole pack from its metadata, automaton and frequency bytes (one a
+/// word, if any): header, metadata, padding, automaton, frequencies. Every
+/// pack this crate writes is made here.
+pub(crate) fn seal(meta: &[u8], fst: &[u8], frequencies: Option<&[u8]>) -> Vec<u8> {
     let pad = padding(meta.len());
-    let mut out = Vec::with_capacity(HEADER_LEN + meta.len() + pad + fst.len());
+    let freq = frequencies.unwrap_or_default();
+    let mut out = Vec::with_capacity(HEADER_LEN + meta.len() + pad + fst.len() + freq.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
+    let flags = if frequencies.is_some() {
+        FLAG_FREQUENCIES
+    } else {
+        0
+    };
+    out.extend_from_slice(&flags.to_le_bytes());
     out.extend_from_slice(&(meta.len() as u64).to_le_bytes());
     out.extend_from_slice(&(fst.len() as u64).to_le_bytes());
     out.extend_from_slice(&crc32fast::hash(meta).to_le_bytes());
     out.extend_from_slice(&crc32fast::hash(fst).to_le_bytes());
     let header_crc = crc32fast::hash(&out[..40]);
     out.extend_from_slice(&header_crc.to_le_bytes());
-    out.extend_from_slice(&0u32.to_le_bytes());
+    let freq_crc = frequencies.map_or(0, crc32fast::hash);
+    out.extend_from_slice(&freq_crc.to_le_bytes());
     out.extend_from_slice(meta);
     out.resize(out.len() + pad, 0);
     out.extend_from_slice(fst);
+    out.extend_from_slice(freq);
     out
 }
 
 /// Makes every checksum in a (damaged or crafted) pack right again, so that
 /// opening it gets past the checksums to the metadata and automaton parsers:
 /// magic and version are set, the header's lengths are fitted to the file,
-/// the padding is zeroed, then the automaton's own checksum, the metadata
-/// and automaton CRC-32s and the header's are recomputed. Shorter than a
+/// the padding is zeroed, then the automaton's own checksum, the metadata,
+/// automaton and frequency CRC-32s and the header's are recomputed. Flags
+/// but [`FLAG_FREQUENCIES`] are cleared; with it, the automaton keeps the
+/// header's length where it fits and the rest is the frequency section;
+/// without it, all after the metadata is the automaton. Shorter than a
 /// header: left alone.
 ///
 /// For tests and fuzzing, which need packs that are wrong only where they
@@ -77,24 +95,38 @@ pub fn reseal(pack: &mut [u8]) {
     }
     let meta_end = HEADER_LEN + meta_len as usize;
     let fst_start = meta_end + padding(meta_len as usize);
+    let flags = u32_at(pack, 12) & FLAG_FREQUENCIES;
+    let rest = len - fst_start as u64;
+    let fst_len = if flags == 0 {
+        rest
+    } else {
+        u64_at(pack, 24).min(rest)
+    };
+    let fst_end = fst_start + fst_len as usize;
     pack[..8].copy_from_slice(MAGIC);
     pack[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+    pack[12..16].copy_from_slice(&flags.to_le_bytes());
     pack[16..24].copy_from_slice(&meta_len.to_le_bytes());
-    pack[24..32].copy_from_slice(&(len - fst_start as u64).to_le_bytes());
+    pack[24..32].copy_from_slice(&fst_len.to_le_bytes());
     pack[meta_end..fst_start].fill(0);
-    let fst = &mut pack[fst_start..];
+    let fst = &mut pack[fst_start..fst_end];
     if fst.len() >= 4 {
         let n = fst.len() - 4;
         let sum = fst_checksum(&fst[..n]);
         fst[n..].copy_from_slice(&sum.to_le_bytes());
     }
     let meta_crc = crc32fast::hash(&pack[HEADER_LEN..meta_end]);
-    let fst_crc = crc32fast::hash(&pack[fst_start..]);
+    let fst_crc = crc32fast::hash(&pack[fst_start..fst_end]);
+    let freq_crc = if flags == 0 {
+        0
+    } else {
+        crc32fast::hash(&pack[fst_end..])
+    };
     pack[32..36].copy_from_slice(&meta_crc.to_le_bytes());
     pack[36..40].copy_from_slice(&fst_crc.to_le_bytes());
     let header_crc = crc32fast::hash(&pack[..40]);
     pack[40..44].copy_from_slice(&header_crc.to_le_bytes());
-    pack[44..48].fill(0);
+    pack[44..48].copy_from_slice(&freq_crc.to_le_bytes());
 }
 
 /// The `fst` crate's own checksum of an automaton (its last four bytes):
@@ -131,6 +163,9 @@ pub(crate) struct Header {
     pub(crate) fst_len: u64,
     pub(crate) meta_crc: u32,
     pub(crate) fst_crc: u32,
+    /// The frequency section's length and checksum, if it has one: its
+    /// length is what follows the automaton (the words are counted later).
+    pub(crate) frequencies: Option<(u64, u32)>,
 }
 
 impl Header {
@@ -149,13 +184,13 @@ impl Header {
                 path: name.to_string(),
             });
         }
-        if crc32fast::hash(&all[..40]) != u32_at(all, 40) || u32_at(all, 44) != 0 {
+        if crc32fast::hash(&all[..40]) != u32_at(all, 40) {
             return Err(PackError::HeaderChecksum {
                 path: name.to_string(),
             });
         }
         let version = u32_at(all, 8);
-        if version != FORMAT_VERSION {
+        if !(1..=FORMAT_VERSION).contains(&version) {
             return Err(PackError::UnsupportedVersion {
                 path: name.to_string(),
                 found: version,
@@ -163,28 +198,43 @@ impl Header {
             });
         }
         let flags = u32_at(all, 12);
-        if flags != 0 {
+        let defined = if version >= 2 { FLAG_FREQUENCIES } else { 0 };
+        if flags & !defined != 0 {
             return Err(PackError::UnsupportedFlags {
                 path: name.to_string(),
                 flags,
             });
         }
-        let header = Header {
+        let with_frequencies = flags & FLAG_FREQUENCIES != 0;
+        if !with_frequencies && u32_at(all, 44) != 0 {
+            return Err(PackError::HeaderChecksum {
+                path: name.to_string(),
+            });
+        }
+        let mut header = Header {
             meta_len: u64_at(all, 16),
             fst_len: u64_at(all, 24),
             meta_crc: u32_at(all, 32),
             fst_crc: u32_at(all, 36),
+            frequencies: None,
         };
         let expected = (HEADER_LEN as u64)
             .checked_add(header.meta_len)
             .and_then(|n| n.checked_add(padding(header.meta_len as usize) as u64))
             .and_then(|n| n.checked_add(header.fst_len));
-        if expected != Some(all.len() as u64) {
-            return Err(PackError::Length {
-                path: name.to_string(),
-                expected: expected.unwrap_or(u64::MAX),
-                actual: all.len() as u64,
-            });
+        let actual = all.len() as u64;
+        match expected {
+            Some(n) if with_frequencies && n <= actual => {
+                header.frequencies = Some((actual - n, u32_at(all, 44)));
+            }
+            Some(n) if n == actual => {}
+            _ => {
+                return Err(PackError::Length {
+                    path: name.to_string(),
+                    expected: expected.unwrap_or(u64::MAX),
+                    actual,
+                })
+            }
         }
         Ok(header)
     }

@@ -35,13 +35,14 @@ use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{escape_controls, BuildError, PackError};
+use crate::frequency::{dequantize, FrequencySource, Zipf};
 use crate::recipe::Recipe;
 use crate::words::BuildStats;
 
 pub use automaton::{Automaton, Transition};
 use check::{check_structure, quietly, MALFORMED};
 use format::{padding, Header};
-pub use format::{reseal, FORMAT_VERSION, HEADER_LEN, MAGIC};
+pub use format::{reseal, FLAG_FREQUENCIES, FORMAT_VERSION, HEADER_LEN, MAGIC};
 
 /// Where a pack's word list came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,17 +93,26 @@ pub struct PackMeta {
     pub stats: BuildStats,
     /// The tool and version that wrote the pack, e.g. `boggle-prep 0.1.0`.
     pub tool: String,
+    /// Where the words' frequencies came from, if the pack has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frequency: Option<FrequencySource>,
 }
 
-/// Encodes a pack from sorted, distinct words.
-pub(crate) fn encode(meta: &PackMeta, words: &[String]) -> Result<Vec<u8>, BuildError> {
+/// Encodes a pack from sorted, distinct words, and their frequencies by
+/// rank if it has them (one byte a word).
+pub(crate) fn encode(
+    meta: &PackMeta,
+    words: &[String],
+    frequencies: Option<&[u8]>,
+) -> Result<Vec<u8>, BuildError> {
     let mut builder = fst::MapBuilder::memory();
     for (rank, word) in words.iter().enumerate() {
         builder.insert(word, rank as u64)?;
     }
     let fst_bytes = builder.into_inner()?;
     let meta_bytes = serde_json::to_vec(meta)?;
-    Ok(format::seal(&meta_bytes, &fst_bytes))
+    debug_assert!(frequencies.map_or(true, |f| f.len() == words.len()));
+    Ok(format::seal(&meta_bytes, &fst_bytes, frequencies))
 }
 
 /// Folds a message onto one line (fst's version error spans two).
@@ -157,6 +167,8 @@ impl std::fmt::Debug for PackBytes {
 pub struct Pack {
     meta: PackMeta,
     map: fst::Map<PackBytes>,
+    /// One byte a word by rank (see [`Pack::zipf`]), if the pack has them.
+    frequencies: Option<PackBytes>,
     name: String,
     /// The whole-structure check, run at most once ([`Pack::check`]); set
     /// from the start for a built-in pack, which the build made.
@@ -178,6 +190,8 @@ struct Unchecked {
     meta: PackMeta,
     map: fst::Map<PackBytes>,
     fst_crc: u32,
+    /// The frequency section and its checksum in the header.
+    frequencies: Option<(PackBytes, u32)>,
     name: String,
 }
 
@@ -215,6 +229,7 @@ impl Pack {
         Ok(Pack {
             meta: unchecked.meta,
             map: unchecked.map,
+            frequencies: unchecked.frequencies.map(|(bytes, _)| bytes),
             name: unchecked.name,
             structure: Arc::new(OnceLock::from(Ok(()))),
         })
@@ -320,6 +335,28 @@ impl Pack {
         &self.meta.recipe
     }
 
+    /// Whether the pack says how common its words are (a pack built with a
+    /// frequency list; [`PackMeta::frequency`] names its source).
+    pub fn has_frequencies(&self) -> bool {
+        self.frequencies.is_some()
+    }
+
+    /// How common the word of `rank` is, on the Zipf scale to a tenth
+    /// (3.0: once per million words of text): `None` when the pack has no
+    /// frequencies, its source does not list the word, or there is no such
+    /// rank.
+    pub fn zipf(&self, rank: u64) -> Option<Zipf> {
+        let bytes = self.frequencies.as_ref()?.as_ref();
+        dequantize(*bytes.get(usize::try_from(rank).ok()?)?)
+    }
+
+    /// The frequency section, one byte a word by rank (see
+    /// [`frequency::dequantize`](crate::frequency::dequantize)), if the
+    /// pack has one: cheap to clone.
+    pub fn frequency_bytes(&self) -> Option<PackBytes> {
+        self.frequencies.clone()
+    }
+
     /// Checks the automaton's whole structure, state by state (each state
     /// decoded once): every state decodes, transitions point to earlier
     /// states, inputs increase, and the outputs are exactly the ranks 0, 1,
@@ -412,10 +449,19 @@ impl Unchecked {
                 message: "padding after the metadata is not zero".into(),
             });
         }
+        let fst_end = fst_start + header.fst_len as usize;
+        let frequencies = header.frequencies.map(|(len, crc)| {
+            let bytes = PackBytes {
+                backing: backing.clone(),
+                start: fst_end,
+                end: fst_end + len as usize,
+            };
+            (bytes, crc)
+        });
         let bytes = PackBytes {
             backing,
             start: fst_start,
-            end: fst_start + header.fst_len as usize,
+            end: fst_end,
         };
         let map = fst::Map::new(bytes).map_err(|e| PackError::Fst {
             path: name.clone(),
@@ -431,10 +477,26 @@ impl Unchecked {
                 ),
             });
         }
+        if meta.frequency.is_some() != frequencies.is_some() {
+            return Err(PackError::Frequencies {
+                path: name,
+                message: "the metadata and the header disagree on whether there are any".into(),
+            });
+        }
+        if let Some((bytes, _)) = &frequencies {
+            let values = bytes.as_ref().len();
+            if values != map.len() {
+                return Err(PackError::Frequencies {
+                    path: name,
+                    message: format!("{values} values for {} words", map.len()),
+                });
+            }
+        }
         Ok(Unchecked {
             meta,
             map,
             fst_crc: header.fst_crc,
+            frequencies,
             name,
         })
     }
@@ -452,9 +514,19 @@ impl Unchecked {
                 actual,
             });
         }
+        if let Some((bytes, expected)) = &self.frequencies {
+            let actual = crc32fast::hash(bytes.as_ref());
+            if actual != *expected {
+                return Err(PackError::Frequencies {
+                    path: self.name,
+                    message: format!("checksum {actual:08x}, expected {expected:08x}"),
+                });
+            }
+        }
         Ok(Pack {
             meta: self.meta,
             map: self.map,
+            frequencies: self.frequencies.map(|(bytes, _)| bytes),
             name: self.name,
             structure: Arc::new(OnceLock::new()),
         })
@@ -464,6 +536,7 @@ impl Unchecked {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frequency::FrequencyList;
     use crate::PackBuilder;
 
     fn sample() -> Vec<u8> {
@@ -637,20 +710,20 @@ mod tests {
         magic[0] = b'X';
         assert!(matches!(open(magic), PackError::BadMagic { .. }));
         let mut flagged = good.clone();
-        flagged[12] = 1;
+        flagged[12] = 2;
         let crc = crc32fast::hash(&flagged[..40]);
         flagged[40..44].copy_from_slice(&crc.to_le_bytes());
         assert!(matches!(
             open(flagged),
-            PackError::UnsupportedFlags { flags: 1, .. }
+            PackError::UnsupportedFlags { flags: 2, .. }
         ));
         let mut future = good.clone();
-        future[8..12].copy_from_slice(&2u32.to_le_bytes());
+        future[8..12].copy_from_slice(&3u32.to_le_bytes());
         let crc = crc32fast::hash(&future[..40]);
         future[40..44].copy_from_slice(&crc.to_le_bytes());
         let err = open(future);
         assert!(
-            matches!(err, PackError::UnsupportedVersion { found: 2, .. }),
+            matches!(err, PackError::UnsupportedVersion { found: 3, .. }),
             "{err}"
         );
         let mut meta = good.clone();
@@ -666,5 +739,85 @@ mod tests {
             Pack::from_vec(body, "body"),
             Err(PackError::FstChecksum { .. })
         ));
+    }
+
+    fn with_frequencies() -> Vec<u8> {
+        let list = FrequencyList::read(b"cat\t4.5\nzebra\t3.04\nqueen\t1\n", "f.tsv").unwrap();
+        PackBuilder::new(Recipe::builtin("enable").unwrap())
+            .frequencies(list, FrequencySource::default())
+            .build_bytes(b"cat\ndog\nqueen\nzebra\n", "sample.txt")
+            .unwrap()
+            .0
+    }
+
+    #[test]
+    fn frequencies_by_rank() {
+        let pack = Pack::from_vec(with_frequencies(), "f").unwrap();
+        pack.verify().unwrap();
+        assert!(pack.has_frequencies());
+        let zipf: Vec<Option<f32>> = (0..5)
+            .map(|rank| pack.zipf(rank).map(Zipf::value))
+            .collect();
+        assert_eq!(zipf, [Some(4.5), None, Some(1.0), Some(3.0), None]);
+        assert_eq!(pack.meta().frequency.as_ref().map(|f| f.matched), Some(3));
+        // Resealing a sound pack with frequencies changes nothing.
+        let mut again = with_frequencies();
+        reseal(&mut again);
+        assert_eq!(again, with_frequencies());
+        // A pack without them says so.
+        let plain = Pack::from_vec(sample(), "p").unwrap();
+        assert!(!plain.has_frequencies() && plain.zipf(0).is_none());
+    }
+
+    #[test]
+    fn a_version_1_pack_opens_without_frequencies() {
+        // Version 1 is version 2 without flags or the frequency checksum.
+        let mut v1 = sample();
+        v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+        let crc = crc32fast::hash(&v1[..40]);
+        v1[40..44].copy_from_slice(&crc.to_le_bytes());
+        let pack = Pack::from_vec(v1.clone(), "v1").unwrap();
+        pack.verify().unwrap();
+        assert!(!pack.has_frequencies());
+        assert_eq!(pack.words().unwrap(), ["cat", "dog", "queen", "zebra"]);
+        // Version 1 defines no flags.
+        v1[12] = 1;
+        let crc = crc32fast::hash(&v1[..40]);
+        v1[40..44].copy_from_slice(&crc.to_le_bytes());
+        assert!(matches!(
+            Pack::from_vec(v1, "v1").unwrap_err(),
+            PackError::UnsupportedFlags { flags: 1, .. }
+        ));
+    }
+
+    #[test]
+    fn a_damaged_frequency_section_is_refused() {
+        let good = with_frequencies();
+        let open = |b: Vec<u8>| Pack::from_vec(b, "f.pack").unwrap_err();
+        let mut flipped = good.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 0x01;
+        let e = open(flipped);
+        assert!(matches!(e, PackError::Frequencies { .. }), "{e}");
+        assert!(
+            e.to_string()
+                .starts_with("f.pack: pack word frequencies are corrupt: checksum"),
+            "{e}"
+        );
+        let mut short = good.clone();
+        short.pop();
+        let e = open(short);
+        assert!(e.to_string().contains("3 values for 4 words"), "{e}");
+        let mut long = good.clone();
+        long.push(0);
+        let e = open(long);
+        assert!(e.to_string().contains("5 values for 4 words"), "{e}");
+        // The flag without the section: the file ends at the automaton.
+        let plain = sample();
+        let mut flag = plain.clone();
+        flag[12] = 1;
+        let crc = crc32fast::hash(&flag[..40]);
+        flag[40..44].copy_from_slice(&crc.to_le_bytes());
+        assert!(matches!(open(flag), PackError::Frequencies { .. }));
     }
 }

@@ -1,0 +1,447 @@
+//! How common each word is: a frequency list from a cited source, read and
+//! matched to a pack's words.
+//!
+//! Frequencies are on the Zipf scale (Brysbaert and New's; the one wordfreq
+//! reports): a word at Zipf *z* occurs 10^*z* times in a billion words of
+//! text, so 3 is once per million words, 1 once per hundred million. Two
+//! inputs are read ([`FrequencyList::read`]):
+//!
+//! - **wordfreq's data files** (`large_en.msgpack.gz`, as its wheel ships
+//!   them): gzipped msgpack in the "cBpack" layout, a header
+//!   `{"format": "cB", "version": 1}` and then one list of words per
+//!   centibel of frequency, the *i*-th list holding the words at Zipf
+//!   (900 − *i*) / 100.
+//! - **plain text** that anyone can write: one `word<TAB>zipf` a line
+//!   (`the<TAB>7.73`), `#` comments and blank lines ignored.
+//!
+//! A list is matched to a pack through the pack's own recipe
+//! ([`FrequencyList::fold`]): each listed word is normalized and filtered
+//! as a word-list line is, and forms that fold together (`ёж` and `еж`,
+//! `groß` and `gross`) add their frequencies. A pack stores the result by
+//! word rank, one byte a word ([`quantize`]): Zipf to a tenth, 0 for a word
+//! the list does not have.
+
+use std::collections::HashMap;
+use std::io::Read;
+
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::recipe::Recipe;
+use crate::RecipeError;
+
+/// A frequency list that could not be read.
+#[derive(Debug, Error)]
+pub enum FrequencyError {
+    /// A gzip or msgpack stream that does not decode as wordfreq's cBpack.
+    #[error("{file}: not a wordfreq data file (cBpack): {message}")]
+    Cbpack {
+        /// The file's name.
+        file: String,
+        /// What did not decode.
+        message: String,
+    },
+    /// A text line that is not `word<TAB>zipf`.
+    #[error("{file}:{line}: {message}")]
+    Line {
+        /// The file's name.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The recipe the list is matched through does not compile.
+    #[error(transparent)]
+    Recipe(#[from] RecipeError),
+}
+
+/// Where a pack's word frequencies came from, as its metadata records it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FrequencySource {
+    /// The source's name, e.g. `wordfreq`.
+    pub name: String,
+    /// Its version, e.g. `3.1.1`.
+    pub version: String,
+    /// The file's name (not its path).
+    pub file: String,
+    /// SHA-256 of the file's bytes, lowercase hex.
+    pub sha256: String,
+    /// Its licence, e.g. `CC-BY-SA-4.0`.
+    pub licence: String,
+    /// The credit the licence asks for, as a person reads it.
+    pub attribution: String,
+    /// How many of the pack's words have a frequency.
+    pub matched: u64,
+}
+
+/// The licence of wordfreq's data files (its code is Apache-2.0).
+pub const WORDFREQ_LICENCE: &str = "CC-BY-SA-4.0";
+
+/// The credit wordfreq's licence and sources ask for (its README's
+/// "License" and "Citing wordfreq").
+pub const WORDFREQ_ATTRIBUTION: &str = "Word frequencies from wordfreq by Robyn Speer \
+(https://doi.org/10.5281/zenodo.7199437), CC BY-SA 4.0, built from Wikipedia, OpenSubtitles, \
+SUBTLEX (Brysbaert et al.), Google Books Ngrams, ParaCrawl, the Leeds Internet Corpus and other \
+sources";
+
+impl FrequencySource {
+    /// The record of `list`, read from the file `file` holding `bytes`:
+    /// its base name and SHA-256, and for one of wordfreq's data files
+    /// wordfreq's name, licence and credit. Name, version, licence and
+    /// credit can be set after.
+    pub fn of(list: &FrequencyList, file: &str, bytes: &[u8]) -> FrequencySource {
+        let base = std::path::Path::new(file)
+            .file_name()
+            .map_or_else(|| file.to_string(), |f| f.to_string_lossy().into_owned());
+        let (name, licence, attribution) = if list.wordfreq {
+            (
+                "wordfreq".to_string(),
+                WORDFREQ_LICENCE,
+                WORDFREQ_ATTRIBUTION,
+            )
+        } else {
+            (base.clone(), "", "")
+        };
+        FrequencySource {
+            name,
+            version: String::new(),
+            file: base,
+            sha256: crate::builder::sha256_hex(bytes),
+            licence: licence.to_string(),
+            attribution: attribution.to_string(),
+            matched: 0,
+        }
+    }
+}
+
+/// Words and their frequencies (as proportions of running text), as a
+/// source lists them.
+#[derive(Clone, Debug, Default)]
+pub struct FrequencyList {
+    entries: Vec<(String, f64)>,
+    /// Read from one of wordfreq's data files.
+    wordfreq: bool,
+}
+
+/// The most a quantized frequency holds: Zipf 25.5, far above any word's
+/// (the commonest English word is near 7.7).
+pub const MAX_STORED: u8 = u8::MAX;
+
+/// A frequency on the Zipf scale as one byte: tenths, rounded, at least 1;
+/// `None` (no value) is 0.
+pub fn quantize(zipf: Option<f64>) -> u8 {
+    match zipf {
+        None => 0,
+        Some(z) => (z * 10.0).round().clamp(1.0, f64::from(MAX_STORED)) as u8,
+    }
+}
+
+/// The Zipf value a stored byte stands for; 0 is `None`.
+pub fn dequantize(stored: u8) -> Option<Zipf> {
+    (stored > 0).then_some(Zipf(stored))
+}
+
+/// How common a word is, on the Zipf scale to a tenth, as a pack stores
+/// it: ordered, hashable, written as the number (`3.4`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Zipf(u8);
+
+impl Zipf {
+    /// The value on the Zipf scale (3.0: once per million words).
+    pub fn value(self) -> f32 {
+        f32::from(self.0) / 10.0
+    }
+
+    /// The value in tenths, as stored (34 for 3.4).
+    pub fn tenths(self) -> u8 {
+        self.0
+    }
+
+    /// The nearest stored value to `zipf` (at least 0.1).
+    pub fn from_value(zipf: f64) -> Zipf {
+        Zipf(quantize(Some(zipf)))
+    }
+}
+
+impl std::fmt::Display for Zipf {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+impl Serialize for Zipf {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f32(self.value())
+    }
+}
+
+/// Zipf from a proportion of running text.
+fn zipf(freq: f64) -> f64 {
+    freq.log10() + 9.0
+}
+
+impl FrequencyList {
+    /// Reads a list: wordfreq's cBpack when `bytes` are gzipped, else
+    /// `word<TAB>zipf` text. `file` names it in errors.
+    pub fn read(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> {
+        if bytes.starts_with(&[0x1f, 0x8b]) {
+            read_cbpack(bytes, file)
+        } else {
+            read_text(bytes, file)
+        }
+    }
+
+    /// The listed words with their Zipf values, as read.
+    pub fn entries(&self) -> impl Iterator<Item = (&str, f64)> {
+        self.entries.iter().map(|(w, f)| (w.as_str(), zipf(*f)))
+    }
+
+    /// How many words the list holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The list as `recipe` spells words: each word normalized and
+    /// filtered as a word-list line is (a word the recipe drops is left
+    /// out), the frequencies of forms that fold together added; Zipf values
+    /// by word.
+    pub fn fold(&self, recipe: &Recipe) -> Result<HashMap<String, f64>, FrequencyError> {
+        let normalizer = recipe.normalizer()?;
+        let filter = recipe.filter()?;
+        let mut sums: HashMap<String, f64> = HashMap::with_capacity(self.entries.len());
+        let mut word = String::new();
+        for (text, freq) in &self.entries {
+            normalizer.normalize_into(text.trim(), &mut word);
+            if filter.check(&word).is_ok() {
+                *sums.entry(word.clone()).or_default() += freq;
+            }
+        }
+        Ok(sums.into_iter().map(|(w, f)| (w, zipf(f))).collect())
+    }
+}
+
+/// One byte a word, by rank, for sorted distinct `words`: each word's
+/// quantized Zipf value from `folded`, 0 where it has none; and how many
+/// have one.
+pub fn by_rank(words: &[String], folded: &HashMap<String, f64>) -> (Vec<u8>, u64) {
+    let mut matched = 0;
+    let bytes = words
+        .iter()
+        .map(|w| {
+            let z = folded.get(w).copied();
+            matched += u64::from(z.is_some());
+            quantize(z)
+        })
+        .collect();
+    (bytes, matched)
+}
+
+fn read_text(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> {
+    let mut entries = Vec::new();
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
+        let bad = |message: String| FrequencyError::Line {
+            file: file.to_string(),
+            line: i + 1,
+            message,
+        };
+        let line = std::str::from_utf8(raw)
+            .map_err(|e| bad(format!("not valid UTF-8 (byte {})", e.valid_up_to() + 1)))?;
+        let line = line.split('#').next().unwrap_or_default().trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (word, value) = line
+            .rsplit_once('\t')
+            .ok_or_else(|| bad("expected word<TAB>zipf".to_string()))?;
+        let z: f64 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|z: &f64| z.is_finite() && (0.0..=25.0).contains(z))
+            .ok_or_else(|| {
+                bad(format!(
+                    "{:?} is not a Zipf value (a number from 0 to 25, like 3.5)",
+                    value.trim()
+                ))
+            })?;
+        entries.push((word.trim().to_string(), 10f64.powf(z - 9.0)));
+    }
+    Ok(FrequencyList {
+        entries,
+        wordfreq: false,
+    })
+}
+
+/// wordfreq's cBpack: `[header, [words at 0 cB], [words at -1 cB], …]`.
+struct Cbpack(Vec<(String, f64)>);
+
+impl<'de> Deserialize<'de> for Cbpack {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Cbpack, D::Error> {
+        struct Bins;
+        impl<'de> Visitor<'de> for Bins {
+            type Value = Cbpack;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list: a header, then lists of words")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Cbpack, A::Error> {
+                #[derive(Deserialize)]
+                struct Header {
+                    format: String,
+                    version: u32,
+                }
+                let header: Header = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::custom("no header"))?;
+                if header.format != "cB" || header.version != 1 {
+                    return Err(de::Error::custom(format!(
+                        "format {:?} version {}, not cB version 1",
+                        header.format, header.version
+                    )));
+                }
+                let mut out = Vec::new();
+                let mut index = 0i32;
+                while let Some(words) = seq.next_element::<Vec<String>>()? {
+                    let freq = 10f64.powf(-f64::from(index) / 100.0);
+                    out.extend(words.into_iter().map(|w| (w, freq)));
+                    index = index
+                        .checked_add(1)
+                        .ok_or_else(|| de::Error::custom("too many bins"))?;
+                }
+                Ok(Cbpack(out))
+            }
+        }
+        d.deserialize_seq(Bins)
+    }
+}
+
+fn read_cbpack(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> {
+    let bad = |message: String| FrequencyError::Cbpack {
+        file: file.to_string(),
+        message,
+    };
+    let mut raw = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut raw)
+        .map_err(|e| bad(e.to_string()))?;
+    let Cbpack(entries) = rmp_serde::from_slice(&raw).map_err(|e| bad(e.to_string()))?;
+    Ok(FrequencyList {
+        entries,
+        wordfreq: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cbpack(bins: &[&[&str]]) -> Vec<u8> {
+        use std::io::Write;
+        #[derive(Serialize)]
+        #[serde(untagged)]
+        enum Item<'a> {
+            Header { format: &'a str, version: u32 },
+            Bin(&'a [&'a str]),
+        }
+        let mut items = vec![Item::Header {
+            format: "cB",
+            version: 1,
+        }];
+        items.extend(bins.iter().map(|b| Item::Bin(b)));
+        let raw = rmp_serde::to_vec_named(&items).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(&raw).unwrap();
+        gz.finish().unwrap()
+    }
+
+    #[test]
+    fn reads_wordfreq_bins_as_zipf() {
+        // Bin i holds the words at -i centibels: Zipf (900 - i) / 100.
+        let mut bins: Vec<&[&str]> = vec![&[]; 300];
+        bins[173] = &["the"];
+        bins[299] = &["cat", "dog"];
+        let list = FrequencyList::read(&cbpack(&bins), "t.msgpack.gz").unwrap();
+        let got: Vec<(&str, f64)> = list.entries().collect();
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].0, "the");
+        assert!((got[0].1 - 7.27).abs() < 1e-9, "{got:?}");
+        assert!((got[2].1 - 6.01).abs() < 1e-9, "{got:?}");
+    }
+
+    #[test]
+    fn refuses_what_is_not_cbpack() {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, b"\x93\x01\x02\x03").unwrap();
+        let e = FrequencyList::read(&gz.finish().unwrap(), "x.gz").unwrap_err();
+        assert!(
+            e.to_string().starts_with("x.gz: not a wordfreq data file"),
+            "{e}"
+        );
+        let e = FrequencyList::read(&[0x1f, 0x8b, 0, 1], "y.gz").unwrap_err();
+        assert!(e.to_string().starts_with("y.gz: not a wordfreq"), "{e}");
+    }
+
+    #[test]
+    fn reads_text_and_names_a_bad_line() {
+        let list =
+            FrequencyList::read(b"# words\nthe\t7.73\n\ncat\t4.5  # a pet\n", "f.tsv").unwrap();
+        let got: Vec<(&str, f64)> = list.entries().collect();
+        assert_eq!(got.len(), 2);
+        assert!((got[1].1 - 4.5).abs() < 1e-9);
+        for (bad, says) in [
+            ("cat 4.5\n", "f.tsv:1: expected word<TAB>zipf"),
+            (
+                "ok\t3\ncat\tmany\n",
+                "f.tsv:2: \"many\" is not a Zipf value",
+            ),
+            ("cat\t-1\n", "f.tsv:1: \"-1\" is not"),
+            ("cat\tNaN\n", "f.tsv:1: \"NaN\" is not"),
+        ] {
+            let e = FrequencyList::read(bad.as_bytes(), "f.tsv").unwrap_err();
+            assert!(e.to_string().starts_with(says), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn folds_through_the_recipe_and_adds_forms() {
+        // Russian: ё is е, so ёжик and ежик are one word, their
+        // frequencies added; a form the recipe drops (a digit, a capital:
+        // a name) is left out.
+        let text = "ёжик\t3.0\nежик\t3.0\nкот\t4.0\nкот2\t5.0\nКит\t4.0\n";
+        let list = FrequencyList::read(text.as_bytes(), "ru.tsv").unwrap();
+        let folded = list.fold(&Recipe::builtin("russian").unwrap()).unwrap();
+        assert!(
+            (folded["ежик"] - (3.0 + 2f64.log10())).abs() < 1e-9,
+            "{folded:?}"
+        );
+        assert!((folded["кот"] - 4.0).abs() < 1e-9);
+        assert_eq!(folded.len(), 2, "{folded:?}");
+        let words = vec!["ежик".to_string(), "кит".to_string(), "кот".to_string()];
+        let (bytes, matched) = by_rank(&words, &folded);
+        assert_eq!(bytes, [33, 0, 40]);
+        assert_eq!(matched, 2);
+    }
+
+    #[test]
+    fn quantizes_to_tenths() {
+        assert_eq!(quantize(None), 0);
+        assert_eq!(quantize(Some(3.04)), 30);
+        assert_eq!(quantize(Some(3.06)), 31);
+        assert_eq!(quantize(Some(0.01)), 1);
+        assert_eq!(quantize(Some(99.0)), 255);
+        assert_eq!(dequantize(0), None);
+        assert_eq!(dequantize(31).map(Zipf::value), Some(3.1));
+        assert_eq!(Zipf::from_value(2.46).to_string(), "2.5");
+        assert_eq!(
+            serde_json::to_string(&Zipf::from_value(3.4)).unwrap(),
+            "3.4"
+        );
+    }
+}
