@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Re-download the two source packages the word lists in this directory come
-# from, extract them into a temporary directory and check that the files kept
+# Re-download the three source packages the word lists and frequency lists
+# in this directory come from, extract them into a temporary directory and check that the files kept
 # here are byte-identical to what the registries serve.
 #
 # Needs: apt-get (Debian bookworm sources, after `apt-get update`), dpkg-deb,
-# npm, tar, sha256sum, cmp.  Writes nothing outside a temporary directory.
+# npm, pip, unzip, tar, sha256sum, cmp.  Writes nothing outside a temporary directory.
 # Exits non-zero on any mismatch.
 set -euo pipefail
 
@@ -21,6 +21,11 @@ NPM_VERSION=4.1.0
 NPM_SHA256=c0cd6e2a112392204960e9998d79347a8ae1571dab5e3fdbfa685ef5977faedb
 EN_FILE=word-list-4.1.0.txt
 EN_SHA256=2df02fa8ed82d465482ae40c4f9cb52a713baa1d3bfdce1acb2a5fe30420eea8
+
+PYPI_PKG=wordfreq
+PYPI_VERSION=3.1.1
+PYPI_SHA256=4b1c6ecffc6198be3396d5cf871c4423ca71c907c231348d352dd54d62b97473
+WORDFREQ_FILES=(large_en.msgpack.gz large_nl.msgpack.gz)
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -77,6 +82,18 @@ check "package/words.txt (from package)" "$EN_SHA256" "$(sha "$en_src")"
 check "wordlists/$EN_FILE" "$EN_SHA256" "$(sha "$here/$EN_FILE")"
 same "wordlists/$EN_FILE == package/words.txt" "$here/$EN_FILE" "$en_src"
 same "LICENSE-word-list.txt == package/license" "$here/LICENSE-word-list.txt" "$tmp/npm/package/license"
+
+echo "== PyPI $PYPI_PKG==$PYPI_VERSION"
+pip download --quiet --no-deps --only-binary=:all: -d "$tmp/pypi" "$PYPI_PKG==$PYPI_VERSION"
+whl=("$tmp"/pypi/"$PYPI_PKG"-"$PYPI_VERSION"-*.whl)
+check "${whl[0]##*/}" "$PYPI_SHA256" "$(sha "${whl[0]}")"
+unzip -q "${whl[0]}" -d "$tmp/whl"
+for f in "${WORDFREQ_FILES[@]}"; do
+    same "wordlists/wordfreq-$PYPI_VERSION/$f == wordfreq/data/$f" \
+        "$here/wordfreq-$PYPI_VERSION/$f" "$tmp/whl/wordfreq/data/$f"
+done
+same "LICENSE-wordfreq.txt == LICENSE.txt of the wheel" \
+    "$here/LICENSE-wordfreq.txt" "$tmp/whl/$PYPI_PKG-$PYPI_VERSION.dist-info/LICENSE.txt"
 
 if ((fail)); then
     echo "MISMATCH: see FAIL lines above" >&2

@@ -14,15 +14,28 @@ fn main() {
     let mut table = String::from("&[\n");
     if std::env::var_os("CARGO_FEATURE_BUILTIN_PACKS").is_some() {
         let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("../..");
+        let wordlists = root.join("wordlists");
         for b in BUILTIN {
-            let input = root.join("wordlists").join(b.list);
+            let input = wordlists.join(b.list);
             let file = out.join(format!("{}.pack", b.name));
             println!("cargo:rerun-if-changed={}", input.display());
             let recipe =
                 Recipe::builtin(b.recipe).unwrap_or_else(|e| panic!("recipe {}: {e}", b.recipe));
             let (name, version, licence) = b.source;
-            PackBuilder::new(recipe)
-                .source(name, version, licence)
+            let mut builder = PackBuilder::new(recipe).source(name, version, licence);
+            if let Some((frequencies, _)) = b.frequencies {
+                println!(
+                    "cargo:rerun-if-changed={}",
+                    wordlists.join(frequencies).display()
+                );
+            }
+            if let Some((list, source)) = b
+                .frequency_list(&wordlists)
+                .unwrap_or_else(|e| panic!("{}'s frequencies: {e}", b.name))
+            {
+                builder = builder.frequencies(list, source);
+            }
+            builder
                 .build_file(&input, &file)
                 .unwrap_or_else(|e| panic!("building {}: {e}", file.display()));
             writeln!(

@@ -145,6 +145,8 @@ pub struct Lexicon {
     /// only those keeps start-up free of page faults.
     index: FxHashMap<CompiledAddr, u32>,
     pub(crate) words: usize,
+    /// How common each word is, by id (the pack's frequency section).
+    frequencies: Option<prep::pack::PackBytes>,
     /// Scratch space for [`expand`](Lexicon::expand), kept between calls.
     scratch: (Vec<Transition>, Vec<(u8, CompiledAddr, u64)>),
 }
@@ -184,6 +186,7 @@ impl Lexicon {
             addrs: Vec::new(),
             index,
             words,
+            frequencies: pack.frequency_bytes(),
             scratch: (Vec::new(), Vec::new()),
         };
         lex.intern(root);
@@ -225,6 +228,12 @@ impl Lexicon {
     /// Number of words (word ids are `0..words()`).
     pub fn words(&self) -> usize {
         self.words
+    }
+
+    /// How common the word with id `id` is, if the pack says.
+    pub fn zipf(&self, id: u32) -> Option<prep::frequency::Zipf> {
+        let bytes = self.frequencies.as_ref()?.as_ref();
+        prep::frequency::dequantize(*bytes.get(id as usize)?)
     }
 
     /// States decoded so far.

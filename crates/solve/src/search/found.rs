@@ -1,10 +1,12 @@
 //! What a search hands back: the words found ([`FoundWord`], [`Solution`])
 //! or just their score and count ([`Tally`]).
 
+use prep::frequency::Zipf;
 use serde::Serialize;
 
 use super::{CELL_BITS, CELL_MASK, MAX_LEN};
 use crate::board::{Board, Pos, Tile};
+use crate::lexicon::Lexicon;
 
 /// One word on the board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -19,6 +21,11 @@ pub struct FoundWord {
     /// letter-value scheme, the path that scores the most (the first found,
     /// among equals).
     pub path: Vec<Pos>,
+    /// How common the word is, on the Zipf scale to a tenth (3.0: once per
+    /// million words of text), when the pack carries frequencies and its
+    /// source lists the word.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zipf: Option<Zipf>,
 }
 
 /// Everything found on one board.
@@ -72,6 +79,7 @@ pub(super) fn found_word(
             .map(|&c| board.pos((c & CELL_MASK) as usize))
             .collect(),
         word,
+        zipf: None,
     }
 }
 
@@ -79,9 +87,15 @@ pub(super) fn found_word(
 /// first, then by word. A word's id is its rank in the pack, whose words are
 /// in byte order, so ordering by id orders by word without comparing a
 /// string.
-pub(super) fn solution(board: &Board, mut found: Vec<(u32, FoundWord)>) -> Solution {
+pub(super) fn solution(board: &Board, lex: &Lexicon, mut found: Vec<(u32, FoundWord)>) -> Solution {
     found.sort_unstable_by_key(|(id, w)| (std::cmp::Reverse(w.score), *id));
-    let words: Vec<FoundWord> = found.into_iter().map(|(_, w)| w).collect();
+    let words: Vec<FoundWord> = found
+        .into_iter()
+        .map(|(id, w)| FoundWord {
+            zipf: lex.zipf(id),
+            ..w
+        })
+        .collect();
     Solution {
         rows: board.rows(),
         cols: board.cols(),

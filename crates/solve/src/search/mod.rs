@@ -287,7 +287,7 @@ impl Solver {
                 (id, found_word(board, cells, &self.points, score))
             })
             .collect();
-        Ok(solution(board, words))
+        Ok(solution(board, &self.lex, words))
     }
 
     /// Like [`solve`](Solver::solve), on `threads` threads for a big board
@@ -350,7 +350,7 @@ impl Solver {
                 (id, word)
             })
             .collect();
-        Ok(solution(board, words))
+        Ok(solution(board, &self.lex, words))
     }
 
     fn prepare(&mut self, board: &Board) {
