@@ -255,7 +255,7 @@ pub(crate) fn hunspell_affix(input: &Path) -> Option<std::path::PathBuf> {
 }
 
 /// A path's last component (the whole text if it has none).
-fn base_name(path: &str) -> String {
+pub(crate) fn base_name(path: &str) -> String {
     Path::new(path)
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())

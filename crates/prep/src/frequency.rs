@@ -87,14 +87,18 @@ SUBTLEX (Brysbaert et al.), Google Books Ngrams, ParaCrawl, the Leeds Internet C
 sources";
 
 impl FrequencySource {
+    /// The source's name and version, as a person reads them (`wordfreq
+    /// 3.1.1`; just the name when there is no version).
+    pub fn title(&self) -> String {
+        crate::pack::title(&self.name, &self.version)
+    }
+
     /// The record of `list`, read from the file `file` holding `bytes`:
     /// its base name and SHA-256, and for one of wordfreq's data files
     /// wordfreq's name, licence and credit. Name, version, licence and
     /// credit can be set after.
     pub fn of(list: &FrequencyList, file: &str, bytes: &[u8]) -> FrequencySource {
-        let base = std::path::Path::new(file)
-            .file_name()
-            .map_or_else(|| file.to_string(), |f| f.to_string_lossy().into_owned());
+        let base = crate::builder::base_name(file);
         let (name, licence, attribution) = if list.wordfreq {
             (
                 "wordfreq".to_string(),
@@ -141,6 +145,12 @@ pub fn quantize(zipf: Option<f64>) -> u8 {
 /// The Zipf value a stored byte stands for; 0 is `None`.
 pub fn dequantize(stored: u8) -> Option<Zipf> {
     (stored > 0).then_some(Zipf(stored))
+}
+
+/// The value of the word of `rank` in a frequency section (one byte a
+/// word by rank), if the section has one for it.
+pub fn at(values: &[u8], rank: u64) -> Option<Zipf> {
+    dequantize(*values.get(usize::try_from(rank).ok()?)?)
 }
 
 /// How common a word is, on the Zipf scale to a tenth, as a pack stores

@@ -147,12 +147,7 @@ pub fn frequency_lines(meta: &PackMeta) -> String {
     let Some(f) = &meta.frequency else {
         return "frequencies  none (boggle-prep build --frequencies adds them)\n".to_string();
     };
-    let title = [f.name.as_str(), f.version.as_str()]
-        .iter()
-        .filter(|s| !s.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let title = f.title();
     let share = if meta.word_count == 0 {
         0.0
     } else {

@@ -35,7 +35,7 @@ use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{escape_controls, BuildError, PackError};
-use crate::frequency::{dequantize, FrequencySource, Zipf};
+use crate::frequency::{self, FrequencySource, Zipf};
 use crate::recipe::Recipe;
 use crate::words::BuildStats;
 
@@ -71,13 +71,19 @@ impl Source {
     /// The list's name and version, as a person reads them (`OpenTaal
     /// 2.20.19`; just the name when there is no version).
     pub fn title(&self) -> String {
-        [self.name.as_str(), self.version.as_str()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join(" ")
+        title(&self.name, &self.version)
     }
+}
+
+/// A name and version as a person reads them: just the name when there is
+/// no version (sources of words and of frequencies alike).
+pub(crate) fn title(name: &str, version: &str) -> String {
+    [name, version]
+        .iter()
+        .filter(|s| !s.is_empty())
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Everything a pack says about itself.
@@ -346,13 +352,11 @@ impl Pack {
     /// frequencies, its source does not list the word, or there is no such
     /// rank.
     pub fn zipf(&self, rank: u64) -> Option<Zipf> {
-        let bytes = self.frequencies.as_ref()?.as_ref();
-        dequantize(*bytes.get(usize::try_from(rank).ok()?)?)
+        frequency::at(self.frequencies.as_ref()?.as_ref(), rank)
     }
 
     /// The frequency section, one byte a word by rank (see
-    /// [`frequency::dequantize`](crate::frequency::dequantize)), if the
-    /// pack has one: cheap to clone.
+    /// [`frequency::at`]), if the pack has one: cheap to clone.
     pub fn frequency_bytes(&self) -> Option<PackBytes> {
         self.frequencies.clone()
     }

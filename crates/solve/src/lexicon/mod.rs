@@ -232,8 +232,7 @@ impl Lexicon {
 
     /// How common the word with id `id` is, if the pack says.
     pub fn zipf(&self, id: u32) -> Option<prep::frequency::Zipf> {
-        let bytes = self.frequencies.as_ref()?.as_ref();
-        prep::frequency::dequantize(*bytes.get(id as usize)?)
+        prep::frequency::at(self.frequencies.as_ref()?.as_ref(), u64::from(id))
     }
 
     /// States decoded so far.
