@@ -22,6 +22,8 @@ export interface SitePack {
   source: string;
   version: string;
   licence: string;
+  /** The credit its word-frequency list asks for, if it has one. */
+  frequencies?: string;
   /** The pack file's size. */
   bytes: number;
 }
@@ -62,7 +64,8 @@ export function packSource(key: string): string {
   const p = packs.get(key);
   if (!p || !p.source) return "";
   const size = p.bytes ? `, ${(p.bytes / 1e6).toFixed(1)} MB` : "";
-  return `${p.native}: ${p.words.toLocaleString()} words from ${p.source}${p.version ? ` ${p.version}` : ""} (${p.licence || "licence not recorded"}${size})`;
+  const credit = p.frequencies ? `. ${p.frequencies}.` : "";
+  return `${p.native}: ${p.words.toLocaleString()} words from ${p.source}${p.version ? ` ${p.version}` : ""} (${p.licence || "licence not recorded"}${size})${credit}`;
 }
 
 /**

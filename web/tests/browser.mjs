@@ -541,6 +541,14 @@ try {
   await solveBoard("perslatgsineters");
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, "solve-desktop");
+  // The English pack carries wordfreq's frequencies: the page gives the
+  // credit their licence (CC BY-SA 4.0) asks for.
+  const rulesOpen = await page.$eval("details.rules", (d) => d.open);
+  if (!rulesOpen) await page.click("details.rules summary");
+  const credit = await page.locator("#pack-source").innerText();
+  check(await page.locator("#pack-source").isVisible() && /wordfreq/.test(credit) && /CC BY-SA 4\.0/.test(credit),
+    "solve: the English pack's source line credits its word frequencies (wordfreq, CC BY-SA 4.0)", credit);
+  if (!rulesOpen) await page.click("details.rules summary");
   await page.focus("#words button.word");
   check(await page.locator("#board-view .tile.on").count() > 0, "solve: a focused word shows its path (keyboard)");
 
