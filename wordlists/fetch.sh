@@ -25,7 +25,15 @@ EN_SHA256=2df02fa8ed82d465482ae40c4f9cb52a713baa1d3bfdce1acb2a5fe30420eea8
 PYPI_PKG=wordfreq
 PYPI_VERSION=3.1.1
 PYPI_SHA256=4b1c6ecffc6198be3396d5cf871c4423ca71c907c231348d352dd54d62b97473
-WORDFREQ_FILES=(large_en.msgpack.gz large_nl.msgpack.gz)
+# wordfreq's list for each language a recipe names one for: its "large" list
+# where it has one, else its "small" one (da, bg, el).
+WORDFREQ_FILES=(
+    large_en.msgpack.gz large_nl.msgpack.gz large_de.msgpack.gz large_fr.msgpack.gz
+    large_es.msgpack.gz large_it.msgpack.gz large_ca.msgpack.gz large_pt.msgpack.gz
+    large_sv.msgpack.gz large_nb.msgpack.gz large_pl.msgpack.gz large_ru.msgpack.gz
+    large_uk.msgpack.gz large_cs.msgpack.gz
+    small_da.msgpack.gz small_bg.msgpack.gz small_el.msgpack.gz
+)
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

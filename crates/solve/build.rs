@@ -21,14 +21,16 @@ fn main() {
             println!("cargo:rerun-if-changed={}", input.display());
             let recipe =
                 Recipe::builtin(b.recipe).unwrap_or_else(|e| panic!("recipe {}: {e}", b.recipe));
+            if let Some(f) = &recipe.frequencies {
+                if !f.file.is_empty() {
+                    println!(
+                        "cargo:rerun-if-changed={}",
+                        wordlists.join(&f.file).display()
+                    );
+                }
+            }
             let (name, version, licence) = b.source;
             let mut builder = PackBuilder::new(recipe).source(name, version, licence);
-            if let Some((frequencies, _)) = b.frequencies {
-                println!(
-                    "cargo:rerun-if-changed={}",
-                    wordlists.join(frequencies).display()
-                );
-            }
             if let Some((list, source)) = b
                 .frequency_list(&wordlists)
                 .unwrap_or_else(|e| panic!("{}'s frequencies: {e}", b.name))

@@ -153,3 +153,100 @@ fn a_frequency_list_goes_into_the_pack() {
     exits(1, &a, "freq.tsv:2: expected word<TAB>zipf");
     assert!(!pack.exists());
 }
+
+/// A recipe names its language's frequency list, which a build reads from
+/// the frequency directory; `--min-zipf` cuts the pack to the common words;
+/// a language without a list, a missing list and a bad value are one line
+/// and exit 2.
+#[test]
+fn recipes_name_their_frequency_lists_and_min_zipf_cuts() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let list = d.join("words.txt");
+    // Common English words and ones next to nobody knows (Zipf < 2 in
+    // wordfreq 3.1.1's large_en list, or not in it at all).
+    std::fs::write(&list, "the\nhouse\nwater\nvespid\nashler\nhirsel\n").unwrap();
+    let pack = d.join("en.pack");
+    let build = |extra: &[&str]| {
+        let mut cmd = prep_cmd();
+        cmd.arg("build")
+            .arg(&list)
+            .args(["--recipe", "enable", "-o"])
+            .arg(&pack)
+            .args(extra)
+            .env_remove("BOGGLE_FREQUENCIES");
+        run_cmd(&mut cmd)
+    };
+    let (code, stdout, stderr) = build(&["--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["frequency"]["name"], "wordfreq");
+    assert_eq!(v["frequency"]["version"], "3.1.1");
+    assert_eq!(v["frequency"]["file"], "large_en.msgpack.gz");
+    assert_eq!(v["word_count"], 6);
+
+    let (code, stdout, stderr) = build(&["--json", "--min-zipf", "4"]);
+    assert_eq!(code, 0, "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["word_count"], 3, "{v}");
+    assert_eq!(v["stats"]["dropped"]["rare"], 3, "{v}");
+    assert_eq!(v["frequency"]["min_zipf"], 4.0, "{v}");
+    let (_, words, _) = run_cmd(prep_cmd().arg("words").arg(&pack));
+    assert_eq!(words, "house\nthe\nwater\n");
+    let (_, inspect, _) = run_cmd(prep_cmd().arg("inspect").arg(&pack));
+    assert!(
+        inspect.contains("cut to     words of Zipf 4.0 and more"),
+        "{inspect}"
+    );
+
+    let (code, _, stderr) = build(&["--no-frequencies", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let (_, inspect, _) = run_cmd(prep_cmd().arg("inspect").arg(&pack));
+    assert!(inspect.contains("frequencies  none"), "{inspect}");
+
+    let l = list.to_str().unwrap();
+    let o = pack.to_str().unwrap();
+    exits(
+        2,
+        &[
+            "build",
+            l,
+            "--recipe",
+            "enable",
+            "-o",
+            o,
+            "--frequency-dir",
+            d.to_str().unwrap(),
+        ],
+        "reads how common words are from wordfreq-3.1.1/large_en.msgpack.gz, not found in",
+    );
+    exits(
+        2,
+        &[
+            "build",
+            l,
+            "--recipe",
+            "esperanto",
+            "-o",
+            o,
+            "--min-zipf",
+            "3",
+            "--allow-empty",
+        ],
+        "recipe esperanto has none (wordfreq 3.1.1 has no Esperanto list)",
+    );
+    exits(
+        2,
+        &[
+            "build",
+            l,
+            "--recipe",
+            "enable",
+            "-o",
+            o,
+            "--min-zipf",
+            "nine",
+        ],
+        "\"nine\" is not a Zipf value",
+    );
+}

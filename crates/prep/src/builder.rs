@@ -7,7 +7,8 @@ use std::path::Path;
 use sha2::{Digest, Sha256};
 
 use crate::error::BuildError;
-use crate::frequency::{self, FrequencyList, FrequencySource};
+use crate::filter::DropReason;
+use crate::frequency::{self, FrequencyList, FrequencySource, Zipf};
 use crate::fs::{write_atomic, Replace};
 use crate::hunspell::Hunspell;
 use crate::pack::{self, PackMeta, Source};
@@ -26,6 +27,7 @@ pub struct PackBuilder<'a> {
     control: Control<'a>,
     allow_empty: bool,
     frequencies: Option<(FrequencyList, FrequencySource)>,
+    min_zipf: Option<Zipf>,
 }
 
 /// A list of at least this many lines must keep at least 1% of them (see
@@ -43,6 +45,7 @@ impl<'a> PackBuilder<'a> {
             control: Control::default(),
             allow_empty: false,
             frequencies: None,
+            min_zipf: None,
         }
     }
 
@@ -51,6 +54,16 @@ impl<'a> PackBuilder<'a> {
     /// is counted by the build).
     pub fn frequencies(mut self, list: FrequencyList, source: FrequencySource) -> PackBuilder<'a> {
         self.frequencies = Some((list, source));
+        self
+    }
+
+    /// Keeps only the words whose stored frequency is at least `min`: a
+    /// pack cut to the words players know. Words dropped count under
+    /// [`DropReason::Rare`](crate::filter::DropReason::Rare); the build
+    /// fails with [`BuildError::NoFrequencies`] without
+    /// [`frequencies`](PackBuilder::frequencies).
+    pub fn min_zipf(mut self, min: Option<Zipf>) -> PackBuilder<'a> {
+        self.min_zipf = min;
         self
     }
 
@@ -168,7 +181,22 @@ impl<'a> PackBuilder<'a> {
                 total: Some(total),
             })
         };
-        let list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
+        let mut list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
+        let folded = match &self.frequencies {
+            Some((freq, _)) => Some(freq.fold(&self.recipe)?),
+            None if self.min_zipf.is_some() => return Err(BuildError::NoFrequencies),
+            None => None,
+        };
+        if let (Some(min), Some(folded)) = (self.min_zipf, &folded) {
+            let before = list.words.len();
+            list.words
+                .retain(|w| frequency::quantize(folded.get(w).copied()) >= min.tenths());
+            let rare = (before - list.words.len()) as u64;
+            list.stats.kept -= rare;
+            if rare > 0 {
+                list.stats.dropped.insert(DropReason::Rare, rare);
+            }
+        }
         let (kept, lines) = (list.words.len() as u64, list.stats.lines);
         let too_few = kept == 0 || (lines >= FEW_WORDS_LINES && kept * 100 < lines);
         if too_few && !self.allow_empty {
@@ -188,11 +216,11 @@ impl<'a> PackBuilder<'a> {
             frequency: None,
         };
         let mut values = None;
-        if let Some((freq, source)) = &self.frequencies {
-            let folded = freq.fold(&self.recipe)?;
-            let (bytes, matched) = frequency::by_rank(&list.words, &folded);
+        if let (Some((_, source)), Some(folded)) = (&self.frequencies, &folded) {
+            let (bytes, matched) = frequency::by_rank(&list.words, folded);
             meta.frequency = Some(FrequencySource {
                 matched,
+                min_zipf: self.min_zipf,
                 ..source.clone()
             });
             values = Some(bytes);

@@ -84,6 +84,10 @@ pub enum BuildError {
     /// The frequency list could not be read or matched.
     #[error(transparent)]
     Frequency(#[from] crate::frequency::FrequencyError),
+    /// A cut to common words (`min_zipf`) with no frequency list to say
+    /// which words are common.
+    #[error("cutting a pack to its common words needs a frequency list")]
+    NoFrequencies,
     /// The list's encoding is not one this build knows.
     #[error("unknown encoding {0:?} (use a WHATWG label such as UTF-8, ISO-8859-1, KOI8-R)")]
     Encoding(String),

@@ -45,6 +45,8 @@ pub enum DropReason {
     QWithoutU,
     /// The same word came earlier (after normalization).
     Duplicate,
+    /// Less common than the build's minimum Zipf value (`--min-zipf`).
+    Rare,
 }
 
 impl DropReason {
@@ -67,6 +69,7 @@ impl DropReason {
             DropReason::NoConsonant => "no_consonant",
             DropReason::QWithoutU => "q_without_u",
             DropReason::Duplicate => "duplicate",
+            DropReason::Rare => "rare",
         }
     }
 }
@@ -93,6 +96,7 @@ impl DropReason {
             DropReason::NoConsonant => "has no letter but vowels",
             DropReason::QWithoutU => "has a q not followed by u",
             DropReason::Duplicate => "the same word as an earlier line, after folding",
+            DropReason::Rare => "less common than the build's minimum Zipf value",
         }
     }
 }

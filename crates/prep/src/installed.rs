@@ -43,9 +43,6 @@ pub struct Builtin {
     pub list: &'static str,
     /// The list's name, version and licence, as the pack records them.
     pub source: (&'static str, &'static str, &'static str),
-    /// How common its words are: a wordfreq data file in `wordlists/`, and
-    /// wordfreq's version.
-    pub frequencies: Option<(&'static str, &'static str)>,
     /// One line on what it holds.
     pub about: &'static str,
 }
@@ -60,7 +57,6 @@ pub const BUILTIN: &[Builtin] = &[
         recipe: "enable",
         list: "word-list-4.1.0.txt",
         source: ("word-list (npm)", "4.1.0", "MIT"),
-        frequencies: Some(("wordfreq-3.1.1/large_en.msgpack.gz", "3.1.1")),
         about: "npm word-list 4.1.0 with the enable recipe (q reads qu)",
     },
     Builtin {
@@ -73,34 +69,23 @@ pub const BUILTIN: &[Builtin] = &[
             "2.20.19",
             "BSD-3-Clause OR CC-BY-3.0",
         ),
-        frequencies: Some(("wordfreq-3.1.1/large_nl.msgpack.gz", "3.1.1")),
         about: "OpenTaal 2.20.19 with the opentaal recipe",
     },
 ];
 
 impl Builtin {
-    /// Its frequency list, read from `wordlists` (the workspace's
-    /// `wordlists/`), with the source its pack records; `None` when it has
-    /// none.
+    /// Its frequency list, the one its recipe names, read from `wordlists`
+    /// (the workspace's `wordlists/`), with the source its pack records;
+    /// `None` when it has none.
     pub fn frequency_list(
         &self,
         wordlists: &Path,
     ) -> Result<Option<(FrequencyList, FrequencySource)>, BuildError> {
-        let Some((file, version)) = self.frequencies else {
-            return Ok(None);
-        };
-        let path = wordlists.join(file);
-        let name = path.display().to_string();
-        let bytes = std::fs::read(&path).map_err(|source| BuildError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        let list = FrequencyList::read(&bytes, &name)?;
-        let source = FrequencySource {
-            version: version.to_string(),
-            ..FrequencySource::of(&list, &name, &bytes)
-        };
-        Ok(Some((list, source)))
+        let recipe = crate::Recipe::builtin(self.recipe).map_err(BuildError::Recipe)?;
+        match &recipe.frequencies {
+            Some(rules) => rules.load(wordlists),
+            None => Ok(None),
+        }
     }
 }
 

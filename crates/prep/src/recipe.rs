@@ -120,6 +120,42 @@ pub struct Recipe {
     /// input.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<DefaultSource>,
+    /// How common the language's words are (`[frequencies]`): the list a
+    /// build reads, or why the language has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frequencies: Option<FrequencyRules>,
+}
+
+/// Where a recipe's word frequencies come from (`[frequencies]`).
+///
+/// ```toml
+/// [frequencies]
+/// file = "wordfreq-3.1.1/large_de.msgpack.gz"
+/// version = "3.1.1"
+/// ```
+///
+/// `file` is relative to the frequency directory the build is given (the
+/// workspace's `wordlists/` by default), and is either one of wordfreq's
+/// data files or a plain `word<TAB>zipf` list (see [`crate::frequency`]).
+/// A language no source covers says so instead, and its packs count every
+/// word as common:
+///
+/// ```toml
+/// [frequencies]
+/// none = "wordfreq 3.1.1 has no Esperanto list"
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FrequencyRules {
+    /// The list's path under the frequency directory.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub file: String,
+    /// The source's version, recorded in the pack (`3.1.1`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    /// Why the language has no frequency list (instead of `file`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub none: String,
 }
 
 /// The list a recipe is written for (`[source]`): where it usually lives and
@@ -378,6 +414,13 @@ impl Recipe {
         }
         if self.source.as_ref().is_some_and(|s| s.path.is_empty()) {
             return Err("source.path must not be empty".into());
+        }
+        if let Some(f) = &self.frequencies {
+            if f.file.is_empty() == f.none.is_empty() {
+                return Err(
+                    "frequencies: give either file (the list) or none (why there is none)".into(),
+                );
+            }
         }
         for (cell, face) in &self.board.aliases {
             if cell.is_empty() || face.is_empty() {

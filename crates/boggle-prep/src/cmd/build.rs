@@ -63,11 +63,36 @@ pub struct BuildArgs {
     /// or encoding for the list).
     #[arg(long)]
     allow_empty: bool,
+    /// How common each word is (default: the list the recipe names).
+    #[command(flatten)]
+    frequency: FrequencyArgs,
+    /// Keep only words at least this common, on the Zipf scale (3 is once
+    /// per million words): a pack of the words players know.
+    #[arg(long, value_name = "Z")]
+    min_zipf: Option<prep::frequency::Zipf>,
+    /// Print the build report as JSON on standard output.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Where a build's word frequencies come from: `build` and `install
+/// --recipe` take these.
+#[derive(Args, Debug, Default)]
+#[command(next_help_heading = "Word frequencies")]
+pub struct FrequencyArgs {
     /// How common each word is: one of wordfreq's data files
     /// (large_en.msgpack.gz, as its wheel ships them) or a text file of
-    /// `word<TAB>zipf` lines; matched after the recipe's normalization.
-    #[arg(long, value_name = "FILE")]
+    /// `word<TAB>zipf` lines; matched after the recipe's normalization
+    /// (default: the list the recipe names).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_frequencies")]
     frequencies: Option<PathBuf>,
+    /// Where the lists recipes name live (default: BOGGLE_FREQUENCIES, else
+    /// wordlists/ in the source checkout this program was built from).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_frequencies")]
+    frequency_dir: Option<PathBuf>,
+    /// Build without word frequencies, even when the recipe names a list.
+    #[arg(long)]
+    no_frequencies: bool,
     /// The frequency list's name (default: wordfreq for its data files,
     /// else the file name).
     #[arg(long, value_name = "NAME", requires = "frequencies")]
@@ -81,30 +106,70 @@ pub struct BuildArgs {
     /// The credit the frequency list's licence asks for (default: wordfreq's).
     #[arg(long, value_name = "TEXT", requires = "frequencies")]
     frequency_attribution: Option<String>,
-    /// Print the build report as JSON on standard output.
-    #[arg(long)]
-    json: bool,
 }
 
-/// The frequency list `--frequencies` names, read, with its source as the
-/// flags describe it.
-fn frequency_list(args: &BuildArgs, path: &Path) -> Result<(FrequencyList, FrequencySource)> {
-    let path = boggle_cli::named_file(path, "frequency list")?;
-    let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    let file = path.display().to_string();
-    let list = FrequencyList::read(&bytes, &file)?;
-    let mut source = FrequencySource::of(&list, &file, &bytes);
-    for (field, given) in [
-        (&mut source.name, &args.frequency_source),
-        (&mut source.version, &args.frequency_version),
-        (&mut source.licence, &args.frequency_licence),
-        (&mut source.attribution, &args.frequency_attribution),
-    ] {
-        if let Some(given) = given {
-            field.clone_from(given);
+/// The checkout's `wordlists/`, where the lists the built-in recipes name
+/// sit (see wordlists/README.md).
+const CHECKOUT_WORDLISTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../wordlists");
+
+impl FrequencyArgs {
+    /// The frequency list for a build with `recipe`, read, with its source:
+    /// `--frequencies`, else the list the recipe names under the frequency
+    /// directory; `None` with `--no-frequencies` or when the recipe names
+    /// none.
+    pub fn resolve(&self, recipe: &Recipe) -> Result<Option<(FrequencyList, FrequencySource)>> {
+        if self.no_frequencies {
+            return Ok(None);
         }
+        if let Some(path) = &self.frequencies {
+            return self.read(path).map(Some);
+        }
+        let Some(rules) = recipe.frequencies.as_ref().filter(|f| !f.file.is_empty()) else {
+            return Ok(None);
+        };
+        let (dir, whence) = match (&self.frequency_dir, std::env::var_os("BOGGLE_FREQUENCIES")) {
+            (Some(dir), _) => (dir.clone(), "--frequency-dir"),
+            (None, Some(dir)) if !dir.is_empty() => (PathBuf::from(dir), "BOGGLE_FREQUENCIES"),
+            _ => (
+                PathBuf::from(CHECKOUT_WORDLISTS),
+                "the checkout's wordlists/",
+            ),
+        };
+        let path = dir.join(&rules.file);
+        if !path.is_file() {
+            return Err(usage_msg(format!(
+                "recipe {} reads how common words are from {}, not found in {} ({whence}): \
+                 name the directory (--frequency-dir DIR or BOGGLE_FREQUENCIES), a list \
+                 (--frequencies FILE), or build without (--no-frequencies)",
+                recipe.name,
+                rules.file,
+                dir.display()
+            )));
+        }
+        Ok(rules.load(&dir)?)
     }
-    Ok((list, source))
+
+    /// The list `--frequencies` names, read, with its source as the flags
+    /// describe it.
+    fn read(&self, path: &Path) -> Result<(FrequencyList, FrequencySource)> {
+        let path = boggle_cli::named_file(path, "frequency list")?;
+        let bytes =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let file = path.display().to_string();
+        let list = FrequencyList::read(&bytes, &file)?;
+        let mut source = FrequencySource::of(&list, &file, &bytes);
+        for (field, given) in [
+            (&mut source.name, &self.frequency_source),
+            (&mut source.version, &self.frequency_version),
+            (&mut source.licence, &self.frequency_licence),
+            (&mut source.attribution, &self.frequency_attribution),
+        ] {
+            if let Some(given) = given {
+                field.clone_from(given);
+            }
+        }
+        Ok((list, source))
+    }
 }
 
 /// `boggle-prep build --json`: the report (schema in docs/batch-and-json.md).
@@ -123,6 +188,8 @@ struct BuildJson<'a> {
 pub struct Job {
     /// How common each word is, if given: the list and its source.
     pub frequencies: Option<(FrequencyList, FrequencySource)>,
+    /// `--min-zipf`.
+    pub min_zipf: Option<prep::frequency::Zipf>,
     /// The recipe, resolved.
     pub recipe: Recipe,
     /// The raw list (`None`: the recipe's own).
@@ -147,10 +214,6 @@ pub struct Job {
 pub fn run(args: BuildArgs) -> Result<()> {
     // A recipe that does not resolve (unknown, unreadable, bad TOML or
     // pattern) is the caller's to fix: exit 2.
-    let mut frequencies = match &args.frequencies {
-        Some(path) => Some(frequency_list(&args, path)?),
-        None => None,
-    };
     let mut input = args.input.or(args.input_flag);
     let (recipe, source) = match (&args.builtin, &args.recipe) {
         (Some(name), _) => {
@@ -165,11 +228,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
                         names.join(", ")
                     ))
                 })?;
-            let list = input.get_or_insert_with(|| Path::new("wordlists").join(b.list));
-            // Its frequency list sits beside its word list, in wordlists/.
-            if frequencies.is_none() {
-                frequencies = b.frequency_list(list.parent().unwrap_or(Path::new("")))?;
-            }
+            input.get_or_insert_with(|| Path::new("wordlists").join(b.list));
             let (name, version, licence) = b.source;
             let recipe = Recipe::builtin(b.recipe).map_err(usage)?;
             (
@@ -180,6 +239,17 @@ pub fn run(args: BuildArgs) -> Result<()> {
         (None, Some(recipe)) => (Recipe::resolve(recipe).map_err(usage)?, None),
         (None, None) => return Err(usage_msg("give --recipe NAME or --builtin NAME")),
     };
+    let frequencies = args.frequency.resolve(&recipe)?;
+    if args.min_zipf.is_some() && frequencies.is_none() {
+        let why = match recipe.frequencies.as_ref().filter(|f| !f.none.is_empty()) {
+            Some(rules) => format!("recipe {} has none ({})", recipe.name, rules.none),
+            None => "the build has none".to_string(),
+        };
+        return Err(usage_msg(format!(
+            "--min-zipf cuts a pack to its common words, which needs a frequency list, and {why}: \
+             give one (--frequencies FILE)"
+        )));
+    }
     let (source_name, source_version, license) = match source {
         Some((name, version, licence)) => (Some(name), Some(version), Some(licence)),
         None => (args.source_name, args.source_version, args.license),
@@ -195,6 +265,7 @@ pub fn run(args: BuildArgs) -> Result<()> {
         encoding: args.encoding,
         allow_empty: args.allow_empty,
         frequencies,
+        min_zipf: args.min_zipf,
     };
     let started = Instant::now();
     let meta = build(&job)?;
@@ -285,6 +356,7 @@ pub fn build(job: &Job) -> Result<PackMeta> {
     if let Some((list, source)) = &job.frequencies {
         builder = builder.frequencies(list.clone(), source.clone());
     }
+    builder = builder.min_zipf(job.min_zipf);
     let result = builder.build_file(&input, &job.output);
     if let Some(bar) = bar {
         bar.finish_and_clear();

@@ -25,6 +25,10 @@ pub struct InstallArgs {
     /// With --recipe: the list's encoding when it is not UTF-8.
     #[arg(long, requires = "recipe")]
     encoding: Option<String>,
+    /// With --recipe: how common each word is (default: the list the recipe
+    /// names).
+    #[command(flatten)]
+    frequency: build::FrequencyArgs,
     /// The name to install it as (default: the file name without .pack;
     /// with --recipe, the language's code, e.g. it or pt-br).
     #[arg(long)]
@@ -84,6 +88,7 @@ pub fn install(args: InstallArgs) -> Result<()> {
             // Refuse before a build that could take a while, not after.
             dir.target(&name, args.force).map_err(install_error)?;
             let scratch = tempfile::tempdir()?;
+            let frequencies = args.frequency.resolve(&recipe)?;
             let job = build::Job {
                 recipe,
                 input: args.input,
@@ -94,7 +99,8 @@ pub fn install(args: InstallArgs) -> Result<()> {
                 skip_invalid: false,
                 encoding: args.encoding,
                 allow_empty: false,
-                frequencies: None,
+                frequencies,
+                min_zipf: None,
             };
             let meta = build::build(&job)?;
             eprint!("{}", build::report(&meta, &format!("{name}.pack")));

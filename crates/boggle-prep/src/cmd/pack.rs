@@ -145,7 +145,19 @@ fn describe(meta: &PackMeta) -> String {
 /// report show it.
 pub fn frequency_lines(meta: &PackMeta) -> String {
     let Some(f) = &meta.frequency else {
-        return "frequencies  none (boggle-prep build --frequencies adds them)\n".to_string();
+        // A language no source covers says why: every word counts as common.
+        return match meta
+            .recipe
+            .frequencies
+            .as_ref()
+            .filter(|f| !f.none.is_empty())
+        {
+            Some(rules) => format!(
+                "frequencies  none ({}): every word counts as common\n",
+                rules.none
+            ),
+            None => "frequencies  none (boggle-prep build --frequencies adds them)\n".to_string(),
+        };
     };
     let title = f.title();
     let share = if meta.word_count == 0 {
@@ -160,6 +172,9 @@ pub fn frequency_lines(meta: &PackMeta) -> String {
         meta.word_count,
         boggle_cli::plural(meta.word_count, "word", "words"),
     );
+    if let Some(min) = f.min_zipf {
+        s.push_str(&format!("  cut to     words of Zipf {min} and more\n"));
+    }
     s.push_str(&format!("  sha256     {}\n", f.sha256));
     if !f.licence.is_empty() {
         s.push_str(&format!("  licence    {}\n", f.licence));
