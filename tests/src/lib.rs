@@ -11,6 +11,7 @@
 
 pub mod brute;
 pub mod dice;
+pub mod frequencies;
 pub mod scored;
 pub mod stdout;
 
@@ -19,6 +20,7 @@ pub use prep::pack::reseal;
 
 pub use brute::*;
 pub use dice::*;
+pub use frequencies::*;
 pub use scored::*;
 
 use std::env;

@@ -14,13 +14,17 @@ mod common;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use common::{brute_best, neighbors, path_score, OracleCell, OracleScheme};
+use common::{
+    brute_best, made_up_stored, neighbors, path_score, with_made_up_frequencies, OracleCell,
+    OracleScheme,
+};
 use grid::Adjacency;
+use prep::frequency::Zipf;
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::FileFailurePersistence;
-use solve::{Board, Bonus, Rules, Scoring, Solver};
+use solve::{Board, Bonus, Rules, Scoring, Solver, Words};
 
 const LETTERS: [&str; 5] = ["a", "b", "c", "d", "e"];
 
@@ -54,6 +58,9 @@ struct Case {
     wrap: bool,
     min_len: usize,
     warm: bool,
+    /// Count only words of at least this Zipf value, in tenths (`None`:
+    /// all words); the pack carries made-up frequencies.
+    min_zipf: Option<u32>,
 }
 
 fn case(max_side: usize) -> impl Strategy<Value = Case> {
@@ -80,7 +87,13 @@ fn case(max_side: usize) -> impl Strategy<Value = Case> {
                 ),
                 0..10,
             ),
-            (any::<bool>(), any::<bool>(), 1..=3usize, any::<bool>()),
+            (
+                any::<bool>(),
+                any::<bool>(),
+                1..=3usize,
+                any::<bool>(),
+                proptest::option::of(1..=60u32),
+            ),
         )
             .prop_map(
                 move |(
@@ -92,7 +105,7 @@ fn case(max_side: usize) -> impl Strategy<Value = Case> {
                     custom_values,
                     words,
                     walks,
-                    (king, wrap, min_len, warm),
+                    (king, wrap, min_len, warm, min_zipf),
                 )| Case {
                     rows,
                     cols,
@@ -108,6 +121,7 @@ fn case(max_side: usize) -> impl Strategy<Value = Case> {
                     wrap,
                     min_len,
                     warm,
+                    min_zipf,
                 },
             )
     })
@@ -140,7 +154,7 @@ values = {}
         values_toml(&case.pack_values)
     );
     let recipe = Recipe::from_toml(&toml, "test recipe").expect("the recipe parses");
-    let (bytes, _) = PackBuilder::new(recipe)
+    let (bytes, _) = with_made_up_frequencies(PackBuilder::new(recipe), words)
         .build_bytes(words.join("\n").as_bytes(), "random.txt")
         .expect("the list builds");
     Pack::from_vec(bytes, "random").expect("the pack opens")
@@ -300,7 +314,12 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         scoring,
         min_len,
         bonus: Some(Bonus::parse_for(&bonus_text, case.rows, case.cols).expect("the grid parses")),
+        words: match case.min_zipf {
+            Some(t) => Words::common(Zipf::from_value(f64::from(t) / 10.0)),
+            None => Words::default(),
+        },
     };
+    let counted = rules.words;
     let mut solver = Solver::with_rules(&pack, rules).expect("a solver");
     if case.warm {
         solver.warm_up().unwrap();
@@ -312,7 +331,12 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         }
     }
     let scheme = oracle_scheme(case);
-    let dict: HashSet<String> = words.iter().cloned().collect();
+    // The oracle's dictionary: the words the solver counts.
+    let dict: HashSet<String> = words
+        .iter()
+        .filter(|w| !counted.only_common || counted.is_common(made_up_stored(w), true))
+        .cloned()
+        .collect();
     let expected = brute_best(
         case.rows, case.cols, &cells, &dict, &scheme, case.king, case.wrap, min_len,
     );

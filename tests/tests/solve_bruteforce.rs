@@ -12,7 +12,11 @@
 //! - the same set of words as the brute force, the same score and count;
 //! - every path is valid (adjacent steps, no cell twice, no blank, spells
 //!   the word) and every word's points are `Scoring::points(len)`;
-//! - `Solver::tally` agrees with `Solver::solve`.
+//! - `Solver::tally` agrees with `Solver::solve`;
+//! - every word carries its pack's (made-up) frequency, is marked rare
+//!   exactly when under the line, and the common tally adds up the rest;
+//!   one play in four counts only common words, and the brute force then
+//!   searches those alone.
 //!
 //! Besides random words, each dictionary holds words read off random walks
 //! on the board itself, so long words and multi-letter faces are found often.
@@ -22,20 +26,24 @@
 //! Case counts: 2,000 (`fresh_solver_per_board`) + 400 cases of 2 to 14
 //! boards each (`one_solver_many_boards`) + 600 exhaustive, unpruned cases
 //! (`exhaustive_paths_on_tiny_boards`) + 150 boards of 5x6 to 11x11
-//! (`large_boards`), and 500 generated cases whose variety is asserted
+//! (`large_boards`), and 1,000 generated cases whose variety is asserted
 //! (`random_cases_cover_the_interesting_paths`).
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use common::{compare, neighbors, Dictionary};
+use common::{
+    assert_made_up_frequencies, compare, made_up_stored, neighbors, with_made_up_frequencies,
+    Dictionary,
+};
 use grid::Adjacency;
+use prep::frequency::Zipf;
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
-use solve::{Board, Rules, Scoring, Solver};
+use solve::{Board, Rules, Scoring, Solver, Words};
 
 /// The test alphabets: letters, multi-letter faces, and a face outside
 /// the alphabet. The third has 40 letters (a to z, then 14 Cyrillic ones),
@@ -80,10 +88,11 @@ scoring = "boggle"
     Recipe::from_toml(&toml, "test recipe").expect("the test recipe parses")
 }
 
-/// A pack of exactly `words` (checked), and its words.
+/// A pack of exactly `words` (checked), carrying each word's made-up
+/// frequency ([`made_up_zipf`]), and its words.
 fn pack(alphabet: &str, words: &[String]) -> (Pack, Vec<String>) {
     let raw = words.join("\n");
-    let (bytes, _) = PackBuilder::new(recipe(alphabet))
+    let (bytes, _) = with_made_up_frequencies(PackBuilder::new(recipe(alphabet)), words)
         .build_bytes(raw.as_bytes(), "random.txt")
         .expect("the random list builds");
     let pack = Pack::from_vec(bytes, "random").expect("the pack opens");
@@ -95,7 +104,23 @@ fn pack(alphabet: &str, words: &[String]) -> (Pack, Vec<String>) {
         .into_iter()
         .collect();
     assert_eq!(listed, wanted, "the pack holds exactly the random words");
+    assert_made_up_frequencies(&pack);
     (pack, listed)
+}
+
+/// The words the brute force should find under `play`: all of `listed`, or
+/// only the common ones when the play counts only those.
+fn counted(pack: &Pack, listed: Vec<String>, play: &Play) -> Vec<String> {
+    let words = play.rules().words;
+    if !words.only_common {
+        return listed;
+    }
+    listed
+        .into_iter()
+        .enumerate()
+        .filter(|&(rank, _)| words.is_common(pack.zipf(rank as u64), true))
+        .map(|(_, w)| w)
+        .collect()
 }
 
 fn cell(alphabet: usize) -> impl Strategy<Value = Option<String>> {
@@ -182,6 +207,8 @@ struct Play {
     warm: bool,
     /// When warming up, use the wide table layout instead of the packed one.
     wide: bool,
+    /// Count only words of at least this Zipf value (`None`: all words).
+    min_zipf: Option<f64>,
 }
 
 impl Play {
@@ -200,6 +227,10 @@ impl Play {
             },
             min_len: self.min_len,
             bonus: None,
+            words: match self.min_zipf {
+                Some(z) => Words::common(Zipf::from_value(z)),
+                None => Words::default(),
+            },
         }
     }
 }
@@ -212,15 +243,20 @@ fn play() -> impl Strategy<Value = Play> {
         1..=3usize,
         any::<bool>(),
         any::<bool>(),
+        // One play in four counts only the words of a made-up frequency.
+        prop_oneof![3 => Just(None), 1 => (1..=60u32).prop_map(Some)],
     )
-        .prop_map(|(king, wrap, words_scoring, min_len, warm, wide)| Play {
-            king,
-            wrap,
-            words_scoring,
-            min_len,
-            warm,
-            wide,
-        })
+        .prop_map(
+            |(king, wrap, words_scoring, min_len, warm, wide, min_zipf)| Play {
+                king,
+                wrap,
+                words_scoring,
+                min_len,
+                warm,
+                wide,
+                min_zipf: min_zipf.map(|t| f64::from(t) / 10.0),
+            },
+        )
 }
 
 #[derive(Clone, Debug)]
@@ -328,6 +364,28 @@ fn check(
         &solution,
         tally,
     )?;
+    // Each word's frequency is the made-up one, it is rare exactly when
+    // under the line, and the common tally adds up the others.
+    let mut common = solve::Tally::default();
+    for w in &solution.words {
+        let zipf = made_up_stored(&w.word);
+        if w.zipf != zipf {
+            return Err(format!("{}: zipf {:?}, not {zipf:?}", w.word, w.zipf));
+        }
+        if w.rare == rules.words.is_common(zipf, true) {
+            return Err(format!("{}: rare is {} at zipf {zipf:?}", w.word, w.rare));
+        }
+        if rules.words.only_common && w.rare {
+            return Err(format!("{}: a rare word counted", w.word));
+        }
+        if !w.rare {
+            common.score += u64::from(w.score);
+            common.words += 1;
+        }
+    }
+    if solution.common != common {
+        return Err(format!("common {:?}, not {common:?}", solution.common));
+    }
     Ok(solution)
 }
 
@@ -356,6 +414,7 @@ fn verdict<T>(r: Result<T, String>, what: &str, pack: &Pack) -> Result<T, TestCa
 fn fresh_solver(case: Case) -> Result<(), TestCaseError> {
     let (alphabet, ..) = ALPHABETS[case.alphabet];
     let (pack, listed) = pack(alphabet, &case.words());
+    let listed = counted(&pack, listed, &case.play);
     // Small boards are checked against every path up to the longest word;
     // larger ones with prefix pruning (same answer, much faster).
     let dict = if case.grid.cells.len() <= 9 {
@@ -398,7 +457,7 @@ fn one_solver(
             .filter(|w| in_alphabet(alphabet, w)),
     );
     let (pack, listed) = pack(letters, &words);
-    let dict = Dictionary::pruned(listed);
+    let dict = Dictionary::pruned(counted(&pack, listed, &play));
     let rules = play.rules();
     // Warm up (decode the whole lexicon) half way through, if at all: the
     // switch must not change any answer.
@@ -433,6 +492,7 @@ fn one_solver(
 fn exhaustive_check(case: Case) -> Result<(), TestCaseError> {
     let (alphabet, ..) = ALPHABETS[case.alphabet];
     let (pack, listed) = pack(alphabet, &case.words());
+    let listed = counted(&pack, listed, &case.play);
     let exhaustive = Dictionary::exhaustive(listed.clone());
     let pruned = Dictionary::pruned(listed);
     let rules = case.play.rules();
@@ -582,6 +642,7 @@ fn corner_cases() {
                             min_len,
                             warm: min_len >= 2,
                             wide: min_len == 3,
+                            min_zipf: None,
                         };
                         let rules = play.rules();
                         let mut solver = solver(&pack, &play);
@@ -636,11 +697,12 @@ fn random_cases_cover_the_interesting_paths() {
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
     let strategy = case(4, 5, 60);
-    let n = 500;
+    let n = 1000;
     let (mut with_words, mut multi, mut long, mut enye, mut wrapped, mut blanks_and_foreign) =
         (0, 0, 0, 0, 0, 0);
     let mut total_words = 0;
     let mut wide = 0;
+    let mut rare_skipped = 0;
     for _ in 0..n {
         let case = strategy.new_tree(&mut runner).unwrap().current();
         let g = &case.grid;
@@ -650,7 +712,18 @@ fn random_cases_cover_the_interesting_paths() {
         let board = Board::new(g.rows, g.cols, g.cells.clone()).unwrap();
         let s = solver.solve(&board).unwrap();
         total_words += s.word_count;
-        with_words += usize::from(s.word_count > 0);
+        // A board has words if it has any, common or rare.
+        let mut any_words = s.word_count > 0;
+        if case.play.min_zipf.is_some() {
+            let all = Play {
+                min_zipf: None,
+                ..case.play.clone()
+            };
+            let every = self::solver(&pack, &all).solve(&board).unwrap();
+            rare_skipped += usize::from(every.word_count > s.word_count);
+            any_words |= every.word_count > 0;
+        }
+        with_words += usize::from(any_words);
         let face =
             |p: &solve::board::Pos| g.cells[p.row as usize * g.cols + p.col as usize].as_deref();
         multi += usize::from(s.words.iter().any(|w| {
@@ -677,7 +750,7 @@ fn random_cases_cover_the_interesting_paths() {
         "{n} cases: {with_words} with words ({total_words} in all), \
          {multi} through a multi-letter face, {long} with a 6+ letter word, \
          {enye} with ñ, {wide} with a letter past the 32nd, \
-         {wrapped} across a wrapped edge, \
+         {wrapped} across a wrapped edge, {rare_skipped} skipping a rare word, \
          {blanks_and_foreign} with words and a blank or foreign cell"
     );
     assert!(
@@ -695,6 +768,10 @@ fn random_cases_cover_the_interesting_paths() {
         "{wide} of {n} have a word with a letter past the 32nd"
     );
     assert!(wrapped * 10 >= n, "{wrapped} of {n} cross a wrapped edge");
+    assert!(
+        rare_skipped * 10 >= n,
+        "{rare_skipped} of {n} count only common words and skip a rare one"
+    );
     assert!(
         blanks_and_foreign * 10 >= n * 3,
         "{blanks_and_foreign} of {n}"

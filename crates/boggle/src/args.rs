@@ -11,6 +11,7 @@ use std::time::Duration;
 use anyhow::Result;
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
+use prep::frequency::Zipf;
 use prep::{Pack, PackDir};
 use solve::packs::{self, PacksError};
 use solve::random::LetterMode;
@@ -92,6 +93,15 @@ pub(crate) struct RuleArgs {
     /// d..T/..../.D../t...
     #[arg(long)]
     bonus: Option<String>,
+    /// Count only common words: Zipf 2.5 and more in the pack's frequency
+    /// list, so rare ones are not found (a pack without frequencies has no
+    /// rare words).
+    #[arg(long, conflicts_with = "min_zipf")]
+    common: bool,
+    /// Count only words at least this common, on the Zipf scale (3 is once
+    /// per million words of text).
+    #[arg(long, value_name = "Z")]
+    min_zipf: Option<Zipf>,
 }
 
 impl RuleArgs {
@@ -110,6 +120,7 @@ impl RuleArgs {
             scoring: self.scoring.clone(),
             letter_values: self.letter_values.clone(),
             bonus: self.bonus.clone(),
+            min_zipf: self.min_zipf.or(self.common.then_some(Zipf::COMMON)),
         };
         // The library's words, with the flags' names.
         options.resolve(pack).map_err(|e| match e {

@@ -229,8 +229,21 @@ impl std::str::FromStr for Zipf {
     /// reads as 0.1, the least a stored word can have.
     fn from_str(text: &str) -> Result<Zipf, ParseZipfError> {
         match text.trim().parse::<f64>() {
-            Ok(z) if (0.0..=8.0).contains(&z) => Ok(Zipf::from_value(z)),
+            Ok(z) => Zipf::try_from(z).map_err(|_| ParseZipfError(text.to_string())),
             _ => Err(ParseZipfError(text.to_string())),
+        }
+    }
+}
+
+impl TryFrom<f64> for Zipf {
+    type Error = ParseZipfError;
+
+    /// A Zipf value from 0 to 8, to the nearest tenth (0 reads as 0.1).
+    fn try_from(z: f64) -> Result<Zipf, ParseZipfError> {
+        if (0.0..=8.0).contains(&z) {
+            Ok(Zipf::from_value(z))
+        } else {
+            Err(ParseZipfError(z.to_string()))
         }
     }
 }

@@ -210,6 +210,7 @@ impl PySolver {
             scoring,
             letter_values,
             bonus: bonus.clone(),
+            min_zipf: None,
         };
         let (faces, rules) = options.resolve(&pack.pack).map_err(errors::options)?;
         let solver = py.detach(|| -> Result<Solver, solve::LexiconError> {

@@ -58,4 +58,4 @@ pub use board::{Board, FaceRules, TextStyle};
 pub use error::{BoardError, LexiconError};
 pub use rule_options::{RuleError, RuleOptions};
 pub use scoring::{Bonus, Scoring};
-pub use search::{FoundWord, Rules, Solution, Solver, Tally};
+pub use search::{FoundWord, Rules, Solution, Solver, Tally, Words};

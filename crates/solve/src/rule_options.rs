@@ -12,7 +12,8 @@ use grid::Adjacency;
 use crate::board::FaceRules;
 use crate::error::BoardError;
 use crate::scoring::{Bonus, Scoring};
-use crate::search::Rules;
+use crate::search::{Rules, Words};
+use prep::frequency::Zipf;
 
 /// Options that change how a board reads and scores; `None` (or the
 /// default) leaves the pack's own rule.
@@ -35,6 +36,10 @@ pub struct RuleOptions {
     /// Bonus cells, as [`Bonus::parse`] reads them (a letter-value scheme
     /// only). Fit it to the board with [`Bonus::fit`] once its size is known.
     pub bonus: Option<String>,
+    /// Count only words at least this common (`--common` is
+    /// [`Zipf::COMMON`], `--min-zipf 3` is 3.0); `None`: every word, with
+    /// the common ones counted apart at [`Zipf::COMMON`]. See [`Words`].
+    pub min_zipf: Option<Zipf>,
 }
 
 /// Options that do not go together, or do not read.
@@ -103,6 +108,9 @@ impl RuleOptions {
         }
         if let Some(n) = self.min_len {
             rules.min_len = n;
+        }
+        if let Some(z) = self.min_zipf {
+            rules.words = Words::common(z);
         }
         if let Some(text) = &self.bonus {
             if !rules.scoring.is_letter_scheme() {

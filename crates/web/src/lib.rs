@@ -168,6 +168,10 @@ struct SolveRequest {
     /// The board's size (`3x4`): cuts a run of letters into its rows.
     #[serde(default)]
     size: Option<String>,
+    /// Count only words at least this common (a Zipf value; `None`: every
+    /// word, the common ones counted apart at the default line).
+    #[serde(default)]
+    min_zipf: Option<f64>,
 }
 
 fn english() -> String {
@@ -180,6 +184,10 @@ struct Word<'a> {
     score: u32,
     len: usize,
     path: Vec<[u32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    zipf: Option<prep::frequency::Zipf>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    rare: bool,
 }
 
 /// Solves a board; answers every word with its path.
@@ -209,6 +217,11 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
         scoring: req.scoring.as_deref().map(str::parse).transpose()?,
         letter_values: None,
         bonus: req.bonus.clone().filter(|b| !b.trim().is_empty()),
+        min_zipf: req
+            .min_zipf
+            .map(prep::frequency::Zipf::try_from)
+            .transpose()
+            .map_err(|e| e.to_string())?,
     };
     let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
     let size = req
@@ -286,6 +299,8 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
             score: w.score,
             len: w.len,
             path: w.path.iter().map(|p| [p.row, p.col]).collect(),
+            zipf: w.zipf,
+            rare: w.rare,
         })
         .collect();
     Ok(json!({
@@ -296,6 +311,11 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
         "score": solution.score,
         "word_count": solution.word_count,
         "words": words,
+        // The common words' score and count, the line drawn, and whether
+        // the pack knows how common its words are at all.
+        "common": solution.common,
+        "common_zipf": rules.words.common,
+        "frequencies": pack.has_frequencies(),
         "scoring": rules.scoring.name(),
         "min_len": rules.min_len,
         "values": values,

@@ -230,6 +230,11 @@ impl Lexicon {
         self.words
     }
 
+    /// Whether the pack carries word frequencies.
+    pub fn has_frequencies(&self) -> bool {
+        self.frequencies.is_some()
+    }
+
     /// How common the word with id `id` is, if the pack says.
     pub fn zipf(&self, id: u32) -> Option<prep::frequency::Zipf> {
         prep::frequency::at(self.frequencies.as_ref()?.as_ref(), u64::from(id))

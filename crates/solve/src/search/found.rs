@@ -4,7 +4,7 @@
 use prep::frequency::Zipf;
 use serde::Serialize;
 
-use super::{CELL_BITS, CELL_MASK, MAX_LEN};
+use super::{Words, CELL_BITS, CELL_MASK, MAX_LEN};
 use crate::board::{Board, Pos, Tile};
 use crate::lexicon::Lexicon;
 
@@ -26,6 +26,11 @@ pub struct FoundWord {
     /// source lists the word.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zipf: Option<Zipf>,
+    /// Whether the word is rare: less common than the solver's line (see
+    /// [`Words`]), or not listed by the pack's frequency source. A pack
+    /// without frequencies has no rare words.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rare: bool,
 }
 
 /// Everything found on one board.
@@ -41,6 +46,9 @@ pub struct Solution {
     pub word_count: usize,
     /// The words, highest score first, then alphabetically.
     pub words: Vec<FoundWord>,
+    /// Score and count of the common words among them (all of them in a
+    /// pack without frequencies, or when only common words count).
+    pub common: Tally,
 }
 
 /// Score and word count only.
@@ -80,6 +88,7 @@ pub(super) fn found_word(
             .collect(),
         word,
         zipf: None,
+        rare: false,
     }
 }
 
@@ -87,20 +96,36 @@ pub(super) fn found_word(
 /// first, then by word. A word's id is its rank in the pack, whose words are
 /// in byte order, so ordering by id orders by word without comparing a
 /// string.
-pub(super) fn solution(board: &Board, lex: &Lexicon, mut found: Vec<(u32, FoundWord)>) -> Solution {
+pub(super) fn solution(
+    board: &Board,
+    lex: &Lexicon,
+    rule: Words,
+    mut found: Vec<(u32, FoundWord)>,
+) -> Solution {
     found.sort_unstable_by_key(|(id, w)| (std::cmp::Reverse(w.score), *id));
+    let has_frequencies = lex.has_frequencies();
     let words: Vec<FoundWord> = found
         .into_iter()
-        .map(|(id, w)| FoundWord {
-            zipf: lex.zipf(id),
-            ..w
+        .map(|(id, w)| {
+            let zipf = lex.zipf(id);
+            FoundWord {
+                zipf,
+                rare: !rule.is_common(zipf, has_frequencies),
+                ..w
+            }
         })
         .collect();
+    let mut common = Tally::default();
+    for w in words.iter().filter(|w| !w.rare) {
+        common.score += u64::from(w.score);
+        common.words += 1;
+    }
     Solution {
         rows: board.rows(),
         cols: board.cols(),
         score: words.iter().map(|w| u64::from(w.score)).sum(),
         word_count: words.len(),
         words,
+        common,
     }
 }

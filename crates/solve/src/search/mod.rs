@@ -12,6 +12,7 @@
 //! [`Compact`] table once warmed up) and the used-cell set (a `u64` for boards
 //! of up to 64 cells, a `Vec<bool>` beyond).
 
+use prep::frequency::Zipf;
 use prep::Pack;
 
 use crate::board::{Board, Place, Tile};
@@ -76,6 +77,60 @@ pub struct Rules {
     /// Bonus cells, for the letter-value schemes: a grid of the board's
     /// shape (cells outside it have none).
     pub bonus: Option<Bonus>,
+    /// Which words count: every word the pack holds, or only its common
+    /// ones (see [`Words`]).
+    pub words: Words,
+}
+
+/// Which of a pack's words a solver counts, by how common they are.
+///
+/// A word is *common* when its pack stores a frequency of at least the
+/// line ([`Zipf::COMMON`], 2.5, unless told otherwise) and *rare* when its
+/// frequency is lower or its pack's source does not list it. A pack without
+/// frequencies (a language no source covers) has no rare words: a player
+/// may know all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// The least Zipf value of a common word.
+    pub common: Zipf,
+    /// Whether only common words count: a rare word is then not found at
+    /// all (not counted, scored nor listed).
+    pub only_common: bool,
+}
+
+impl Default for Words {
+    /// Every word, with the line at [`Zipf::COMMON`].
+    fn default() -> Words {
+        Words {
+            common: Zipf::COMMON,
+            only_common: false,
+        }
+    }
+}
+
+impl Words {
+    /// Every word counts; `common` draws the line a solution counts its
+    /// common words by.
+    pub fn all(common: Zipf) -> Words {
+        Words {
+            common,
+            only_common: false,
+        }
+    }
+
+    /// Only words of Zipf `common` and more count.
+    pub fn common(common: Zipf) -> Words {
+        Words {
+            common,
+            only_common: true,
+        }
+    }
+
+    /// Whether a word of frequency `zipf` is common, in a pack that
+    /// `has_frequencies` or not.
+    pub fn is_common(&self, zipf: Option<Zipf>, has_frequencies: bool) -> bool {
+        !has_frequencies || zipf.is_some_and(|z| z >= self.common)
+    }
 }
 
 impl Rules {
@@ -89,6 +144,7 @@ impl Rules {
             min_len: board.min_word_len.max(scoring.min_len()),
             scoring: scoring.resolve(&pack.recipe().letters.values, &pack.recipe().language.code),
             bonus: None,
+            words: Words::default(),
         }
     }
 }
@@ -102,7 +158,13 @@ pub struct Solver {
     rules: Rules,
     points: Vec<u32>,
     neighbors: Neighbors,
+    /// A bit per word id: set for a word this board counted, and from the
+    /// start for each rare word when only common ones count (so the walk
+    /// takes a rare word for one already counted, at no cost).
     seen: Vec<u64>,
+    /// The rare words' bits `seen` starts from and returns to (empty when
+    /// every word counts).
+    rare: Arc<Vec<u64>>,
     cell: Vec<u8>,
     /// For a multi-letter cell, its first alternative in `alts`.
     multi_at: Vec<u32>,
@@ -189,13 +251,28 @@ impl Solver {
         let mult = (0..MAX_LEN)
             .map(|len| rules.scoring.multiplier(len))
             .collect();
+        let mut rare = Vec::new();
+        if rules.words.only_common && lex.has_frequencies() {
+            rare = vec![0u64; words / 64 + 1];
+            for id in 0..words as u32 {
+                if !rules.words.is_common(lex.zipf(id), true) {
+                    rare[(id >> 6) as usize] |= 1 << (id & 63);
+                }
+            }
+        }
+        let seen = if rare.is_empty() {
+            vec![0; words / 64 + 1]
+        } else {
+            rare.clone()
+        };
         Solver {
             lex,
             compact: None,
             rules,
             points,
             neighbors,
-            seen: vec![0; words / 64 + 1],
+            seen,
+            rare: Arc::new(rare),
             cell: Vec::new(),
             multi_at: Vec::new(),
             multi_n: Vec::new(),
@@ -287,7 +364,7 @@ impl Solver {
                 (id, found_word(board, cells, &self.points, score))
             })
             .collect();
-        Ok(solution(board, &self.lex, words))
+        Ok(solution(board, &self.lex, self.rules.words, words))
     }
 
     /// Like [`solve`](Solver::solve), on `threads` threads for a big board
@@ -350,7 +427,7 @@ impl Solver {
                 (id, word)
             })
             .collect();
-        Ok(solution(board, &self.lex, words))
+        Ok(solution(board, &self.lex, self.rules.words, words))
     }
 
     fn prepare(&mut self, board: &Board) {
@@ -595,6 +672,7 @@ impl Solver {
             points: &self.points,
             min_len: self.rules.min_len as u32,
             seen: &mut self.seen,
+            rare: &self.rare,
             found_ids: &mut self.found_ids,
             path: &mut self.path,
             found: &mut self.found,
@@ -625,10 +703,11 @@ impl Solver {
         self.used = big.0;
     }
 
-    /// Clears the word bits this board set.
+    /// Clears the word bits this board set (back to the rare words' bits).
     fn finish(&mut self) {
         for &id in &self.found_ids {
-            self.seen[(id >> 6) as usize] = 0;
+            let q = (id >> 6) as usize;
+            self.seen[q] = self.rare.get(q).copied().unwrap_or(0);
         }
         self.found_ids.clear();
     }

@@ -45,6 +45,8 @@ pub(crate) struct Parts<'a> {
     pub(crate) points: &'a [u32],
     pub(crate) min_len: u32,
     pub(crate) seen: &'a mut [u64],
+    /// Rare words' bits when only common words count (else empty).
+    pub(crate) rare: &'a [u64],
     pub(crate) found_ids: &'a mut Vec<u32>,
     pub(crate) path: &'a mut Vec<u32>,
     pub(crate) found: &'a mut Vec<Hit>,
@@ -208,8 +210,12 @@ impl<S: States, U: CellSet> Walk<'_, S, U> {
     /// replaced if this path scores more.
     #[inline(never)]
     fn scored_word<const RECORD: bool>(&mut self, cell: usize, w: u32, len: u32) {
-        let score = self.path_score(cell, len);
         let (q, bit) = ((w >> 6) as usize, 1u64 << (w & 63));
+        // A rare word's bit is set in `seen` from the start; it has no slot.
+        if !self.p.rare.is_empty() && self.p.rare[q] & bit != 0 {
+            return;
+        }
+        let score = self.path_score(cell, len);
         if self.p.seen[q] & bit != 0 {
             let slot = self.p.slot[w as usize] as usize;
             let old = self.p.found_scores[slot];
