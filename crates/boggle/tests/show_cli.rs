@@ -401,7 +401,11 @@ fn top_and_sort() {
         text.contains(&format!("(the first 3 of {total} words by length)")),
         "{text}"
     );
-    assert!(text.contains("12 letters (1):\n  replastering\n"), "{text}");
+    // replastering is rare (not in wordfreq's list): marked.
+    assert!(
+        text.contains("12 letters (1):\n  replastering*\n"),
+        "{text}"
+    );
     let listed: usize = text
         .lines()
         .skip_while(|l| !l.contains("letters ("))

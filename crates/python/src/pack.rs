@@ -318,6 +318,22 @@ impl PyPack {
         self.pack.contains(word).map_err(errors::pack)
     }
 
+    /// Whether the pack knows how common its words are (its metadata's
+    /// `frequency` says from where). A pack without frequencies has no rare
+    /// words.
+    #[getter]
+    fn has_frequencies(&self) -> bool {
+        self.pack.has_frequencies()
+    }
+
+    /// How common a word (in the pack's spelling) is, on the Zipf scale to
+    /// a tenth (3.0: once per million words of text); `None` when the pack
+    /// lacks the word or a frequency for it.
+    fn zipf(&self, word: &str) -> PyResult<Option<f64>> {
+        let z = self.pack.zipf_of(word).map_err(errors::pack)?;
+        Ok(z.map(|z| f64::from(z.tenths()) / 10.0))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         self.repr(py)
     }

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use grid::Adjacency;
+use prep::frequency::Zipf;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyIterator, PyList, PyString, PyTuple};
@@ -53,6 +54,8 @@ struct Given {
     min_len: Option<usize>,
     letter_values: Option<BTreeMap<String, u32>>,
     qu: Option<bool>,
+    common: bool,
+    min_zipf: Option<f64>,
 }
 
 /// The same pack and the same rules in force.
@@ -65,6 +68,7 @@ impl PartialEq for PySolver {
             && a.scoring == b.scoring
             && a.min_len == b.min_len
             && a.bonus == b.bonus
+            && a.words == b.words
             && self.q_reads() == other.q_reads()
     }
 }
@@ -173,7 +177,7 @@ impl PySolver {
 #[pymethods]
 impl PySolver {
     #[new]
-    #[pyo3(signature = (pack, neighbors = "all", wrap = false, scoring = None, min_len = None, bonus = None, letter_values = None, qu = None))]
+    #[pyo3(signature = (pack, neighbors = "all", wrap = false, scoring = None, min_len = None, bonus = None, letter_values = None, qu = None, common = false, min_zipf = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -185,6 +189,8 @@ impl PySolver {
         bonus: Option<String>,
         letter_values: Option<&Bound<'_, PyAny>>,
         qu: Option<bool>,
+        common: bool,
+        min_zipf: Option<f64>,
     ) -> PyResult<PySolver> {
         let pack = pack.get().clone();
         let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
@@ -201,6 +207,17 @@ impl PySolver {
             min_len,
             letter_values: letter_values.clone(),
             qu,
+            common,
+            min_zipf,
+        };
+        if common && min_zipf.is_some() {
+            return Err(errors::options(
+                "give common=True (Zipf 2.5 and more) or min_zipf, not both",
+            ));
+        }
+        let min_zipf = match min_zipf {
+            Some(z) => Some(Zipf::try_from(z).map_err(errors::options)?),
+            None => common.then_some(Zipf::COMMON),
         };
         let options = RuleOptions {
             adjacency,
@@ -210,7 +227,7 @@ impl PySolver {
             scoring,
             letter_values,
             bonus: bonus.clone(),
-            min_zipf: None,
+            min_zipf,
         };
         let (faces, rules) = options.resolve(&pack.pack).map_err(errors::options)?;
         let solver = py.detach(|| -> Result<Solver, solve::LexiconError> {
@@ -254,16 +271,7 @@ impl PySolver {
             cols: solution.cols,
             score: solution.score,
             word_count: solution.word_count,
-            words: solution
-                .words
-                .into_iter()
-                .map(|w| PyWord {
-                    word: w.word,
-                    score: w.score,
-                    len: w.len,
-                    path: w.path.iter().map(|p| (p.row, p.col)).collect(),
-                })
-                .collect(),
+            words: solution.words.into_iter().map(PyWord::of).collect(),
         })
     }
 
@@ -327,7 +335,9 @@ impl PySolver {
         ))
     }
 
-    /// The rules in force: neighbors, wrap, scoring, min_len, bonus.
+    /// The rules in force: neighbors, wrap, scoring, min_len, bonus, and
+    /// min_zipf (the line under which words are not counted; `None`: every
+    /// word counts).
     #[getter]
     fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
@@ -336,6 +346,13 @@ impl PySolver {
         d.set_item("scoring", self.rules.scoring.name())?;
         d.set_item("min_len", self.rules.min_len)?;
         d.set_item("bonus", self.bonus.clone())?;
+        let words = self.rules.words;
+        d.set_item(
+            "min_zipf",
+            words
+                .only_common
+                .then(|| f64::from(words.common.tenths()) / 10.0),
+        )?;
         Ok(d)
     }
 
@@ -378,6 +395,12 @@ impl PySolver {
         if let Some(qu) = g.qu {
             out += &format!(", qu={}", py_bool(qu));
         }
+        if g.common {
+            out += ", common=True";
+        }
+        if self.rules.words.only_common && !g.common {
+            out += &format!(", min_zipf={}", self.rules.words.common);
+        }
         out.push(')');
         Ok(out)
     }
@@ -399,10 +422,18 @@ impl PySolver {
                 me.bonus.clone(),
                 g.letter_values.clone(),
                 g.qu,
+                g.common,
+                g.min_zipf,
             ),
         )
             .into_pyobject(py)
     }
+}
+
+/// A Zipf value given to Python (`min_zipf=3`, `zipf=2.5`): 0 to 8, kept
+/// to a tenth; anything else is a `ValueError`.
+fn zipf_arg(z: f64) -> PyResult<Zipf> {
+    Zipf::try_from(z).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
 /// A Python `repr` of a string (`'plaster'`).
@@ -618,7 +649,6 @@ impl ScoreIter {
     module = "wordgrid",
     name = "Word",
     frozen,
-    get_all,
     eq,
     ord,
     hash,
@@ -627,24 +657,60 @@ impl ScoreIter {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyWord {
     /// The word, in the pack's spelling.
+    #[pyo3(get)]
     word: String,
     /// Its points (under a letter-value scheme, along its best path).
+    #[pyo3(get)]
     score: u32,
     /// Its length in letters (`qu` is two).
+    #[pyo3(get)]
     len: usize,
     /// One path that spells it: `(row, col)` from 0, first letter first.
+    #[pyo3(get)]
     path: Vec<(u32, u32)>,
+    /// How common it is, as the pack stores it (Zipf in tenths).
+    stored_zipf: Option<Zipf>,
+    /// Whether it is rare: under the solver's line, or not in the pack's
+    /// frequency list (never, in a pack without frequencies).
+    #[pyo3(get)]
+    rare: bool,
+}
+
+impl PyWord {
+    /// The Python word for a solver's word.
+    pub(crate) fn of(w: solve::FoundWord) -> PyWord {
+        PyWord {
+            path: w.path.iter().map(|p| (p.row, p.col)).collect(),
+            word: w.word,
+            score: w.score,
+            len: w.len,
+            stored_zipf: w.zipf,
+            rare: w.rare,
+        }
+    }
 }
 
 impl PyWord {
     /// What words are ordered by: every field, so that the order agrees
     /// with equality.
-    fn key(&self) -> (std::cmp::Reverse<u32>, &str, usize, &[(u32, u32)]) {
+    #[allow(clippy::type_complexity)]
+    fn key(
+        &self,
+    ) -> (
+        std::cmp::Reverse<u32>,
+        &str,
+        usize,
+        &[(u32, u32)],
+        Option<Zipf>,
+        bool,
+    ) {
         (
             std::cmp::Reverse(self.score),
             &self.word,
             self.len,
             &self.path,
+            self.stored_zipf,
+            self.rare,
         )
     }
 }
@@ -664,32 +730,67 @@ impl PartialOrd for PyWord {
 
 #[pymethods]
 impl PyWord {
-    /// A word as `solve` finds it (and as pickling rebuilds it).
+    /// A word as `solve` finds it (and as pickling rebuilds it). `zipf`
+    /// is kept to a tenth, as a pack stores it.
     #[new]
-    fn new(word: String, score: u32, len: usize, path: Vec<(u32, u32)>) -> PyWord {
-        PyWord {
+    #[pyo3(signature = (word, score, len, path, zipf = None, rare = false))]
+    fn new(
+        word: String,
+        score: u32,
+        len: usize,
+        path: Vec<(u32, u32)>,
+        zipf: Option<f64>,
+        rare: bool,
+    ) -> PyResult<PyWord> {
+        let stored_zipf = zipf.map(zipf_arg).transpose()?;
+        Ok(PyWord {
             word,
             score,
             len,
             path,
-        }
+            stored_zipf,
+            rare,
+        })
+    }
+
+    /// How common the word is on the Zipf scale, to a tenth (3.0: once per
+    /// million words of text); `None` when the pack has no frequencies or
+    /// its source does not list the word.
+    #[getter]
+    fn zipf(&self) -> Option<f64> {
+        self.stored_zipf.map(|z| f64::from(z.tenths()) / 10.0)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "Word({}, score={}, len={}, path={:?})",
+        let mut out = format!(
+            "Word({}, score={}, len={}, path={:?}",
             py_repr(py, &self.word)?,
             self.score,
             self.len,
             self.path
-        ))
+        );
+        if let Some(z) = self.stored_zipf {
+            out += &format!(", zipf={z}");
+        }
+        if self.rare {
+            out += ", rare=True";
+        }
+        out.push(')');
+        Ok(out)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let me = slf.get();
         (
             slf.get_type(),
-            (me.word.clone(), me.score, me.len, me.path.clone()),
+            (
+                me.word.clone(),
+                me.score,
+                me.len,
+                me.path.clone(),
+                me.zipf(),
+                me.rare,
+            ),
         )
             .into_pyobject(slf.py())
     }
@@ -755,6 +856,30 @@ impl PySolution {
 
     fn __len__(&self) -> usize {
         self.word_count
+    }
+
+    /// The common words (those not `rare`), in the solution's order: every
+    /// word when the pack has no frequencies or the solver counted only
+    /// common ones.
+    #[getter]
+    fn common_words(&self) -> Vec<PyWord> {
+        self.words.iter().filter(|w| !w.rare).cloned().collect()
+    }
+
+    /// The points of the common words.
+    #[getter]
+    fn common_score(&self) -> u64 {
+        self.words
+            .iter()
+            .filter(|w| !w.rare)
+            .map(|w| u64::from(w.score))
+            .sum()
+    }
+
+    /// How many words are common.
+    #[getter]
+    fn common_word_count(&self) -> usize {
+        self.words.iter().filter(|w| !w.rare).count()
     }
 
     /// The words, as `words` lists them.

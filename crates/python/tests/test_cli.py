@@ -69,3 +69,34 @@ def test_count_engines_agree_with_each_other_and_the_cli(boggle_bin):
     strip = wordgrid.count("3x60")
     assert strip > 2**128
     assert strip == int(run(boggle_bin, "count", "--size", "3x60"))
+
+
+def test_common_words_match_cli_json(boggle_bin, en):
+    # boggle perslatgsineters --common --json and Solver(en, common=True):
+    # the same words, frequencies, totals; and the common tally of a full
+    # solve is the same again.
+    cli = json.loads(run(boggle_bin, "perslatgsineters", "--common", "--json"))
+    s = wordgrid.Solver(en, common=True).solve("perslatgsineters")
+    assert (s.score, s.word_count) == (cli["score"], cli["word_count"])
+    mine = [(w.word, w.score, w.zipf, w.rare) for w in s.words]
+    theirs = [(w["word"], w["score"], w.get("zipf"), w.get("rare", False)) for w in cli["words"]]
+    assert mine == theirs
+    assert all(w.zipf is not None and w.zipf >= 2.5 and not w.rare for w in s)
+    full = wordgrid.Solver(en).solve("perslatgsineters")
+    assert (full.common_score, full.common_word_count) == (s.score, s.word_count)
+    assert (full.common_score, full.common_word_count) == (
+        cli["common"]["score"],
+        cli["common"]["word_count"],
+    )
+    assert [w.word for w in full.common_words] == [w.word for w in s.words]
+    assert all(w.rare == (w.zipf is None or w.zipf < 2.5) for w in full)
+    # --min-zipf in batch and min_zipf in Python.
+    boards = wordgrid.roll(en, seed=3, count=20)
+    out = run(boggle_bin, "batch", "--words", "--min-zipf", "3", stdin="\n".join(boards) + "\n")
+    solver = wordgrid.Solver(en, min_zipf=3)
+    for board, line in zip(boards, out.splitlines()):
+        rec = json.loads(line)
+        sol = solver.solve(board)
+        assert (sol.score, sol.word_count) == (rec["score"], rec["word_count"]), board
+        assert [w.word for w in sol] == [w["word"] for w in rec["words"]]
+        assert all(w.zipf >= 3 for w in sol)

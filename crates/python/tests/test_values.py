@@ -30,9 +30,14 @@ def test_solutions_and_words_are_values(en):
     assert hash(a.words[0]) == hash(b.words[0])
     assert a != solver.solve("perslatgsineters")
     assert list(a) == a.words and len(list(a)) == len(a) == a.word_count == 117
-    word = a.words[0]
+    # The first common word (the best, haptene, is rare: not in wordfreq).
+    assert a.words[0].word == "haptene" and a.words[0].rare
+    assert repr(a.words[0]).endswith(", rare=True)")
+    word = next(w for w in a if not w.rare)
+    assert word.zipf is not None
     assert repr(word) == (
-        f"Word({word.word!r}, score={word.score}, len={word.len}, path={word.path!r})"
+        f"Word({word.word!r}, score={word.score}, len={word.len}, path={word.path!r}, "
+        f"zipf={word.zipf})"
     )
     assert repr(a).startswith(
         "Solution('oatr/ihps/htnr/enei', rows=4, cols=4, score=187, word_count=117, "
@@ -451,3 +456,27 @@ def test_native_classes_are_final(tmp_path):
     assert run.returncode == 1, run.stdout + run.stderr
     for name in native:
         assert f'Cannot inherit from final class "{name}"' in run.stdout, run.stdout
+
+
+def test_words_carry_frequency_and_rarity(en):
+    full = wordgrid.Solver(en).solve("perslatgsineters")
+    common = next(w for w in full if not w.rare)
+    rare = next(w for w in full if w.rare)
+    for w in (common, rare):
+        assert pickle.loads(pickle.dumps(w)) == w
+        assert eval(repr(w), vars(wordgrid)) == w
+    assert "rare=True" in repr(rare) and "rare" not in repr(common)
+    assert isinstance(common.zipf, float) and en.zipf(common.word) == common.zipf
+    assert en.has_frequencies and en.zipf("not-a-word") is None
+    # A solution's common tally is its words that are not rare.
+    assert full.common_score == sum(w.score for w in full if not w.rare)
+    assert pickle.loads(pickle.dumps(full)) == full
+    # The solver's rule: equal and hashed by it, pickled with it, repr'd.
+    s = wordgrid.Solver(en, min_zipf=3)
+    assert s == pickle.loads(pickle.dumps(s)) and s != wordgrid.Solver(en)
+    assert s.rules["min_zipf"] == 3.0 and wordgrid.Solver(en).rules["min_zipf"] is None
+    assert eval(repr(s), vars(wordgrid)) == s
+    with pytest.raises(wordgrid.OptionsError, match="not a Zipf value"):
+        wordgrid.Solver(en, min_zipf=-1)
+    with pytest.raises(ValueError):
+        wordgrid.Word("cat", 1, 3, [(0, 0)], zipf=99)

@@ -12,7 +12,7 @@ use solve::random::{self, RollError, RollSpec, Rolling, Target};
 use solve::{Solver, Tally, TextStyle};
 
 use crate::args::{PackArgs, RollOptions, RuleArgs};
-use crate::output::json::{pack_label, RollJson, RolledSolutionJson};
+use crate::output::json::{pack_label, CommonJson, RollJson, RolledSolutionJson};
 use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
 use crate::output::paths;
 
@@ -182,6 +182,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
                 seed,
                 shape: roller.shape().name(),
                 word_count: solution.word_count,
+                common: CommonJson::of(&solution, &pack, rules),
                 words: &ordered(&solution.words, &args.view),
                 wrap: rules.wrap,
             };

@@ -13,7 +13,7 @@ use solve::{Board, BoardError, FaceRules, Solver, TextStyle};
 
 use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};
-use crate::output::json::{pack_label, SolveJson};
+use crate::output::json::{pack_label, CommonJson, SolveJson};
 use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
 use crate::output::paths;
 
@@ -194,6 +194,7 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
             wrap: rules.wrap,
             score: solution.score,
             word_count: solution.word_count,
+            common: CommonJson::of(&solution, &pack, rules),
             words: &ordered(&solution.words, &args.view),
         };
         serde_json::to_writer(&mut out, &json)?;

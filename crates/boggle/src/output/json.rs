@@ -35,7 +35,36 @@ pub(crate) struct SolveJson<'a> {
     pub(crate) wrap: bool,
     pub(crate) score: u64,
     pub(crate) word_count: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) common: Option<CommonJson>,
     pub(crate) words: &'a [&'a FoundWord],
+}
+
+/// The common words of a solution (`"common"` in `solve --json`), when the
+/// pack knows how common its words are: the line drawn, whether only
+/// common words were counted, and their score and count.
+#[derive(Serialize)]
+pub(crate) struct CommonJson {
+    pub(crate) min_zipf: prep::frequency::Zipf,
+    pub(crate) only: bool,
+    pub(crate) score: u64,
+    pub(crate) word_count: u64,
+}
+
+impl CommonJson {
+    /// The record for `solution` under `rules`, if `pack` has frequencies.
+    pub(crate) fn of(
+        solution: &solve::Solution,
+        pack: &Pack,
+        rules: &solve::Rules,
+    ) -> Option<CommonJson> {
+        pack.has_frequencies().then_some(CommonJson {
+            min_zipf: rules.words.common,
+            only: rules.words.only_common,
+            score: solution.common.score,
+            word_count: solution.common.words,
+        })
+    }
 }
 
 /// `boggle roll --json`: the board, and its tally when a target judged it.
@@ -86,6 +115,8 @@ pub(crate) struct RolledSolutionJson<'a> {
     pub(crate) attempts: u32,
     pub(crate) board: &'a str,
     pub(crate) cols: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) common: Option<CommonJson>,
     pub(crate) dice: Option<&'a str>,
     pub(crate) letters: Option<&'a str>,
     pub(crate) min_len: usize,

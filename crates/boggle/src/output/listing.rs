@@ -52,6 +52,10 @@ pub(crate) enum Sort {
     Length,
     /// Alphabetical, one group.
     Alpha,
+    /// Most common first (by the pack's word frequencies), then by score;
+    /// grouped by whole Zipf values.
+    #[value(alias = "frequency")]
+    Zipf,
 }
 
 impl Sort {
@@ -61,6 +65,7 @@ impl Sort {
             Sort::Score => "score",
             Sort::Length => "length",
             Sort::Alpha => "alphabet",
+            Sort::Zipf => "frequency",
         }
     }
 }
@@ -117,6 +122,8 @@ pub(crate) fn ordered<'a>(words: &'a [FoundWord], view: &ViewArgs) -> Vec<&'a Fo
         Sort::Score => {}
         Sort::Length => words.sort_by(|a, b| b.len.cmp(&a.len).then(a.word.cmp(&b.word))),
         Sort::Alpha => words.sort_by(|a, b| a.word.cmp(&b.word)),
+        // Stable: equally common words keep the solver's order.
+        Sort::Zipf => words.sort_by(|a, b| b.zipf.cmp(&a.zipf)),
     }
     if let Some(k) = view.top {
         words.truncate(k.get());
@@ -133,10 +140,12 @@ pub(crate) fn board_block(board: &Board) -> String {
         .collect()
 }
 
-/// "117 words, 187 points  (English; boggle scoring, 3+ letters)".
+/// "117 words, 187 points  (English; boggle scoring, 3+ letters)", and
+/// for a pack with word frequencies a second line: how many of the words
+/// are common, and what marks a rare one.
 pub(crate) fn totals(solution: &Solution, pack: &Pack, rules: &Rules) -> String {
-    format!(
-        "{} {}, {} {}  ({}; {} scoring, {}+ letters{}{})",
+    let mut s = format!(
+        "{} {}, {} {}  ({}; {} scoring, {}+ letters{}{}{})",
         solution.word_count,
         plural(solution.word_count as u64, "word", "words"),
         solution.score,
@@ -149,7 +158,43 @@ pub(crate) fn totals(solution: &Solution, pack: &Pack, rules: &Rules) -> String 
             Adjacency::NoDiagonals => ", no diagonals",
         },
         if rules.wrap { ", wrapping" } else { "" },
-    )
+        if rules.words.only_common && pack.has_frequencies() {
+            format!(", common words only: Zipf {}+", rules.words.common)
+        } else {
+            String::new()
+        },
+    );
+    if pack.has_frequencies() && !rules.words.only_common {
+        let rare = solution.word_count as u64 - solution.common.words;
+        s.push_str(&format!(
+            "\n{} common (Zipf {}+), {} {}; {rare} rare{}",
+            solution.common.words,
+            rules.words.common,
+            solution.common.score,
+            plural(solution.common.score, "point", "points"),
+            if rare > 0 {
+                ", marked * (--common leaves them out)"
+            } else {
+                ""
+            },
+        ));
+    }
+    s
+}
+
+/// A word as a listing shows it: a rare one marked `*`.
+pub(crate) fn shown(w: &FoundWord) -> std::borrow::Cow<'_, str> {
+    if w.rare {
+        format!("{}*", w.word).into()
+    } else {
+        w.word.as_str().into()
+    }
+}
+
+/// A word's whole Zipf value, its group under `--sort zipf` (0: not
+/// listed by the pack's source).
+fn zipf_band(w: &FoundWord) -> usize {
+    w.zipf.map_or(0, |z| usize::from(z.tenths() / 10) + 1)
 }
 
 /// The text a person reads: the board, the totals, then the words in
@@ -182,6 +227,7 @@ pub(crate) fn listing(
         Sort::Score => w.score as usize,
         Sort::Length => w.len,
         Sort::Alpha => 0,
+        Sort::Zipf => zipf_band(w),
     };
     let mut i = 0;
     while i < words.len() {
@@ -197,12 +243,14 @@ pub(crate) fn listing(
             Sort::Score => format!("{k} {} ({n})", plural(k as u64, "point", "points")),
             Sort::Length => format!("{k} {} ({n})", plural(k as u64, "letter", "letters")),
             Sort::Alpha => format!("{n} {}", plural(n as u64, "word", "words")),
+            Sort::Zipf if k == 0 => format!("not in the frequency list ({n})"),
+            Sort::Zipf => format!("Zipf {0}.0–{0}.9 ({n})", k - 1),
         };
         s.push_str(&format!("\n{heading}:\n"));
         if paths {
             let wide = group
                 .iter()
-                .map(|w| w.word.chars().count())
+                .map(|w| shown(w).chars().count())
                 .max()
                 .unwrap_or(0);
             for w in &group {
@@ -211,25 +259,25 @@ pub(crate) fn listing(
                     .iter()
                     .map(|p| format!("{},{}", p.row + 1, p.col + 1))
                     .collect();
+                let word = shown(w);
                 s.push_str(&format!(
-                    "  {}{}  {}\n",
-                    w.word,
-                    " ".repeat(wide - w.word.chars().count()),
+                    "  {word}{}  {}\n",
+                    " ".repeat(wide - word.chars().count()),
                     path.join(" → ")
                 ));
             }
         } else {
             let mut line = String::from(" ");
             for w in &group {
-                if line.chars().count() + w.word.chars().count() + 1 > width.max(20)
-                    && line.len() > 1
+                let word = shown(w);
+                if line.chars().count() + word.chars().count() + 1 > width.max(20) && line.len() > 1
                 {
                     s.push_str(&line);
                     s.push('\n');
                     line = String::from(" ");
                 }
                 line.push(' ');
-                line.push_str(&w.word);
+                line.push_str(&word);
             }
             s.push_str(&line);
             s.push('\n');

@@ -411,6 +411,12 @@ impl Pack {
         Ok(self.map()?.contains_key(word))
     }
 
+    /// How common `word` (in the pack's spelling) is, if the pack holds it
+    /// and stores a frequency for it; after [`check`](Pack::check).
+    pub fn zipf_of(&self, word: &str) -> Result<Option<Zipf>, PackError> {
+        Ok(self.map()?.get(word).and_then(|rank| self.zipf(rank)))
+    }
+
     /// Calls `f` with every word, in byte order, after
     /// [`check`](Pack::check).
     pub fn for_each_word(&self, mut f: impl FnMut(&[u8])) -> Result<(), PackError> {

@@ -82,6 +82,13 @@ class Pack:
     def words(self) -> list[str]: ...
     def __len__(self) -> int: ...
     def __contains__(self, word: str, /) -> bool: ...
+    @property
+    def has_frequencies(self) -> bool:
+        """Whether the pack knows how common its words are (a pack without
+        frequencies has no rare words)."""
+    def zipf(self, word: str) -> Optional[float]:
+        """How common ``word`` (in the pack's spelling) is, on the Zipf
+        scale to a tenth; ``None`` if the pack lacks it or its frequency."""
     def __iter__(self) -> Iterator[str]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -93,7 +100,15 @@ class Word:
     then alphabetically (then by length and path), so that
     ``sorted(solution) == solution.words``."""
 
-    def __new__(cls, word: str, score: int, len: int, path: list[tuple[int, int]]) -> Word: ...
+    def __new__(
+        cls,
+        word: str,
+        score: int,
+        len: int,
+        path: list[tuple[int, int]],
+        zipf: Optional[float] = None,
+        rare: bool = False,
+    ) -> Word: ...
     @property
     def word(self) -> str: ...
     @property
@@ -103,6 +118,16 @@ class Word:
     @property
     def path(self) -> list[tuple[int, int]]:
         """``(row, col)`` from 0, first letter first."""
+    @property
+    def zipf(self) -> Optional[float]:
+        """How common the word is on the Zipf scale, to a tenth (3.0: once
+        per million words of text); ``None`` when the pack has no
+        frequencies or its source does not list the word."""
+    @property
+    def rare(self) -> bool:
+        """Under the solver's line (Zipf 2.5 unless ``min_zipf`` says), or
+        not in the pack's frequency list; never in a pack without
+        frequencies."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __lt__(self, other: Word, /) -> bool: ...
@@ -131,6 +156,13 @@ class Solution:
     @property
     def words(self) -> list[Word]:
         """Highest score first, then alphabetically."""
+    @property
+    def common_words(self) -> list[Word]:
+        """The words that are not ``rare``, in the same order."""
+    @property
+    def common_score(self) -> int: ...
+    @property
+    def common_word_count(self) -> int: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[Word]: ...
 
@@ -156,7 +188,12 @@ class Solver:
         bonus: Optional[str] = None,
         letter_values: Union[dict[str, int], str, None] = None,
         qu: Optional[bool] = None,
-    ) -> Solver: ...
+        common: bool = False,
+        min_zipf: Optional[float] = None,
+    ) -> Solver:
+        """``common=True`` counts only common words (Zipf 2.5 and more in
+        the pack's frequency list); ``min_zipf`` draws another line. Rare
+        words are then not found at all."""
     def solve(self, board: _BoardLike, *, size: Optional[_SizeLike] = None) -> Solution:
         """A ``str`` is the board's text; a ``pathlib.Path`` names a file
         holding it. ``size`` cuts a run of letters into its rows
