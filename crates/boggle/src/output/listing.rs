@@ -123,7 +123,7 @@ pub(crate) fn ordered<'a>(words: &'a [FoundWord], view: &ViewArgs) -> Vec<&'a Fo
         Sort::Length => words.sort_by(|a, b| b.len.cmp(&a.len).then(a.word.cmp(&b.word))),
         Sort::Alpha => words.sort_by(|a, b| a.word.cmp(&b.word)),
         // Stable: equally common words keep the solver's order.
-        Sort::Zipf => words.sort_by(|a, b| b.zipf.cmp(&a.zipf)),
+        Sort::Zipf => words.sort_by_key(|w| std::cmp::Reverse(w.zipf)),
     }
     if let Some(k) = view.top {
         words.truncate(k.get());
