@@ -84,6 +84,14 @@ pub enum BuildError {
     /// The frequency list could not be read or matched.
     #[error(transparent)]
     Frequency(#[from] crate::frequency::FrequencyError),
+    /// The frequency list a recipe names is not in the frequency directory.
+    #[error("the recipe reads how common words are from {file}, not found in {dir}")]
+    FrequencyListMissing {
+        /// The list's path under the directory.
+        file: String,
+        /// The directory.
+        dir: String,
+    },
     /// A cut to common words (`min_zipf`) with no frequency list to say
     /// which words are common.
     #[error("cutting a pack to its common words needs a frequency list")]

@@ -23,7 +23,7 @@
 
 use std::collections::HashMap;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -81,15 +81,40 @@ pub struct FrequencySource {
     pub min_zipf: Option<Zipf>,
 }
 
+/// The environment variable naming the directory the lists recipes name
+/// are read from.
+pub const DIR_VAR: &str = "BOGGLE_FREQUENCIES";
+
+/// The directory the lists recipes name are read from when a build names
+/// none: `BOGGLE_FREQUENCIES` if set, else `wordlists/` of the source
+/// checkout this library was built from (where the lists of the built-in
+/// recipes sit); and which of the two it is, for messages.
+pub fn default_dir() -> (PathBuf, &'static str) {
+    match std::env::var_os(DIR_VAR) {
+        Some(dir) if !dir.is_empty() => (PathBuf::from(dir), DIR_VAR),
+        _ => (
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../wordlists"),
+            "the checkout's wordlists/",
+        ),
+    }
+}
+
 impl crate::recipe::FrequencyRules {
     /// The list a recipe's `[frequencies]` names, read from under `dir`
     /// (the frequency directory), with the source a pack records; `None`
-    /// when the recipe says its language has none.
+    /// when the recipe says its language has none. A list that is not
+    /// there is [`BuildError::FrequencyListMissing`].
     pub fn load(&self, dir: &Path) -> Result<Option<(FrequencyList, FrequencySource)>, BuildError> {
         if self.file.is_empty() {
             return Ok(None);
         }
         let path = dir.join(&self.file);
+        if !path.is_file() {
+            return Err(BuildError::FrequencyListMissing {
+                file: self.file.clone(),
+                dir: dir.display().to_string(),
+            });
+        }
         let name = path.display().to_string();
         let bytes = std::fs::read(&path).map_err(|source| BuildError::Io {
             path: name.clone(),

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use prep::frequency::{FrequencyList, FrequencySource};
 use prep::{Pack, PackBuilder, PackDir, Recipe, Replace};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyIterator, PyList, PyString, PyTuple};
@@ -174,16 +175,30 @@ impl PyPack {
     /// `os.PathLike`; a hunspell `.dic` is read with the `.aff` beside it),
     /// or an iterable of lines. `recipe` is a built-in recipe's name
     /// (`boggle-prep recipes` lists them) or a recipe file (`.toml`).
+    ///
+    /// `frequencies` says how common each word is: `None` reads the list
+    /// the recipe names (from `BOGGLE_FREQUENCIES`, else the source
+    /// checkout's `wordlists/`), a path reads that list (one of wordfreq's
+    /// data files, or `word<TAB>zipf` lines), `False` builds without.
     #[staticmethod]
-    #[pyo3(signature = (source, recipe = "enable", name = None, allow_empty = false))]
+    #[pyo3(signature = (source, recipe = "enable", name = None, allow_empty = false, frequencies = None))]
     fn build(
         py: Python<'_>,
         source: &Bound<'_, PyAny>,
         recipe: &str,
         name: Option<&str>,
         allow_empty: bool,
+        frequencies: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyPack> {
         let recipe = Recipe::resolve(recipe).map_err(errors::options)?;
+        let frequencies = build_frequencies(py, &recipe, frequencies)?;
+        let builder = || {
+            let b = PackBuilder::new(recipe.clone()).allow_empty(allow_empty);
+            match &frequencies {
+                Some((list, source)) => b.frequencies(list.clone(), source.clone()),
+                None => b,
+            }
+        };
         let path: Option<PathBuf> = if source.is_instance_of::<PyString>() {
             Some(source.extract()?)
         } else {
@@ -192,11 +207,7 @@ impl PyPack {
         let (bytes, label) = match path {
             Some(path) => {
                 let label = name.map_or_else(|| path.display().to_string(), str::to_string);
-                let built = py.detach(|| {
-                    PackBuilder::new(recipe)
-                        .allow_empty(allow_empty)
-                        .build_path(&path)
-                });
+                let built = py.detach(|| builder().build_path(&path));
                 (built.map_err(build_error)?.0, label)
             }
             None => {
@@ -215,11 +226,7 @@ impl PyPack {
                     raw.push(b'\n');
                 }
                 let label = name.unwrap_or("<lines>").to_string();
-                let built = py.detach(|| {
-                    PackBuilder::new(recipe)
-                        .allow_empty(allow_empty)
-                        .build_bytes(&raw, &label)
-                });
+                let built = py.detach(|| builder().build_bytes(&raw, &label));
                 (built.map_err(build_error)?.0, label)
             }
         };
@@ -388,6 +395,51 @@ pub(crate) fn _from_bytes_named(
 
 /// A failed build as a `PackError`; one that kept too few words says how to
 /// build it anyway.
+/// The frequency list `Pack.build(frequencies=...)` asks for: the
+/// recipe's (`None`), a file's (a path), or none (`False`).
+fn build_frequencies(
+    py: Python<'_>,
+    recipe: &Recipe,
+    given: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<(FrequencyList, FrequencySource)>> {
+    use pyo3::types::PyBool;
+    match given {
+        Some(b) if b.is_instance_of::<PyBool>() => {
+            if b.extract::<bool>()? {
+                return Err(errors::options(
+                    "frequencies is None (the recipe's list), a path, or False (none)",
+                ));
+            }
+            Ok(None)
+        }
+        Some(path) => {
+            let path: PathBuf = path.extract().map_err(|_| {
+                errors::options("frequencies is None (the recipe's list), a path, or False (none)")
+            })?;
+            let file = path.display().to_string();
+            let bytes = std::fs::read(&path).map_err(|e| errors::pack(format!("{file}: {e}")))?;
+            let list = py
+                .detach(|| FrequencyList::read(&bytes, &file))
+                .map_err(errors::pack)?;
+            let source = FrequencySource::of(&list, &file, &bytes);
+            Ok(Some((list, source)))
+        }
+        None => match &recipe.frequencies {
+            Some(rules) => {
+                let (dir, _) = prep::frequency::default_dir();
+                py.detach(|| rules.load(&dir)).map_err(|e| match e {
+                    e @ prep::BuildError::FrequencyListMissing { .. } => errors::pack(format!(
+                        "{e}: set BOGGLE_FREQUENCIES to the directory, pass frequencies=PATH, \
+                         or frequencies=False"
+                    )),
+                    e => errors::pack(e),
+                })
+            }
+            None => Ok(None),
+        },
+    }
+}
+
 fn build_error(e: prep::BuildError) -> PyErr {
     match e {
         prep::BuildError::TooFewWords { .. } => {

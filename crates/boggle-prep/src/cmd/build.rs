@@ -108,10 +108,6 @@ pub struct FrequencyArgs {
     frequency_attribution: Option<String>,
 }
 
-/// The checkout's `wordlists/`, where the lists the built-in recipes name
-/// sit (see wordlists/README.md).
-const CHECKOUT_WORDLISTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../wordlists");
-
 impl FrequencyArgs {
     /// The frequency list for a build with `recipe`, read, with its source:
     /// `--frequencies`, else the list the recipe names under the frequency
@@ -127,26 +123,19 @@ impl FrequencyArgs {
         let Some(rules) = recipe.frequencies.as_ref().filter(|f| !f.file.is_empty()) else {
             return Ok(None);
         };
-        let (dir, whence) = match (&self.frequency_dir, std::env::var_os("BOGGLE_FREQUENCIES")) {
-            (Some(dir), _) => (dir.clone(), "--frequency-dir"),
-            (None, Some(dir)) if !dir.is_empty() => (PathBuf::from(dir), "BOGGLE_FREQUENCIES"),
-            _ => (
-                PathBuf::from(CHECKOUT_WORDLISTS),
-                "the checkout's wordlists/",
-            ),
+        let (dir, whence) = match &self.frequency_dir {
+            Some(dir) => (dir.clone(), "--frequency-dir"),
+            None => prep::frequency::default_dir(),
         };
-        let path = dir.join(&rules.file);
-        if !path.is_file() {
-            return Err(usage_msg(format!(
-                "recipe {} reads how common words are from {}, not found in {} ({whence}): \
+        match rules.load(&dir) {
+            Err(BuildError::FrequencyListMissing { file, dir }) => Err(usage_msg(format!(
+                "recipe {} reads how common words are from {file}, not found in {dir} ({whence}): \
                  name the directory (--frequency-dir DIR or BOGGLE_FREQUENCIES), a list \
                  (--frequencies FILE), or build without (--no-frequencies)",
-                recipe.name,
-                rules.file,
-                dir.display()
-            )));
+                recipe.name
+            ))),
+            other => Ok(other?),
         }
-        Ok(rules.load(&dir)?)
     }
 
     /// The list `--frequencies` names, read, with its source as the flags

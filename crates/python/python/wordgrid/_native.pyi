@@ -56,9 +56,13 @@ class Pack:
         recipe: str = "enable",
         name: Optional[str] = None,
         allow_empty: bool = False,
+        frequencies: Union[_PathLike, Literal[False], None] = None,
     ) -> Pack:
         """Builds a pack in memory from a word list (a path or lines); one
-        that keeps under 1% of its lines fails unless ``allow_empty``."""
+        that keeps under 1% of its lines fails unless ``allow_empty``.
+        ``frequencies``: ``None`` reads the list the recipe names (from
+        ``BOGGLE_FREQUENCIES``, else the checkout's ``wordlists/``), a path
+        reads that list, ``False`` builds without."""
     def to_bytes(self) -> bytes:
         """The pack as the bytes of a pack file."""
     def save(self, path: _PathLike) -> None:
