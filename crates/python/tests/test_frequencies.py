@@ -119,3 +119,27 @@ def test_a_pack_built_without_frequencies_has_none(tmp_path):
             wordgrid.Pack.build(["cat"])
     finally:
         del os.environ["BOGGLE_FREQUENCIES"]
+
+
+def test_rolled_boards_keep_enough_common_words(en, boggle_bin):
+    # The 300 boards of `boggle roll --seed 7 --count 300`, solved with the
+    # default line: no word counted as common is under it, and the median
+    # board keeps at least 25 common words (docs/frequencies.md: 68).
+    import statistics
+    import subprocess
+
+    cli = subprocess.run(
+        [boggle_bin, "roll", "--seed", "7", "--count", "300"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    boards = [str(b) for b in wordgrid.roll(en, seed=7, count=300)]
+    assert boards == cli
+    solver = wordgrid.Solver(en, common=True)
+    counts = []
+    for board in boards:
+        sol = solver.solve(board)
+        assert all(w.zipf is not None and w.zipf >= 2.5 for w in sol), board
+        counts.append(sol.word_count)
+    assert statistics.median(counts) >= 25, statistics.median(counts)
