@@ -31,6 +31,22 @@ export function wordItem(
   return li;
 }
 
+/**
+ * Marks a word item (`word score`) as rare: a class for the style and a
+ * visible tag after the word (`word rare score`), which its accessible name
+ * says in the same order.
+ */
+export function markRare(el: HTMLElement): void {
+  el.classList.add("rare");
+  const [word, ...rest] = (el.textContent ?? "").split(" ");
+  const tag = document.createElement("span");
+  tag.className = "rare-tag";
+  tag.textContent = "rare";
+  el.replaceChildren(`${word} `, tag, rest.length ? ` ${rest.join(" ")}` : "");
+  const label = el.getAttribute("aria-label");
+  if (label) el.setAttribute("aria-label", label.replace(/,/, ", rare,"));
+}
+
 /** A face as players write it: `Qu`, `IJ` (the Dutch digraph), `A`. */
 export function faceLabel(face: string): string {
   if (face === "ij") return "IJ";

@@ -9,6 +9,10 @@ export interface Word {
   len: number;
   /** (row, col) from 0, first letter first. */
   path: [number, number][];
+  /** How common the word is (Zipf, to a tenth), when the pack knows. */
+  zipf?: number;
+  /** Under the line between common and rare, or not in the frequency list. */
+  rare?: boolean;
 }
 
 /** A solved board, as the module answers it. */
@@ -27,6 +31,12 @@ export interface Solution {
   values: (number | null)[] | null;
   /** Each cell's bonus (`DL`, `TL`, `DW`, `TW`) under a bonus grid, else null. */
   bonus: (string | null)[] | null;
+  /** The common words' points and count (all words, in a pack without frequencies). */
+  common: { score: number; words: number };
+  /** The line between common and rare (a Zipf value). */
+  common_zipf: number;
+  /** Whether the pack knows how common its words are. */
+  frequencies: boolean;
 }
 
 /** What the module says of a pack it holds. */
@@ -48,6 +58,8 @@ export interface Rules {
   qu?: boolean;
   /** The board's size (`3x4`): the engine cuts a run of letters into its rows. */
   size?: string;
+  /** Count only words at least this common (a Zipf value). */
+  min_zipf?: number;
 }
 
 /** How to roll a board. */

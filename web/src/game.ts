@@ -3,9 +3,17 @@
 // here: play.ts shows what this decides.
 import type { Solution, Word } from "./engine";
 
+/**
+ * Which words a round's target counts: the common ones (a player can know
+ * them: Zipf 2.5 and more in the pack's frequency list) or all of them. A
+ * rare word found still scores, and is shown as a rare find. In a pack
+ * without frequencies every word is common.
+ */
+export type Counted = "common" | "all";
+
 /** What a try came to. */
 export type Verdict =
-  | { kind: "new"; word: string; points: number }
+  | { kind: "new"; word: string; points: number; rare: boolean }
   | { kind: "again"; word: string }
   | { kind: "short"; word: string; min: number }
   | { kind: "notword"; word: string }
@@ -14,8 +22,13 @@ export type Verdict =
 export class Round {
   readonly solution: Solution;
   readonly seconds: number;
+  readonly counted: Counted;
   readonly found: Word[] = [];
   score = 0;
+  /** The words the round's target counts, best first. */
+  readonly target: Word[];
+  /** The most the target's words score. */
+  readonly max: number;
   private readonly words: Map<string, Word>;
   private readonly inPack: (word: string) => boolean;
   /** Milliseconds left when the clock last stopped or started. */
@@ -24,9 +37,12 @@ export class Round {
   private since: number | null = null;
   ended = false;
 
-  constructor(solution: Solution, seconds: number, inPack: (word: string) => boolean) {
+  constructor(solution: Solution, seconds: number, inPack: (word: string) => boolean, counted: Counted = "common") {
     this.solution = solution;
     this.seconds = seconds;
+    this.counted = counted;
+    this.target = solution.words.filter((w) => this.counts(w));
+    this.max = this.target.reduce((sum, w) => sum + w.score, 0);
     this.left = seconds * 1000;
     this.words = new Map(solution.words.map((w) => [w.word, w]));
     this.inPack = inPack;
@@ -40,7 +56,7 @@ export class Round {
       if (this.found.some((w) => w.word === word)) return { kind: "again", word };
       this.found.push(known);
       this.score += known.score;
-      return { kind: "new", word, points: known.score };
+      return { kind: "new", word, points: known.score, rare: known.rare === true };
     }
     const min = this.solution.min_len;
     if ([...word].length < min) return { kind: "short", word, min };
@@ -55,10 +71,26 @@ export class Round {
     return this.words.has(word);
   }
 
-  /** The words not found, best first (as the solution lists them). */
+  /** Whether the round's target counts this word. */
+  counts(w: Word): boolean {
+    return this.counted === "all" || w.rare !== true;
+  }
+
+  /** The found words the target counts. */
+  foundCounted(): number {
+    return this.found.filter((w) => this.counts(w)).length;
+  }
+
+  /** The target's words not found, best first (as the solution lists them). */
   missed(): Word[] {
     const found = new Set(this.found.map((w) => w.word));
-    return this.solution.words.filter((w) => !found.has(w.word));
+    return this.target.filter((w) => !found.has(w.word));
+  }
+
+  /** The rare words not found, best first: outside a common-words target. */
+  missedRare(): Word[] {
+    const found = new Set(this.found.map((w) => w.word));
+    return this.solution.words.filter((w) => !this.counts(w) && !found.has(w.word));
   }
 
   start(now: number): void {

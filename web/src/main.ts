@@ -2,6 +2,7 @@
 // starts at once) or Solve, as the link asks. Links:
 //   ?mode=play&lang=nl&game=big         a round of that game
 //   ?mode=play&board=…&vs=120-31&time=180   a challenge: that board, a score to beat
+//   …&words=all                         count every word (default: common words only)
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
 import "./style.css";
 import { Engine } from "./engine";
@@ -80,7 +81,13 @@ async function start(): Promise<void> {
       if (m) versus = { score: Number(m[1]), words: Number(m[2]) };
       else problems.push(`vs "${vs}" (score-words)`);
     }
-    play.configure({ preset: game ?? undefined, lang, seconds });
+    const words = p.get("words");
+    let counted: "common" | "all" | undefined;
+    if (words !== null) {
+      if (words === "common" || words === "all") counted = words;
+      else problems.push(`words "${words}" (common or all)`);
+    }
+    play.configure({ preset: game ?? undefined, lang, seconds, counted });
     const scoring = p.get("scoring");
     if (scoring !== null) {
       const custom = $<HTMLSelectElement>("custom-scoring");
@@ -90,7 +97,7 @@ async function start(): Promise<void> {
     setMode("play", play);
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     const board = p.get("board");
-    await play.newRound(board ? { board, seconds, versus, bonus: p.get("bonus") ?? undefined } : undefined);
+    await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined);
   } else {
     setMode("solve", play);
     $<HTMLSelectElement>("pack").value = lang;

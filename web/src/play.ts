@@ -1,13 +1,13 @@
 // The Play screen: a timed round on a rolled board, words traced by touch
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
-import { BoardView, wordItem, type Cell } from "./board";
+import { BoardView, markRare, wordItem, type Cell } from "./board";
 import type { Engine, Solution } from "./engine";
-import { Round, clock, plural, type Verdict } from "./game";
+import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import * as history from "./history";
-import { PRESETS, bonusGrid, preset, withSpecialTile, type Preset } from "./presets";
+import { MAX_ROLLS, PRESETS, bonusGrid, minCommonFor, preset, withSpecialTile, type Preset } from "./presets";
 import { attachTracing } from "./trace";
-import { $, packKeys, packLabel, packSource, ensurePack, notice } from "./site";
+import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice } from "./site";
 
 /** A round to start with: a board (from a link) and who sent it. */
 export interface Challenge {
@@ -15,6 +15,8 @@ export interface Challenge {
   /** Its bonus cells, for a game that has them. */
   bonus?: string;
   seconds?: number;
+  /** Which words the sender's round counted. */
+  counted?: Counted;
   /** The sender's score and word count. */
   versus?: { score: number; words: number };
 }
@@ -50,7 +52,13 @@ export class Play {
     $("again").addEventListener("click", () => void this.newRound());
     $("end-round").addEventListener("click", () => this.end());
     $("challenge").addEventListener("click", () => void this.challenge());
-    for (const id of ["preset", "play-lang", "play-time", "custom-size", "custom-scoring"]) {
+    $("show-rare").addEventListener("click", () => {
+      const list = $("missed-rare");
+      list.hidden = !list.hidden;
+      $("show-rare").setAttribute("aria-expanded", String(!list.hidden));
+      $("show-rare").textContent = this.rareLabel(!list.hidden);
+    });
+    for (const id of ["preset", "play-lang", "play-time", "play-words", "custom-size", "custom-scoring"]) {
       $(id).addEventListener("change", () => {
         this.readSettings();
         void this.newRound();
@@ -90,11 +98,27 @@ export class Play {
     const chosen = select.value || this.lang;
     select.replaceChildren(...packKeys().map((k) => new Option(packLabel(k), k)));
     select.value = packKeys().includes(chosen) ? chosen : "en";
-    $("play-source").textContent = packSource(select.value);
+    this.showSource(select.value);
+  }
+
+  /** The pack's source line, and whether its language knows common words. */
+  private showSource(lang: string): void {
+    $("play-source").textContent = packSource(lang);
+    const note = $("play-words-note");
+    const known = hasFrequencies(lang);
+    note.textContent = known
+      ? "Common words: Zipf 2.5 and more in the language's frequency list. A rare word found still scores."
+      : `${packLabel(lang)} has no word-frequency data: every word counts.`;
+    $<HTMLSelectElement>("play-words").disabled = !known;
+  }
+
+  /** Which words the round counts, as the setting says. */
+  private counted(): Counted {
+    return $<HTMLSelectElement>("play-words").value === "all" ? "all" : "common";
   }
 
   /** Sets the game, language and time (from a link or the defaults). */
-  configure(opts: { preset?: string; lang?: string; seconds?: number }): void {
+  configure(opts: { preset?: string; lang?: string; seconds?: number; counted?: Counted }): void {
     const p = preset(opts.preset) ?? this.game;
     this.game = p;
     $<HTMLSelectElement>("preset").value = p.id;
@@ -102,8 +126,9 @@ export class Play {
     if (opts.lang) {
       this.lang = opts.lang;
       $<HTMLSelectElement>("play-lang").value = opts.lang;
-      $("play-source").textContent = packSource(opts.lang);
+      this.showSource(opts.lang);
     }
+    if (opts.counted) $<HTMLSelectElement>("play-words").value = opts.counted;
     const time = $<HTMLSelectElement>("play-time");
     const seconds = String(opts.seconds ?? p.seconds);
     if (![...time.options].some((o) => o.value === seconds)) time.add(new Option(`${seconds} seconds`, seconds));
@@ -115,7 +140,7 @@ export class Play {
     this.game = preset($<HTMLSelectElement>("preset").value) ?? PRESETS[0];
     $("custom").hidden = this.game.id !== "custom";
     this.lang = $<HTMLSelectElement>("play-lang").value || "en";
-    $("play-source").textContent = packSource(this.lang);
+    this.showSource(this.lang);
     if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
   }
 
@@ -138,30 +163,25 @@ export class Play {
     const custom = this.game.id === "custom";
     const size = custom ? $<HTMLSelectElement>("custom-size").value : this.game.size;
     const scoring = custom ? $<HTMLSelectElement>("custom-scoring").value : this.game.scoring;
-    let text: string;
+    if (challenge?.counted) $<HTMLSelectElement>("play-words").value = challenge.counted;
+    let solution: Solution;
     if (challenge) {
-      text = challenge.board;
       this.versus = challenge.versus;
       this.bonus = challenge.bonus;
+      try {
+        solution = this.engine.solve(lang, challenge.board, { scoring, bonus: this.bonus });
+      } catch (e) {
+        notice(`That board does not read (${(e as Error).message}); here is a new one.`);
+        return this.newRound();
+      }
     } else {
       this.versus = undefined;
-      const seed = Math.floor(Math.random() * 2 ** 32);
-      const dice = lang === "en" && !custom ? this.game.englishDice : undefined;
-      text = this.engine.roll(lang, { seed, size, dice }).board;
-      if (this.game.special && lang === "en") text = withSpecialTile(text, seed);
-      const [rows, cols] = size.split("x").map(Number);
-      this.bonus = this.game.bonus ? bonusGrid(rows, cols, seed) : undefined;
-    }
-    let solution: Solution;
-    try {
-      solution = this.engine.solve(lang, text, { scoring, bonus: this.bonus });
-    } catch (e) {
-      notice(`That board does not read (${(e as Error).message}); here is a new one.`);
-      return this.newRound();
+      solution = this.roll(lang, size, scoring, custom);
     }
     this.boardText = solution.board;
     const seconds = challenge?.seconds ?? this.seconds();
-    this.round = new Round(solution, seconds, (w) => this.engine.contains(lang, w));
+    this.round = new Round(solution, seconds, (w) => this.engine.contains(lang, w), this.counted());
+    document.body.dataset.counted = this.round.counted;
     this.board.show(solution.rows, solution.cols, solution.cells, { values: solution.values, bonus: solution.bonus });
     this.board.mark([]);
     $("found").replaceChildren();
@@ -182,6 +202,31 @@ export class Play {
     this.round.start(performance.now());
     this.ticker = window.setInterval(() => this.tick(), 200);
     this.tick();
+  }
+
+  /**
+   * A board for this game, rolled until it has the game's minimum of
+   * common words (every word counts as common in a pack without
+   * frequencies), at most MAX_ROLLS times: the best of them otherwise.
+   */
+  private roll(lang: string, size: string, scoring: string, custom: boolean): Solution {
+    const min = custom ? minCommonFor(size) : this.game.minCommon;
+    const first = Math.floor(Math.random() * 2 ** 32);
+    const dice = lang === "en" && !custom ? this.game.englishDice : undefined;
+    let best: { solution: Solution; bonus?: string } | null = null;
+    for (let i = 0; i < MAX_ROLLS; i++) {
+      const seed = (first + i) >>> 0;
+      let text = this.engine.roll(lang, { seed, size, dice }).board;
+      if (this.game.special && lang === "en") text = withSpecialTile(text, seed);
+      const [rows, cols] = size.split("x").map(Number);
+      const bonus = this.game.bonus ? bonusGrid(rows, cols, seed) : undefined;
+      const solution = this.engine.solve(lang, text, { scoring, bonus });
+      if (!best || solution.common.words > best.solution.common.words) best = { solution, bonus };
+      if (solution.common.words >= min) break;
+    }
+    document.body.dataset.minCommon = String(min);
+    this.bonus = best?.bonus;
+    return best!.solution;
   }
 
   private stopTicker(): void {
@@ -246,11 +291,12 @@ export class Play {
     switch (verdict.kind) {
       case "new": {
         kind = "good";
-        this.say(`${shown} +${verdict.points}`, "good");
+        this.say(verdict.rare ? `${shown} +${verdict.points}, a rare find` : `${shown} +${verdict.points}`, "good");
         const w = round.found[round.found.length - 1];
         const chip = document.createElement("li");
         chip.textContent = `${w.word} ${w.score}`;
         chip.dataset.word = w.word;
+        if (w.rare) markRare(chip);
         $("found").prepend(chip);
         this.showScore();
         if (!path) path = w.path;
@@ -292,7 +338,8 @@ export class Play {
     if (!round) return;
     $("score").textContent = round.score.toLocaleString();
     $("score-unit").textContent = round.score === 1 ? "point" : "points";
-    $("count").textContent = `${round.found.length} / ${round.solution.word_count} words`;
+    const rare = round.found.length - round.foundCounted();
+    $("count").textContent = `${round.foundCounted()} / ${round.target.length} words${rare ? ` +${rare} rare` : ""}`;
   }
 
   private showStats(): void {
@@ -319,10 +366,10 @@ export class Play {
       at: Date.now(),
       score: round.score,
       words: round.found.length,
-      max: s.score,
-      total: s.word_count,
+      max: round.max,
+      total: round.target.length,
     });
-    $("end-summary").textContent = `You found ${plural(round.found.length, "word", "words")} of ${s.word_count.toLocaleString()}: ${plural(round.score, "point", "points")} of the board's ${s.score.toLocaleString()}.`;
+    $("end-summary").textContent = this.summary(round);
     $("end-summary").dataset.score = String(round.score);
     const versus = $("end-versus");
     if (this.versus) {
@@ -339,9 +386,21 @@ export class Play {
       : before.rounds
         ? `Your best for ${this.game.name}: ${plural(before.best, "point", "points")}.`
         : "";
-    const chip = (w: { word: string; score: number; path: Cell[] }) => wordItem(w, () => this.board.mark(w.path, "shown"));
+    const chip = (w: { word: string; score: number; path: Cell[]; rare?: boolean }) => {
+      const li = wordItem(w, () => this.board.mark(w.path, "shown"));
+      if (w.rare) markRare(li.querySelector("button") ?? li);
+      return li;
+    };
     $("end-found").replaceChildren(...round.found.map(chip));
     $("missed").replaceChildren(...round.missed().map(chip));
+    const rare = round.missedRare();
+    this.rareCount = rare.length;
+    $("missed-rare").replaceChildren(...rare.map(chip));
+    $("missed-rare").hidden = true;
+    $("show-rare").hidden = rare.length === 0;
+    $("show-rare").setAttribute("aria-expanded", "false");
+    $("show-rare").textContent = this.rareLabel(false);
+    $("missed-title").textContent = round.counted === "common" && s.frequencies ? "Missed common words, best first" : "Missed, best first";
     $("share-box").hidden = true;
     $("found-panel").hidden = true;
     $("round-actions").hidden = true;
@@ -357,10 +416,31 @@ export class Play {
     $("end-title").focus({ preventScroll: true });
   }
 
+  private rareCount = 0;
+
+  private rareLabel(open: boolean): string {
+    return `${open ? "Hide" : "Show"} ${plural(this.rareCount, "rare word", "rare words")} missed`;
+  }
+
+  /** "You found 12 common words of 68: 30 points of the board's 151." */
+  private summary(round: Round): string {
+    const s = round.solution;
+    const common = round.counted === "common" && s.frequencies;
+    const kind = common ? "common word" : "word";
+    const rare = round.found.length - round.foundCounted();
+    let text = `You found ${plural(round.foundCounted(), kind, `${kind}s`)} of ${round.target.length.toLocaleString()}`;
+    if (rare) text += ` and ${plural(rare, "rare one", "rare ones")}`;
+    text += `: ${plural(round.score, "point", "points")} of the board's ${round.max.toLocaleString()}.`;
+    if (!s.frequencies) text += ` Every word counted: ${packLabel(this.lang)} has no word-frequency data.`;
+    else if (!common) text += ` All ${s.word_count.toLocaleString()} words counted, ${s.common.words.toLocaleString()} of them common.`;
+    return text;
+  }
+
   /** The link that plays this board, with this player's result to beat. */
   link(): string {
     const round = this.round;
     const p = new URLSearchParams({ mode: "play", lang: this.lang, game: this.game.id, board: this.boardText });
+    p.set("words", round?.counted ?? this.counted());
     if (this.bonus) p.set("bonus", this.bonus);
     if (this.game.id === "custom") {
       p.set("size", $<HTMLSelectElement>("custom-size").value);
@@ -399,3 +479,4 @@ export class Play {
     }
   }
 }
+

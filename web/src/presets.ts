@@ -16,18 +16,33 @@ export interface Preset {
   bonus?: boolean;
   /** Wordament's special tiles: one a board (English). */
   special?: boolean;
+  /**
+   * The fewest common words a board rolled for this game may have: a board
+   * with fewer is rolled again. About the 5th percentile of English boards
+   * (`scripts/common-words`; docs/web-app.md has the figures).
+   */
+  minCommon: number;
 }
 
 export const PRESETS: Preset[] = [
-  { id: "boggle", name: "Boggle (4×4, 3 min)", size: "4x4", englishDice: "1987", scoring: "boggle", seconds: 180 },
-  { id: "big", name: "Big Boggle (5×5, 3 min, 4+ letters)", size: "5x5", englishDice: "big", scoring: "big-boggle", seconds: 180 },
-  { id: "super", name: "Super Big Boggle (6×6, 4 min, 4+ letters)", size: "6x6", englishDice: "super-big", scoring: "super-big-boggle", seconds: 240 },
-  { id: "hunt", name: "Word Hunt (4×4, 80 s)", size: "4x4", englishDice: "1987", scoring: "word-hunt", seconds: 80 },
-  { id: "ruzzle", name: "Ruzzle (4×4, 2 min, bonus cells)", size: "4x4", scoring: "ruzzle", seconds: 120, bonus: true },
-  { id: "wordament", name: "Wordament (4×4, 2 min, special tiles)", size: "4x4", scoring: "wordament", seconds: 120, special: true },
-  { id: "quick", name: "Quick (4×4, 1 min)", size: "4x4", englishDice: "1987", scoring: "boggle", seconds: 60 },
-  { id: "custom", name: "Custom (choose below)", size: "4x4", scoring: "boggle", seconds: 180 },
+  { id: "boggle", name: "Boggle (4×4, 3 min)", size: "4x4", englishDice: "1987", scoring: "boggle", seconds: 180, minCommon: 25 },
+  { id: "big", name: "Big Boggle (5×5, 3 min, 4+ letters)", size: "5x5", englishDice: "big", scoring: "big-boggle", seconds: 180, minCommon: 40 },
+  { id: "super", name: "Super Big Boggle (6×6, 4 min, 4+ letters)", size: "6x6", englishDice: "super-big", scoring: "super-big-boggle", seconds: 240, minCommon: 60 },
+  { id: "hunt", name: "Word Hunt (4×4, 80 s)", size: "4x4", englishDice: "1987", scoring: "word-hunt", seconds: 80, minCommon: 25 },
+  { id: "ruzzle", name: "Ruzzle (4×4, 2 min, bonus cells)", size: "4x4", scoring: "ruzzle", seconds: 120, bonus: true, minCommon: 25 },
+  { id: "wordament", name: "Wordament (4×4, 2 min, special tiles)", size: "4x4", scoring: "wordament", seconds: 120, special: true, minCommon: 25 },
+  { id: "quick", name: "Quick (4×4, 1 min)", size: "4x4", englishDice: "1987", scoring: "boggle", seconds: 60, minCommon: 25 },
+  { id: "custom", name: "Custom (choose below)", size: "4x4", scoring: "boggle", seconds: 180, minCommon: 25 },
 ];
+
+/** The fewest common words for a custom board of `size`: 4×4's 25, by area. */
+export function minCommonFor(size: string): number {
+  const [rows, cols] = size.split("x").map(Number);
+  return Math.round((25 * rows * cols) / 16);
+}
+
+/** How many boards a round rolls at most to find one with enough common words. */
+export const MAX_ROLLS = 40;
 
 export function preset(id: string | null | undefined): Preset | undefined {
   return PRESETS.find((p) => p.id === id);

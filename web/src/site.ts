@@ -60,6 +60,11 @@ export function packLabel(key: string): string {
 }
 
 /** Where a pack's words come from, for the page to say. */
+/** Whether a language's pack knows how common its words are. */
+export function hasFrequencies(key: string): boolean {
+  return Boolean(packs.get(key)?.frequencies);
+}
+
 export function packSource(key: string): string {
   const p = packs.get(key);
   if (!p || !p.source) return "";

@@ -1,7 +1,7 @@
 // The Solve screen: any board the CLI reads, in any pack the site offers
 // (or one opened from disk), every word with its path; rolls from dice and
 // a seed, as `boggle roll` does; and a link that opens the same view.
-import { BoardView, wordItem, type Cell } from "./board";
+import { BoardView, markRare, wordItem, type Cell } from "./board";
 import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "./engine";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack } from "./site";
@@ -146,6 +146,10 @@ export class Solve {
     this.board.show(s.rows, s.cols, s.cells, { values: s.values, bonus: s.bonus });
     const totals = $("totals");
     totals.textContent = `${s.word_count.toLocaleString()} words, ${s.score.toLocaleString()} points`;
+    // How many a player can know, where the pack says (rare ones are tagged).
+    $("totals-common").textContent = s.frequencies
+      ? `${s.common.words.toLocaleString()} common (Zipf ${s.common_zipf}+), ${s.common.score.toLocaleString()} points; the rest are tagged rare.`
+      : "";
     totals.dataset.words = String(s.word_count);
     totals.dataset.score = String(s.score);
     this.list();
@@ -194,16 +198,16 @@ export class Solve {
     const draw = (path: Cell[]) => this.board.mark(path, "shown");
     const fragment = document.createDocumentFragment();
     for (const w of page) {
-      fragment.appendChild(
-        wordItem(
-          w,
-          () => {
-            this.chosen = w;
-            draw(w.path);
-          },
-          (on) => draw(on ? w.path : this.chosen ? this.chosen.path : []),
-        ),
+      const item = wordItem(
+        w,
+        () => {
+          this.chosen = w;
+          draw(w.path);
+        },
+        (on) => draw(on ? w.path : this.chosen ? this.chosen.path : []),
       );
+      if (w.rare) markRare(item.querySelector("button") ?? item);
+      fragment.appendChild(item);
     }
     const list = $("words");
     list.appendChild(fragment);

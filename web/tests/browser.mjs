@@ -60,7 +60,9 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** The CLI's solution of a board: words with their paths ((row, col) from 0). */
 function cliSolve(board, lang = "en") {
-  return JSON.parse(execFileSync(boggle, ["--lang", lang, "--json", board]).toString());
+  // The built-in packs by name, the others as the site serves them.
+  const pack = ["en", "nl"].includes(lang) ? ["--lang", lang] : ["--pack", join(dist, "packs", `${lang}.pack`)];
+  return JSON.parse(execFileSync(boggle, [...pack, "--json", board]).toString());
 }
 
 async function open(context, query = "") {
@@ -208,16 +210,44 @@ try {
   check(await inViewport(page, "#clock"), "phone: the clock is in view");
   await shot(page, "play-phone");
 
+  // The round counts common words (Zipf 2.5+, as the CLI marks them), on a
+  // board rolled to have at least the game's minimum of them.
+  const common = solved.words.filter((w) => !w.rare);
+  check(solved.common.word_count === common.length && common.length >= 25,
+    "phone: the rolled board has at least 25 common words (Boggle's minimum)", `${common.length} of ${solved.word_count}`);
+  check(await page.locator("#count").innerText() === `0 / ${common.length} words`,
+    "phone: the found / total counter counts the common words", `${await page.locator("#count").innerText()}; ${common.length} common of ${solved.word_count}`);
+
   // A word traced by touch: accepted, shown, scored.
-  const pick = solved.words.find((w) => w.len >= 4) || solved.words[0];
+  const pick = common.find((w) => w.len >= 4) || common[0];
   await touchTrace(page, pick.path);
   await page.waitForFunction(() => document.querySelector("#feedback").dataset.kind !== "");
   let feedback = await page.locator("#feedback").innerText();
   check(feedback === `${pick.word.toUpperCase()} +${pick.score}`, "phone: a word traced by touch is accepted", feedback);
   check(await page.locator("#score").innerText() === String(pick.score), "phone: the score shows its points", await page.locator("#score").innerText());
   check(await page.locator(`#found li[data-word="${pick.word}"]`).isVisible(), "phone: the word shows among the found");
-  check((await page.locator("#count").innerText()).startsWith("1 / "), "phone: found / total counts it", await page.locator("#count").innerText());
+  check(await page.locator("#count").innerText() === `1 / ${common.length} words`, "phone: found / total counts it", await page.locator("#count").innerText());
   await shot(page, "play-phone-traced");
+
+  // A rare word found still scores, and is shown as a rare find.
+  const rareWord = solved.words.find((w) => w.rare && w.len >= 3);
+  if (rareWord) {
+    await page.fill("#guess", rareWord.word);
+    await page.press("#guess", "Enter");
+    await page.waitForFunction((w) => document.querySelector("#feedback").textContent.startsWith(w.toUpperCase()), rareWord.word);
+    feedback = await page.locator("#feedback").innerText();
+    check(feedback === `${rareWord.word.toUpperCase()} +${rareWord.score}, a rare find`, "phone: a rare word found is said to be a rare find", feedback);
+    const rareChip = page.locator(`#found li[data-word="${rareWord.word}"]`);
+    check(await rareChip.isVisible() && (await rareChip.innerText()).includes("rare") && await rareChip.locator(".rare-tag").isVisible(),
+      "phone: the rare word shows among the found, tagged rare", await rareChip.innerText());
+    check(await page.locator("#count").innerText() === `1 / ${common.length} words +1 rare`,
+      "phone: the counter keeps counting common words, the rare find beside them", await page.locator("#count").innerText());
+    check(await page.locator("#score").innerText() === String(pick.score + rareWord.score), "phone: the rare find scores its points",
+      await page.locator("#score").innerText());
+    await shot(page, "play-phone-rare-find");
+  } else {
+    check(false, "phone: the board has a rare word to find", board);
+  }
 
   // The same word again, a too-short one, and a non-word.
   await touchTrace(page, pick.path);
@@ -247,7 +277,7 @@ try {
   await touchTrace(page, nonword.slice(0, 3));
   await page.waitForFunction(() => /not a word/.test(document.querySelector("#feedback").textContent));
   check(true, `phone: a non-word traced (${nonword[3]}) says not a word`);
-  check(await page.locator("#score").innerText() === String(pick.score), "phone: refused tries score nothing");
+  check(await page.locator("#score").innerText() === String(pick.score + (rareWord?.score ?? 0)), "phone: refused tries score nothing");
 
   // Typing still works: a word not on the board.
   await page.fill("#guess", "zebra");
@@ -266,15 +296,36 @@ try {
   await page.click("#end-round");
   await page.waitForSelector("#end:not([hidden])");
   check(await inViewport(page, "#end-title"), "phone: the end screen is in view when the round ends");
-  check(await page.locator("#end-summary").innerText().then((t) => t.includes(`${solved.word_count}`) && t.includes(`${solved.score}`)),
-    "phone: the end screen shows the board's total and maximum", await page.locator("#end-summary").innerText());
+  const summary = await page.locator("#end-summary").innerText();
+  check(new RegExp(`common words? of ${common.length}`).test(summary) && summary.includes(`of the board's ${solved.common.score}`) && summary.includes("1 rare one"),
+    "phone: the end screen shows the board's common total and maximum", summary);
   // Read from the missed list itself: a missed word that is also one of the
   // site's own words (say "letters") is hidden from visibleWords.
   const missedList = new Set(wordsOf(await page.locator("#missed").innerText()));
-  const missedWanted = answers.filter((w) => w !== pick.word).slice(0, 5);
+  const missedWanted = common.map((w) => w.word).filter((w) => w.length >= 4 && w !== pick.word).slice(0, 5);
   const missedShown = missedWanted.filter((w) => missedList.has(w));
   check(await page.locator("#missed").isVisible() && missedShown.length === missedWanted.length,
     "phone: after the round the missed words are visible", `${missedShown.join(", ")} of ${missedWanted.join(", ")}`);
+  // The first 15 missed words shown are all common, best first; the rare
+  // ones wait behind a toggle.
+  const firstMissed = (await page.locator("#missed button").evaluateAll((bs) => bs.slice(0, 15).map((b) => b.dataset.word)));
+  const byWord = new Map(solved.words.map((w) => [w.word, w]));
+  const wantFirst = common.filter((w) => w.word !== pick.word).slice(0, 15).map((w) => w.word);
+  check(firstMissed.length === Math.min(15, wantFirst.length) && firstMissed.every((w) => byWord.get(w) && !byWord.get(w).rare)
+    && JSON.stringify(firstMissed) === JSON.stringify(wantFirst),
+    "phone: the first 15 missed words shown are common, best first", firstMissed.join(", "));
+  check(await page.locator("#missed-title").innerText() === "Missed common words, best first", "phone: the missed list says it holds common words");
+  const rareMissed = solved.words.filter((w) => w.rare && w.word !== rareWord?.word);
+  check(!(await page.locator("#missed-rare").isVisible()) && await page.locator("#show-rare").isVisible()
+    && await page.locator("#show-rare").innerText() === `Show ${rareMissed.length} rare word${rareMissed.length === 1 ? "" : "s"} missed`,
+    "phone: the rare missed words wait behind a toggle", await page.locator("#show-rare").innerText());
+  await page.locator("#show-rare").tap();
+  const rareShown = await page.locator("#missed-rare button").evaluateAll((bs) => bs.map((b) => b.dataset.word));
+  check(await page.locator("#missed-rare").isVisible() && rareShown.length === rareMissed.length && rareShown.every((w) => byWord.get(w)?.rare)
+    && await page.locator("#missed-rare .rare-tag").first().isVisible(),
+    "phone: tapping the toggle shows the rare missed words, tagged rare", `${rareShown.length} of ${rareMissed.length}`);
+  await shot(page, "end-phone-rare");
+  await page.locator("#show-rare").tap();
   const missedFirst = page.locator("#missed button").first();
   await missedFirst.click();
   check(await page.locator("#play-board .tile.on").count() > 1 && await inViewport(page, "#play-board"),
@@ -301,6 +352,7 @@ try {
   await page.click("#challenge");
   await page.waitForFunction(() => document.querySelector("#share-link").value.includes("vs=") && document.querySelector("#share-note").textContent !== "");
   const link = await page.inputValue("#share-link");
+  check(new URL(link).searchParams.get("words") === "common", "phone: the challenge link carries the words setting", link);
   const note = await page.locator("#share-note").innerText();
   check(/copied|Copy the link|Shared/.test(note), "phone: the challenge says what happened to the link", note);
   const friend = await open(phone, link.slice(link.indexOf("?")));
@@ -313,16 +365,54 @@ try {
   await shot(friend, "challenge-end-phone");
   await friend.close();
 
+  // The setting switches to all words: the counter counts every word, and a
+  // link carries the choice.
+  await page.locator("#settings summary").tap();
+  await page.selectOption("#play-words", "all");
+  const allBoard = await roundOn(page, 3);
+  const allSolved = cliSolve(allBoard);
+  check(await page.locator("#count").innerText() === `0 / ${allSolved.word_count} words`,
+    "phone: with all words the counter counts every word", `${await page.locator("#count").innerText()}; ${allSolved.word_count} words`);
+  await shot(page, "play-phone-all-words");
+  await page.click("#end-round");
+  await page.waitForSelector("#end:not([hidden])");
+  check((await page.locator("#end-summary").innerText()).includes(`0 words of ${allSolved.word_count}`) && await page.locator("#missed-title").innerText() === "Missed, best first"
+    && !(await page.locator("#show-rare").isVisible()), "phone: with all words the end screen counts and lists every word", await page.locator("#end-summary").innerText());
+  await page.click("#challenge");
+  await page.waitForFunction(() => document.querySelector("#share-link").value.includes("words="));
+  const allLink = await page.inputValue("#share-link");
+  const allFriend = await open(phone, allLink.slice(allLink.indexOf("?")));
+  await roundOn(allFriend);
+  check(await allFriend.locator("#count").innerText() === `0 / ${allSolved.word_count} words` && await allFriend.locator("#play-words").inputValue() === "all",
+    "phone: a link with words=all opens a round that counts every word", await allFriend.locator("#count").innerText());
+  await allFriend.close();
+
+  // A language without frequency data says so, and counts every word.
+  const eo = await open(phone, "?mode=play&lang=eo");
+  const eoBoard = await roundOn(eo);
+  const eoSolved = cliSolve(eoBoard, "eo");
+  check(await eo.locator("#count").innerText() === `0 / ${eoSolved.word_count} words`, "phone: Esperanto counts every word", await eo.locator("#count").innerText());
+  await eo.locator("#settings summary").tap();
+  const eoNote = await eo.locator("#play-words-note").innerText();
+  check(await eo.locator("#play-words-note").isVisible() && /has no word-frequency data: every word counts/.test(eoNote) && await eo.locator("#play-words").isDisabled(),
+    "phone: a language without frequency data says so beside the setting", eoNote);
+  await eo.click("#end-round");
+  await eo.waitForSelector("#end:not([hidden])");
+  const eoSummary = await eo.locator("#end-summary").innerText();
+  check(/has no word-frequency data/.test(eoSummary), "phone: …and at the end of the round", eoSummary);
+  await shot(eo, "end-phone-esperanto");
+  await eo.close();
+
   // A link to a board, and a link with bad parameters: a visible message on
   // a working page.
   const linked = await open(phone, "?mode=play&lang=nl&board=EICE+JAAI+VSKR+BREP");
   check(await roundOn(linked) === "eice/jaai/vskr/brep", "phone: ?board=…&lang=nl&mode=play opens that board, ready to play");
   check(await linked.locator('#play-board [aria-label="IJ"]').count() === 0 && await linked.locator("#play-board .tile").count() === 16, "phone: the Dutch board has its 16 tiles");
   await linked.close();
-  const bad = await open(phone, "?mode=play&lang=xx&game=nope&time=abc&vs=lots");
+  const bad = await open(phone, "?mode=play&lang=xx&game=nope&time=abc&vs=lots&words=some");
   await roundOn(bad);
   const message = await bad.locator("#notice").innerText();
-  check(await bad.locator("#notice").isVisible() && /xx/.test(message) && /nope/.test(message) && /abc/.test(message),
+  check(await bad.locator("#notice").isVisible() && /xx/.test(message) && /nope/.test(message) && /abc/.test(message) && /words "some"/.test(message),
     "phone: bad link parameters give a visible message", message);
   check(await bad.locator("#play-board .tile").first().isVisible(), "phone: …and the page still plays");
   await shot(bad, "bad-link-phone");
@@ -412,7 +502,8 @@ try {
   page = await open(desktop, "?mode=play");
   board = await roundOn(page);
   solved = cliSolve(board);
-  const mouseWord = solved.words.find((w) => w.len >= 4) || solved.words[0];
+  // Common words (a rare one's verdict says so, checked at phone size).
+  const mouseWord = solved.words.find((w) => w.len >= 4 && !w.rare) || solved.words.find((w) => !w.rare);
   await mouseTrace(page, mouseWord.path);
   await page.waitForFunction(() => document.querySelector("#feedback").dataset.kind !== "");
   feedback = await page.locator("#feedback").innerText();
@@ -420,7 +511,7 @@ try {
   check(await page.locator(`#found li[data-word="${mouseWord.word}"]`).isVisible(), "desktop: …and shows among the found");
   // Backing up one tile undoes it: a word traced with a detour onto a
   // neighbour and back is that word.
-  const detourWord = solved.words.find((w) => w.len >= 3 && w.word !== mouseWord.word && !w.path.some(() => false));
+  const detourWord = solved.words.find((w) => w.len >= 3 && !w.rare && w.word !== mouseWord.word);
   if (detourWord) {
     const [a, b] = detourWord.path;
     const used = new Set(detourWord.path.map(([r, c]) => `${r},${c}`));
