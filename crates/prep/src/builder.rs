@@ -59,7 +59,7 @@ impl<'a> PackBuilder<'a> {
 
     /// Keeps only the words whose stored frequency is at least `min`: a
     /// pack cut to the words players know. Words dropped count under
-    /// [`DropReason::Rare`](crate::filter::DropReason::Rare); the build
+    /// [`DropReason::Rare`]; the build
     /// fails with [`BuildError::NoFrequencies`] without
     /// [`frequencies`](PackBuilder::frequencies).
     pub fn min_zipf(mut self, min: Option<Zipf>) -> PackBuilder<'a> {
