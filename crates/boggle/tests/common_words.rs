@@ -175,3 +175,29 @@ fn a_pack_without_frequencies_has_no_rare_words() {
     let (_, out, _) = run_cmd(boggle().args(["cats", "--pack", p, "--size", "2x2"]));
     assert!(!out.contains("common") && !out.contains('*'), "{out}");
 }
+
+/// A version-1 pack (before frequencies) still opens and solves: every word
+/// common, nothing marked. Made from a version-2 pack without frequencies,
+/// the same bytes but the version and the header's checksum.
+#[test]
+fn a_version_1_pack_opens_and_has_no_rare_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("words.txt");
+    std::fs::write(&list, "cat\nact\ntac\ncats\nscat\n").unwrap();
+    let (mut bytes, _) = prep::PackBuilder::new(prep::Recipe::builtin("enable").unwrap())
+        .allow_empty(true)
+        .build_bytes(&std::fs::read(&list).unwrap(), "words.txt")
+        .unwrap();
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let crc = crc32fast::hash(&bytes[..40]);
+    bytes[40..44].copy_from_slice(&crc.to_le_bytes());
+    let pack = dir.path().join("v1.pack");
+    std::fs::write(&pack, &bytes).unwrap();
+    let p = pack.to_str().unwrap();
+    let all = json(&["cats", "--pack", p, "--size", "2x2", "--json"]);
+    assert!(all["word_count"].as_u64().unwrap() >= 3, "{all}");
+    assert!(all.get("common").is_none(), "{all}");
+    let common = json(&["cats", "--pack", p, "--size", "2x2", "--common", "--json"]);
+    assert_eq!(common["word_count"], all["word_count"]);
+}

@@ -143,3 +143,19 @@ def test_rolled_boards_keep_enough_common_words(en, boggle_bin):
         assert all(w.zipf is not None and w.zipf >= 2.5 for w in sol), board
         counts.append(sol.word_count)
     assert statistics.median(counts) >= 25, statistics.median(counts)
+
+
+def test_a_version_1_pack_opens_without_frequencies(tmp_path):
+    # Version 1 is version 2 without the frequency flag and checksum: the
+    # same bytes but the version and the header's checksum.
+    import zlib
+
+    data = bytearray(wordgrid.Pack.build(["cat", "act", "tac", "cats"], frequencies=False).to_bytes())
+    assert data[8:12] == (2).to_bytes(4, "little")
+    data[8:12] = (1).to_bytes(4, "little")
+    data[40:44] = zlib.crc32(bytes(data[:40])).to_bytes(4, "little")
+    pack = wordgrid.Pack.from_bytes(bytes(data))
+    assert not pack.has_frequencies and pack.zipf("cat") is None
+    sol = wordgrid.Solver(pack, common=True).solve("cats", size="2x2")
+    assert sol.word_count == wordgrid.Solver(pack).solve("cats", size="2x2").word_count >= 3
+    assert not any(w.rare for w in sol)
