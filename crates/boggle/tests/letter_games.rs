@@ -184,6 +184,33 @@ fn custom_schemes_from_the_command_line_and_a_file() {
     let v = json(&["-s", file.to_str().unwrap(), "--json", BOARD]);
     assert_eq!(v["scoring"], "doubles");
     assert_eq!(word(&v, "tho").0, (2 + 3 + 5) * 2 + 1);
+    // Names come before files: a scheme file called `boggle` in the working
+    // directory leaves `-s boggle` the Boggle scheme, while a file whose
+    // name is no scheme's is read without `.toml`.
+    let scheme = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(dir.path().join("boggle"), &scheme).unwrap();
+    std::fs::write(dir.path().join("doubles"), &scheme).unwrap();
+    let in_dir = |args: &[&str]| -> Value {
+        let mut cmd = boggle();
+        cmd.current_dir(dir.path()).args(args);
+        let (status, stdout, stderr) = run_cmd(&mut cmd);
+        assert_eq!(status, 0, "{stderr}");
+        serde_json::from_str(&stdout).unwrap()
+    };
+    let named = in_dir(&["-s", "boggle", "--json", BOARD]);
+    assert_eq!(named["scoring"], "boggle");
+    assert_eq!(
+        named["score"],
+        json(&["-s", "boggle", "--json", BOARD])["score"]
+    );
+    assert_eq!(
+        in_dir(&["-s", "doubles", "--json", BOARD])["scoring"],
+        "doubles"
+    );
+    assert_eq!(
+        in_dir(&["-s", "./boggle", "--json", BOARD])["scoring"],
+        "doubles"
+    );
 }
 
 #[test]

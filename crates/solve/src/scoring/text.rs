@@ -161,15 +161,21 @@ impl fmt::Display for Scoring {
 
 impl Scoring {
     /// A scheme as a person writes it on a command line or in a call: a
-    /// name or table ([`Scoring`]'s `FromStr`), or the path of a scheme
-    /// file (a name ending in `.toml`, or an existing file whose name holds
-    /// no `=`), read with [`Scoring::from_toml`].
+    /// name or table ([`Scoring`]'s `FromStr`), else the path of a scheme
+    /// file (a name ending in `.toml`, or an existing file), read with
+    /// [`Scoring::from_toml`]. Names come first, as for dice sets, so a
+    /// file called `boggle` in the working directory does not change what
+    /// `boggle` means.
     pub fn from_arg(text: &str) -> Result<Scoring, String> {
+        let named = text.parse::<Scoring>();
+        if named.is_ok() && !text.ends_with(".toml") {
+            return named;
+        }
         let path = std::path::Path::new(text);
-        if text.ends_with(".toml") || (!text.contains('=') && path.is_file()) {
+        if text.ends_with(".toml") || path.is_file() {
             let toml = std::fs::read_to_string(path).map_err(|e| format!("{text}: {e}"))?;
             return Scoring::from_toml(&toml, text);
         }
-        text.parse()
+        named
     }
 }
