@@ -213,12 +213,12 @@ export class Play {
     const min = custom ? minCommonFor(size) : this.game.minCommon;
     const first = Math.floor(Math.random() * 2 ** 32);
     const dice = lang === "en" && !custom ? this.game.englishDice : undefined;
+    const [rows, cols] = size.split("x").map(Number);
     let best: { solution: Solution; bonus?: string } | null = null;
     for (let i = 0; i < MAX_ROLLS; i++) {
       const seed = (first + i) >>> 0;
       let text = this.engine.roll(lang, { seed, size, dice }).board;
       if (this.game.special && lang === "en") text = withSpecialTile(text, seed);
-      const [rows, cols] = size.split("x").map(Number);
       const bonus = this.game.bonus ? bonusGrid(rows, cols, seed) : undefined;
       const solution = this.engine.solve(lang, text, { scoring, bonus });
       if (!best || solution.common.words > best.solution.common.words) best = { solution, bonus };

@@ -181,10 +181,12 @@ impl<'a> PackBuilder<'a> {
                 total: Some(total),
             })
         };
+        if self.min_zipf.is_some() && self.frequencies.is_none() {
+            return Err(BuildError::NoFrequencies);
+        }
         let mut list = apply_recipe(&self.recipe, raw, file_name, self.invalid, &mut progress)?;
         let folded = match &self.frequencies {
             Some((freq, _)) => Some(freq.fold(&self.recipe)?),
-            None if self.min_zipf.is_some() => return Err(BuildError::NoFrequencies),
             None => None,
         };
         if let (Some(min), Some(folded)) = (self.min_zipf, &folded) {

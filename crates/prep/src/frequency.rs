@@ -115,15 +115,10 @@ impl crate::recipe::FrequencyRules {
                 dir: dir.display().to_string(),
             });
         }
-        let name = path.display().to_string();
-        let bytes = std::fs::read(&path).map_err(|source| BuildError::Io {
-            path: name.clone(),
-            source,
-        })?;
-        let list = FrequencyList::read(&bytes, &name)?;
+        let (list, source) = FrequencyList::open(&path)?;
         let source = FrequencySource {
             version: self.version.clone(),
-            ..FrequencySource::of(&list, &name, &bytes)
+            ..source
         };
         Ok(Some((list, source)))
     }
@@ -253,10 +248,9 @@ impl std::str::FromStr for Zipf {
     /// Reads a Zipf value from 0 to 8 (`2.5`), to the nearest tenth; 0
     /// reads as 0.1, the least a stored word can have.
     fn from_str(text: &str) -> Result<Zipf, ParseZipfError> {
-        match text.trim().parse::<f64>() {
-            Ok(z) => Zipf::try_from(z).map_err(|_| ParseZipfError(text.to_string())),
-            _ => Err(ParseZipfError(text.to_string())),
-        }
+        let z = text.trim().parse::<f64>().ok();
+        z.and_then(|z| Zipf::try_from(z).ok())
+            .ok_or_else(|| ParseZipfError(text.to_string()))
     }
 }
 
@@ -303,6 +297,19 @@ impl FrequencyList {
         } else {
             read_text(bytes, file)
         }
+    }
+
+    /// Reads the list in the file at `path` ([`FrequencyList::read`]), with
+    /// the record a pack keeps of it ([`FrequencySource::of`]).
+    pub fn open(path: &Path) -> Result<(FrequencyList, FrequencySource), BuildError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|source| BuildError::Io {
+            path: name.clone(),
+            source,
+        })?;
+        let list = FrequencyList::read(&bytes, &name)?;
+        let source = FrequencySource::of(&list, &name, &bytes);
+        Ok((list, source))
     }
 
     /// The listed words with their Zipf values, as read.

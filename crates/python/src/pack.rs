@@ -338,7 +338,7 @@ impl PyPack {
     /// lacks the word or a frequency for it.
     fn zipf(&self, word: &str) -> PyResult<Option<f64>> {
         let z = self.pack.zipf_of(word).map_err(errors::pack)?;
-        Ok(z.map(|z| f64::from(z.tenths()) / 10.0))
+        Ok(z.map(crate::solver::zipf_float))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -416,13 +416,9 @@ fn build_frequencies(
             let path: PathBuf = path.extract().map_err(|_| {
                 errors::options("frequencies is None (the recipe's list), a path, or False (none)")
             })?;
-            let file = path.display().to_string();
-            let bytes = std::fs::read(&path).map_err(|e| errors::pack(format!("{file}: {e}")))?;
-            let list = py
-                .detach(|| FrequencyList::read(&bytes, &file))
-                .map_err(errors::pack)?;
-            let source = FrequencySource::of(&list, &file, &bytes);
-            Ok(Some((list, source)))
+            py.detach(|| FrequencyList::open(&path))
+                .map(Some)
+                .map_err(errors::pack)
         }
         None => match &recipe.frequencies {
             Some(rules) => {

@@ -349,9 +349,7 @@ impl PySolver {
         let words = self.rules.words;
         d.set_item(
             "min_zipf",
-            words
-                .only_common
-                .then(|| f64::from(words.common.tenths()) / 10.0),
+            words.only_common.then(|| zipf_float(words.common)),
         )?;
         Ok(d)
     }
@@ -428,6 +426,12 @@ impl PySolver {
         )
             .into_pyobject(py)
     }
+}
+
+/// A Zipf value as Python reads it: the float nearest its tenths (`5.7`,
+/// not the `f32`'s 5.69999…).
+pub(crate) fn zipf_float(z: Zipf) -> f64 {
+    f64::from(z.tenths()) / 10.0
 }
 
 /// A Zipf value given to Python (`min_zipf=3`, `zipf=2.5`): 0 to 8, kept
@@ -758,7 +762,7 @@ impl PyWord {
     /// its source does not list the word.
     #[getter]
     fn zipf(&self) -> Option<f64> {
-        self.stored_zipf.map(|z| f64::from(z.tenths()) / 10.0)
+        self.stored_zipf.map(zipf_float)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -142,11 +142,7 @@ impl FrequencyArgs {
     /// describe it.
     fn read(&self, path: &Path) -> Result<(FrequencyList, FrequencySource)> {
         let path = boggle_cli::named_file(path, "frequency list")?;
-        let bytes =
-            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
-        let file = path.display().to_string();
-        let list = FrequencyList::read(&bytes, &file)?;
-        let mut source = FrequencySource::of(&list, &file, &bytes);
+        let (list, mut source) = FrequencyList::open(path)?;
         for (field, given) in [
             (&mut source.name, &self.frequency_source),
             (&mut source.version, &self.frequency_version),
@@ -229,16 +225,6 @@ pub fn run(args: BuildArgs) -> Result<()> {
         (None, None) => return Err(usage_msg("give --recipe NAME or --builtin NAME")),
     };
     let frequencies = args.frequency.resolve(&recipe)?;
-    if args.min_zipf.is_some() && frequencies.is_none() {
-        let why = match recipe.frequencies.as_ref().filter(|f| !f.none.is_empty()) {
-            Some(rules) => format!("recipe {} has none ({})", recipe.name, rules.none),
-            None => "the build has none".to_string(),
-        };
-        return Err(usage_msg(format!(
-            "--min-zipf cuts a pack to its common words, which needs a frequency list, and {why}: \
-             give one (--frequencies FILE)"
-        )));
-    }
     let (source_name, source_version, license) = match source {
         Some((name, version, licence)) => (Some(name), Some(version), Some(licence)),
         None => (args.source_name, args.source_version, args.license),
@@ -363,6 +349,17 @@ pub fn build(job: &Job) -> Result<PackMeta> {
         Err(e @ BuildError::TooFewWords { .. }) => Err(usage_msg(format!(
             "{e} Nothing written (--allow-empty writes it anyway)."
         ))),
+        // --min-zipf with no list: say why there is none.
+        Err(BuildError::NoFrequencies) => {
+            let why = match recipe.frequencies.as_ref().filter(|f| !f.none.is_empty()) {
+                Some(rules) => format!("recipe {} has none ({})", recipe.name, rules.none),
+                None => "the build has none".to_string(),
+            };
+            Err(usage_msg(format!(
+                "--min-zipf cuts a pack to its common words, which needs a frequency list, and \
+                 {why}: give one (--frequencies FILE)"
+            )))
+        }
         Err(BuildError::Interrupted) => {
             Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
         }

@@ -109,15 +109,6 @@ impl Default for Words {
 }
 
 impl Words {
-    /// Every word counts; `common` draws the line a solution counts its
-    /// common words by.
-    pub fn all(common: Zipf) -> Words {
-        Words {
-            common,
-            only_common: false,
-        }
-    }
-
     /// Only words of Zipf `common` and more count.
     pub fn common(common: Zipf) -> Words {
         Words {
