@@ -70,6 +70,54 @@ export interface RollOptions {
   seed: number;
 }
 
+/** A game, as the library defines it (solve::game). */
+export interface GameInfo {
+  id: string;
+  name: string;
+  /** Its name with size, time and what sets it apart: `Big Boggle (5×5, 3 min, 4+ letters)`. */
+  label: string;
+  /** `4x4`. */
+  size: string;
+  seconds: number;
+  scoring: string;
+  /** The fewest common words a rolled board may have. */
+  min_common: number;
+  /** Whether its rounds place bonus cells (Ruzzle). */
+  bonus: boolean;
+  /** Whether its rounds place a special tile (Wordament). */
+  special: boolean;
+}
+
+/** A game's round for a seed, as every front rolls it. */
+export interface RoundInfo {
+  board: string;
+  /** The bonus grid (`d..T/....`), for a game with bonus cells. */
+  bonus: string | null;
+  seed: number;
+  /** Which roll from the seed it is (1 for the first). */
+  attempts: number;
+  common_words: number;
+  /** The fewest common words the game asks of a board. */
+  min_common: number;
+  seconds: number;
+  scoring: string;
+}
+
+/** What to roll: a game (a custom one has a size and a scheme) and a seed. */
+export interface RoundOptions {
+  game: string;
+  seed: number;
+  size?: string;
+  scoring?: string;
+}
+
+/** What a traced path spells and, if it may not be played, why. */
+export interface Spelled {
+  words: string[];
+  /** Why the path may not be played, or null. */
+  why: string | null;
+}
+
 interface Exports {
   memory: WebAssembly.Memory;
   alloc(len: number): number;
@@ -150,5 +198,20 @@ export class Engine {
 
   roll(key: string, options: RollOptions): { board: string; seed: number } {
     return this.json("roll", { ...options, pack: this.pack(key).id });
+  }
+
+  /** The games, as the library defines them. */
+  games(): GameInfo[] {
+    return this.json<{ games: GameInfo[] }>("games", {}).games;
+  }
+
+  /** A game's round for a seed: the same board and bonus cells as `boggle roll --game`. */
+  round(key: string, options: RoundOptions): RoundInfo {
+    return this.json<RoundInfo>("game_round", { ...options, pack: this.pack(key).id });
+  }
+
+  /** What a path of (row, col) cells spells on a board, judged by the library's rule. */
+  spell(key: string, board: string, path: [number, number][], rules: { size?: string; neighbors?: string; wrap?: boolean } = {}): Spelled {
+    return this.json<Spelled>("spell", { ...rules, board, path, pack: this.pack(key).id });
   }
 }

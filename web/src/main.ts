@@ -1,13 +1,13 @@
 // The site: load the solver and the first pack, then show Play (a round
 // starts at once) or Solve, as the link asks. Links:
 //   ?mode=play&lang=nl&game=big         a round of that game
+//   …&seed=42                           that game's round for seed 42 (as `boggle roll --game big --seed 42`)
 //   ?mode=play&board=…&vs=120-31&time=180   a challenge: that board, a score to beat
 //   …&words=all                         count every word (default: common words only)
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
 import "./style.css";
 import { Engine } from "./engine";
 import { Play } from "./play";
-import { PRESETS, preset } from "./presets";
 import { $, ensurePack, firstLanguage, hasPack, loadIndex, notice, packKeys } from "./site";
 import { Solve } from "./solve";
 
@@ -67,7 +67,13 @@ async function start(): Promise<void> {
 
   if (mode === "play") {
     const game = p.get("game");
-    if (game && !preset(game)) problems.push(`game "${game}" (${PRESETS.map((g) => g.id).join(", ")})`);
+    if (game && !play.gameNamed(game)) problems.push(`game "${game}" (${play.games.map((g) => g.id).join(", ")})`);
+    const seedText = p.get("seed");
+    let seed: number | undefined;
+    if (seedText !== null) {
+      if (/^[0-9]{1,15}$/.test(seedText)) seed = Number(seedText);
+      else problems.push(`seed "${seedText}" (a whole number)`);
+    }
     const time = p.get("time");
     let seconds: number | undefined;
     if (time !== null) {
@@ -97,7 +103,7 @@ async function start(): Promise<void> {
     setMode("play", play);
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     const board = p.get("board");
-    await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined);
+    await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined, seed);
   } else {
     setMode("solve", play);
     $<HTMLSelectElement>("pack").value = lang;

@@ -2,10 +2,9 @@
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
 import { BoardView, markRare, wordItem, type Cell } from "./board";
-import type { Engine, Solution } from "./engine";
+import type { Engine, GameInfo, Solution, Spelled } from "./engine";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import * as history from "./history";
-import { MAX_ROLLS, PRESETS, bonusGrid, minCommonFor, preset, withSpecialTile, type Preset } from "./presets";
 import { attachTracing } from "./trace";
 import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice } from "./site";
 
@@ -27,7 +26,9 @@ export class Play {
   private round: Round | null = null;
   private ticker: number | null = null;
   private lang = "en";
-  private game: Preset = PRESETS[0];
+  /** The library's games (solve::game), custom last. */
+  readonly games: GameInfo[];
+  private game: GameInfo;
   private versus: Challenge["versus"];
   private boardText = "";
   private bonus: string | undefined;
@@ -35,7 +36,9 @@ export class Play {
   constructor(engine: Engine) {
     this.engine = engine;
     this.board = new BoardView($("play-board"), "Board");
-    for (const p of PRESETS) $<HTMLSelectElement>("preset").add(new Option(p.name, p.id));
+    this.games = engine.games();
+    this.game = this.games[0];
+    for (const g of this.games) $<HTMLSelectElement>("preset").add(new Option(g.label, g.id));
     attachTracing(this.board, {
       wrap: () => false,
       diagonals: () => true,
@@ -119,7 +122,7 @@ export class Play {
 
   /** Sets the game, language and time (from a link or the defaults). */
   configure(opts: { preset?: string; lang?: string; seconds?: number; counted?: Counted }): void {
-    const p = preset(opts.preset) ?? this.game;
+    const p = this.gameNamed(opts.preset) ?? this.game;
     this.game = p;
     $<HTMLSelectElement>("preset").value = p.id;
     $("custom").hidden = p.id !== "custom";
@@ -137,11 +140,16 @@ export class Play {
 
   private readSettings(): void {
     const before = this.game;
-    this.game = preset($<HTMLSelectElement>("preset").value) ?? PRESETS[0];
+    this.game = this.gameNamed($<HTMLSelectElement>("preset").value) ?? this.games[0];
     $("custom").hidden = this.game.id !== "custom";
     this.lang = $<HTMLSelectElement>("play-lang").value || "en";
     this.showSource(this.lang);
     if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
+  }
+
+  /** A game by its id. */
+  gameNamed(id: string | null | undefined): GameInfo | undefined {
+    return this.games.find((g) => g.id === id);
   }
 
   private seconds(): number {
@@ -149,8 +157,8 @@ export class Play {
     return s > 0 ? s : this.game.seconds;
   }
 
-  /** Starts a round: on the challenge's board, else on a newly rolled one. */
-  async newRound(challenge?: Challenge): Promise<void> {
+  /** Starts a round: on the challenge's board, else the game's round for a seed (a new one if none is given). */
+  async newRound(challenge?: Challenge, seed?: number): Promise<void> {
     this.stopTicker();
     const lang = this.lang;
     if (!this.engine.packs.has(lang)) this.say(`Loading ${packLabel(lang)}…`, "");
@@ -168,6 +176,8 @@ export class Play {
     if (challenge) {
       this.versus = challenge.versus;
       this.bonus = challenge.bonus;
+      this.seed = undefined;
+      delete document.body.dataset.seed;
       try {
         solution = this.engine.solve(lang, challenge.board, { scoring, bonus: this.bonus });
       } catch (e) {
@@ -176,7 +186,12 @@ export class Play {
       }
     } else {
       this.versus = undefined;
-      solution = this.roll(lang, size, scoring, custom);
+      try {
+        solution = this.roll(lang, size, scoring, seed);
+      } catch (e) {
+        this.say(`No board for ${this.game.name} in ${packLabel(lang)} (${(e as Error).message}); choose another game.`, "bad");
+        return;
+      }
     }
     this.boardText = solution.board;
     const seconds = challenge?.seconds ?? this.seconds();
@@ -197,6 +212,7 @@ export class Play {
     $("timebar").setAttribute("aria-valuemax", String(seconds));
     document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
     document.body.dataset.board = solution.board;
+    document.body.dataset.bonus = this.bonus ?? "";
     this.showScore();
     this.showStats();
     this.round.start(performance.now());
@@ -205,29 +221,23 @@ export class Play {
   }
 
   /**
-   * A board for this game, rolled until it has the game's minimum of
-   * common words (every word counts as common in a pack without
-   * frequencies), at most MAX_ROLLS times: the best of them otherwise.
+   * The game's round for `seed` (a fresh one if none is given), solved: the
+   * library rolls it (solve::game), re-rolling a board with too few common
+   * words, so the CLI, Python and this page give the same round for a seed.
    */
-  private roll(lang: string, size: string, scoring: string, custom: boolean): Solution {
-    const min = custom ? minCommonFor(size) : this.game.minCommon;
-    const first = Math.floor(Math.random() * 2 ** 32);
-    const dice = lang === "en" && !custom ? this.game.englishDice : undefined;
-    const [rows, cols] = size.split("x").map(Number);
-    let best: { solution: Solution; bonus?: string } | null = null;
-    for (let i = 0; i < MAX_ROLLS; i++) {
-      const seed = (first + i) >>> 0;
-      let text = this.engine.roll(lang, { seed, size, dice }).board;
-      if (this.game.special && lang === "en") text = withSpecialTile(text, seed);
-      const bonus = this.game.bonus ? bonusGrid(rows, cols, seed) : undefined;
-      const solution = this.engine.solve(lang, text, { scoring, bonus });
-      if (!best || solution.common.words > best.solution.common.words) best = { solution, bonus };
-      if (solution.common.words >= min) break;
-    }
-    document.body.dataset.minCommon = String(min);
-    this.bonus = best?.bonus;
-    return best!.solution;
+  private roll(lang: string, size: string, scoring: string, seed?: number): Solution {
+    const custom = this.game.id === "custom";
+    const fresh = crypto.getRandomValues(new Uint32Array(1))[0];
+    const round = this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(custom ? { size, scoring } : {}) });
+    this.bonus = round.bonus ?? undefined;
+    this.seed = round.seed;
+    document.body.dataset.seed = String(round.seed);
+    document.body.dataset.minCommon = String(round.min_common);
+    return this.engine.solve(lang, round.board, { scoring: round.scoring, bonus: this.bonus });
   }
+
+  /** The seed of the round on the board, when it was rolled (not a challenge's board). */
+  private seed: number | undefined;
 
   private stopTicker(): void {
     if (this.ticker !== null) window.clearInterval(this.ticker);
@@ -247,27 +257,16 @@ export class Play {
     if (left <= 0 && !round.ended) this.end();
   }
 
-  /**
-   * The words a traced path spells: one, unless it crosses an either/or
-   * tile (`a/e`); a prefix (`re-`) or suffix (`-ing`) tile gives its letters.
-   */
-  private words(path: Cell[]): string[] {
-    let words = [""];
-    for (const cell of path) {
-      const alternatives = (this.board.face(cell) ?? "").replace(/^-|-$/g, "").split("/");
-      words = words.flatMap((w) => alternatives.map((a) => w + a));
-    }
-    return words;
-  }
-
-  private word(path: Cell[]): string {
-    return this.words(path)[0];
+  /** What a traced path spells, as the library reads the board's tiles. */
+  private spell(path: Cell[]): Spelled {
+    if (!path.length) return { words: [""], why: null };
+    return this.engine.spell(this.lang, this.boardText, path);
   }
 
   private tracing(path: Cell[]): void {
     if (!this.round || this.round.ended) return;
     this.board.mark(path, "trace");
-    $("current").textContent = path.length ? this.word(path).toUpperCase() : "\u00a0";
+    $("current").textContent = path.length ? this.spell(path).words[0].toUpperCase() : "\u00a0";
   }
 
   private submitPath(path: Cell[]): void {
@@ -275,8 +274,17 @@ export class Play {
       this.board.mark([]);
       return;
     }
-    const words = this.words(path);
-    this.submit(words.find((w) => this.round?.holds(w)) ?? words[0], path);
+    const spelled = this.spell(path);
+    if (spelled.why) {
+      this.say(`${spelled.words[0].toUpperCase()}: ${spelled.why}`, "bad");
+      $("current").textContent = "\u00a0";
+      this.board.mark(path, "bad");
+      window.setTimeout(() => {
+        if (this.board.el.dataset.kind === "bad") this.board.mark([]);
+      }, 700);
+      return;
+    }
+    this.submit(spelled.words.find((w) => this.round?.holds(w)) ?? spelled.words[0], path);
   }
 
   /** Judges a try and shows the verdict; `path` is the traced one, if any. */
@@ -442,6 +450,7 @@ export class Play {
     const p = new URLSearchParams({ mode: "play", lang: this.lang, game: this.game.id, board: this.boardText });
     p.set("words", round?.counted ?? this.counted());
     if (this.bonus) p.set("bonus", this.bonus);
+    if (this.seed !== undefined) p.set("seed", String(this.seed));
     if (this.game.id === "custom") {
       p.set("size", $<HTMLSelectElement>("custom-size").value);
       p.set("scoring", $<HTMLSelectElement>("custom-scoring").value);

@@ -450,6 +450,36 @@ try {
     await gp.close();
   }
 
+  // A game's round for a seed is the library's: the page, `boggle roll
+  // --game` (and Python, in pytest) give the same board and bonus cells.
+  for (const game of ["ruzzle", "wordament", "big"]) {
+    const cli = JSON.parse(execFileSync(boggle, ["roll", "--game", game, "--seed", "42", "--json"]).toString());
+    const gp = await open(phone, `?mode=play&game=${game}&seed=42`);
+    const board = await roundOn(gp);
+    const bonus = await gp.evaluate(() => document.body.dataset.bonus);
+    check(board === cli.board && bonus === (cli.bonus ?? ""), `game ${game}, seed 42: the CLI's board and bonus cells`, `${board} ${bonus} / ${cli.board} ${cli.bonus ?? ""}`);
+    if (game === "ruzzle") {
+      await gp.click("#end-round");
+      await gp.waitForSelector("#end:not([hidden])");
+      await gp.click("#challenge");
+      const link = await gp.inputValue("#share-link");
+      check(new URL(link).searchParams.get("seed") === "42", "game ruzzle: the challenge link carries the seed", link);
+    }
+    await gp.close();
+  }
+
+  // A traced path is judged by the library: a prefix tile must start a word.
+  const tiles = await open(phone, `?mode=play&game=wordament&board=${encodeURIComponent("[re-]ad/tex/oxx")}`);
+  await roundOn(tiles);
+  await touchTrace(tiles, [[1, 0], [0, 0], [0, 1], [0, 2]]);
+  const refused = await tiles.locator("#feedback").innerText();
+  check(/TREAD: re- may only start a word/.test(refused), "phone: a traced prefix tile in the middle of a word is refused, with why", refused);
+  await touchTrace(tiles, [[0, 0], [0, 1], [0, 2]]);
+  const read = await tiles.locator("#feedback").innerText();
+  check(/READ \+/.test(read), "phone: …and the same tile first spells its letters", read);
+  await shot(tiles, "prefix-tile-phone");
+  await tiles.close();
+
   // The clock runs out: time's up, the end screen in view.
   const quick = await open(phone, "?mode=play&time=10");
   await roundOn(quick);

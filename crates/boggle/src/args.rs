@@ -18,6 +18,7 @@ use solve::random::LetterMode;
 use std::collections::BTreeMap;
 
 use grid::{Adjacency, Size};
+use solve::game::Game;
 use solve::{FaceRules, RuleError, RuleOptions, Rules, Scoring};
 
 /// Which pack to use.
@@ -102,28 +103,66 @@ pub(crate) struct RuleArgs {
     /// per million words of text).
     #[arg(long, value_name = "Z")]
     min_zipf: Option<Zipf>,
+    /// A game's rules: boggle, big, super, hunt, quick, ruzzle or wordament
+    /// (its scoring and shortest word; with roll, its size, dice, time and
+    /// bonus cells or special tile too), or custom (--size and --scoring).
+    #[arg(long, short = 'g', value_parser = game_name)]
+    pub(crate) game: Option<String>,
 }
 
 impl RuleArgs {
-    /// The face rules and solver rules these options ask for under `pack`.
-    pub(crate) fn resolve(&self, pack: &Pack) -> Result<(FaceRules, Rules)> {
+    /// The game asked for with `--game`: a built-in one (whose scoring and
+    /// shortest word the flags may not change), or a custom one of `size`
+    /// and the flags' scoring.
+    pub(crate) fn game(&self, size: Option<Size>) -> Result<Option<Game>> {
+        match self.game.as_deref() {
+            None => Ok(None),
+            Some("custom") => Ok(Some(Game::custom(
+                size.unwrap_or(Size { rows: 4, cols: 4 }),
+                self.scoring.clone().unwrap_or_else(Scoring::boggle),
+            ))),
+            Some(name) => {
+                if self.scoring.is_some() || self.min_len.is_some() {
+                    return Err(usage_msg(format!(
+                        "--game {name} sets the scoring and the shortest word: leave out --scoring and --min-len, or use --game custom"
+                    )));
+                }
+                Ok(Some(Game::named(name).map_err(usage)?))
+            }
+        }
+    }
+
+    /// The options the flags ask for (a game's scoring and shortest word
+    /// included).
+    pub(crate) fn options(&self) -> Result<RuleOptions> {
         let qu = match (self.qu, self.no_qu) {
             (true, _) => Some(true),
             (_, true) => Some(false),
             _ => None,
         };
-        let options = RuleOptions {
+        let game = self.game(None)?;
+        Ok(RuleOptions {
             adjacency: self.neighbors,
             wrap: self.wrap,
             qu,
-            min_len: self.min_len.map(NonZeroUsize::get),
-            scoring: self.scoring.clone(),
+            min_len: game.as_ref().map_or(self.min_len, |g| g.min_len),
+            scoring: game.map(|g| g.scoring).or_else(|| self.scoring.clone()),
             letter_values: self.letter_values.clone(),
             bonus: self.bonus.clone(),
             min_zipf: self.min_zipf.or(self.common.then_some(Zipf::COMMON)),
-        };
-        // The library's words, with the flags' names.
-        options.resolve(pack).map_err(|e| match e {
+        })
+    }
+
+    /// The face rules and solver rules these options ask for under `pack`.
+    pub(crate) fn resolve(&self, pack: &Pack) -> Result<(FaceRules, Rules)> {
+        self.options()?.resolve(pack).map_err(rule_error)
+    }
+}
+
+/// A rule error in the flags' words.
+pub(crate) fn rule_error(e: RuleError) -> anyhow::Error {
+    // The library's words, with the flags' names.
+    match e {
             RuleError::ValuesNeedLetterScheme(s) => usage_msg(format!(
                 "--letter-values needs a letter-value scheme, not {s}: use --scoring letters, ruzzle or wordament"
             )),
@@ -133,7 +172,14 @@ impl RuleArgs {
             RuleError::Faces(e) => usage(e),
             e @ RuleError::ValueNotInAlphabet { .. } => usage_msg(format!("--{e}")),
             e @ RuleError::Bonus(_) => usage_msg(format!("--{e}")),
-        })
+    }
+}
+
+/// A game's name, as `--game` takes it.
+fn game_name(text: &str) -> std::result::Result<String, String> {
+    match text {
+        "custom" => Ok(text.to_string()),
+        _ => Game::named(text).map(|g| g.id).map_err(|e| e.to_string()),
     }
 }
 

@@ -12,8 +12,9 @@ use grid::{Adjacency, Grid, Size};
 use job::Control;
 use pyo3::prelude::*;
 use solve::best::{search, BestError, Budget, Options, Schedule, Space};
+use solve::game::{Game, GameError};
 use solve::random::{self, LetterMode, RollSpec, Target};
-use solve::{FaceRules, RuleOptions, Rules, Solver, Tally, TextStyle};
+use solve::{FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
 
 use crate::errors;
 use crate::interrupt;
@@ -61,10 +62,13 @@ fn letter_mode(text: Option<&str>) -> PyResult<Option<LetterMode>> {
 /// the same board everywhere. `pack` is a `Pack` or a `Solver` (whose
 /// rules judge `min_words` / `min_score`); `dice` a built-in set
 /// (`classic`, `1987`, `big`, `super-big`…), `pack`, `frequency` or a dice
-/// file; `letters` `"frequency"` or `"uniform"` instead of dice. Returns
-/// `(text, seed)` a board, in a list; `wordgrid.roll` makes them `Rolled`.
+/// file; `letters` `"frequency"` or `"uniform"` instead of dice; `game` a
+/// game's round instead (`solve::game`: its size, dice, bonus cells or
+/// special tile; `custom` takes `size`, `dice` and `scoring`). Returns
+/// `(text, seed, bonus)` a board (`bonus` the round's bonus grid, else
+/// `None`), in a list; `wordgrid.roll` makes them `Rolled`.
 #[pyfunction]
-#[pyo3(signature = (pack, size = None, dice = None, letters = None, shape = None, seed = None, count = None, min_words = 0, min_score = 0, max_rolls = 1000))]
+#[pyo3(signature = (pack, size = None, dice = None, letters = None, shape = None, seed = None, count = None, min_words = 0, min_score = 0, max_rolls = 1000, game = None, scoring = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn roll(
     py: Python<'_>,
@@ -78,9 +82,66 @@ pub(crate) fn roll(
     min_words: i128,
     min_score: i128,
     max_rolls: i128,
-) -> PyResult<Vec<(String, u64)>> {
+    game: Option<&str>,
+    scoring: Option<&str>,
+) -> PyResult<Vec<(String, u64, Option<String>)>> {
     let seed = seed.map(|n| errors::natural("seed", n)).transpose()?;
     let count = count.map(|n| errors::natural("count", n)).transpose()?;
+    if let Some(game) = game {
+        let custom = game == "custom";
+        let given = [
+            (size.is_some() && !custom, "size"),
+            (dice.is_some() && !custom, "dice"),
+            (scoring.is_some() && !custom, "scoring"),
+            (letters.is_some(), "letters"),
+            (shape.is_some(), "shape"),
+            (min_words != 0, "min_words"),
+            (min_score != 0, "min_score"),
+        ];
+        if let Some((_, name)) = given.iter().find(|(given, _)| *given) {
+            return Err(errors::options(format!(
+                "game={game:?} rolls its own boards: leave out {name}{}",
+                if custom {
+                    ""
+                } else {
+                    " (or use game=\"custom\")"
+                }
+            )));
+        }
+        let game = match game {
+            "custom" => {
+                let mut g = Game::custom(
+                    size.map(self::size)
+                        .transpose()?
+                        .unwrap_or(Size { rows: 4, cols: 4 }),
+                    scoring.map_or(Ok(Scoring::boggle()), crate::solver::scheme)?,
+                );
+                g.dice = dice;
+                g
+            }
+            name => Game::named(name).map_err(errors::options)?,
+        };
+        let (pack, _, _) = setup(pack)?;
+        let seed = seed.unwrap_or_else(random::seed_from_time);
+        let rounds = py.detach(|| {
+            (0..count.unwrap_or(1))
+                .map(|i| {
+                    let round = game.roll(&pack.pack, seed.wrapping_add(i))?;
+                    let text = round.faces.text(&round.board, TextStyle::Rows);
+                    Ok((text, round.seed, round.bonus_text()))
+                })
+                .collect::<Result<Vec<_>, GameError>>()
+        });
+        return rounds.map_err(|e| match e {
+            GameError::Lexicon(e) => errors::pack(e),
+            e => errors::options(e),
+        });
+    }
+    if scoring.is_some() {
+        return Err(errors::options(
+            "scoring= goes with game=\"custom\"; a Solver's rules judge min_words and min_score",
+        ));
+    }
     let min_words = errors::natural("min_words", min_words)?;
     let min_score = errors::natural("min_score", min_score)?;
     let max_rolls = u32::try_from(errors::positive("max_rolls", max_rolls)?)
@@ -119,9 +180,9 @@ pub(crate) fn roll(
                         .as_mut()
                         .map_or_else(Tally::default, |s| s.tally(b).unwrap_or_default())
                 })?;
-                Ok((faces.text(&rolled.board, TextStyle::Rows), seed))
+                Ok((faces.text(&rolled.board, TextStyle::Rows), seed, None))
             })
-            .collect::<Result<Vec<(String, u64)>, random::RollError>>()
+            .collect::<Result<Vec<_>, random::RollError>>()
     });
     rolled.map_err(errors::options)
 }

@@ -199,12 +199,13 @@ impl PySolver {
         let letter_values = letter_values.map(values).transpose()?;
         let min_len = min_len
             .map(|n| errors::positive("min_len", n).map(|n| n as usize))
-            .transpose()?;
+            .transpose()?
+            .and_then(std::num::NonZeroUsize::new);
         let given = Given {
             neighbors: neighbors.to_string(),
             wrap,
             scoring: scoring_text,
-            min_len,
+            min_len: min_len.map(std::num::NonZeroUsize::get),
             letter_values: letter_values.clone(),
             qu,
             common,
@@ -480,7 +481,7 @@ fn scoring_arg(v: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// A scheme by name or table, or a scheme file (`.toml`).
-fn scheme(text: &str) -> PyResult<Scoring> {
+pub(crate) fn scheme(text: &str) -> PyResult<Scoring> {
     Scoring::from_arg(text).map_err(errors::options)
 }
 

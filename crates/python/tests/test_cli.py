@@ -3,6 +3,7 @@ the same words, scores and paths; the same seeds roll the same boards; the
 same sizes count the same paths."""
 
 import json
+import pickle
 import subprocess
 
 import pytest
@@ -100,3 +101,36 @@ def test_common_words_match_cli_json(boggle_bin, en):
         assert (sol.score, sol.word_count) == (rec["score"], rec["word_count"]), board
         assert [w.word for w in sol] == [w["word"] for w in rec["words"]]
         assert all(w.zipf >= 3 for w in sol)
+
+
+@pytest.mark.parametrize("game", ["ruzzle", "wordament", "big", "hunt"])
+def test_game_rounds_match_cli(boggle_bin, game):
+    """A game's round for a seed is the library's: Python and `boggle roll
+    --game` give the same board and bonus cells (the browser suite checks
+    the page against the CLI too)."""
+    cli = json.loads(run(boggle_bin, "roll", "--game", game, "--seed", "42", "--json"))
+    board = wordgrid.roll(game=game, seed=42)
+    assert str(board) == cli["board"]
+    assert board.bonus == cli.get("bonus")
+    assert board.seed == 42
+    assert (board.bonus is not None) == (game == "ruzzle")
+    again = pickle.loads(pickle.dumps(board))
+    assert again == board and again.bonus == board.bonus
+    assert "bonus=" in repr(board) or board.bonus is None
+    rounds = wordgrid.roll(game=game, seed=42, count=3)
+    cli = run(boggle_bin, "roll", "--game", game, "--seed", "42", "--count", "3").split()
+    assert rounds == cli
+
+
+def test_game_round_options_are_checked(en):
+    with pytest.raises(wordgrid.OptionsError, match="no game \"chess\""):
+        wordgrid.roll(en, game="chess")
+    with pytest.raises(wordgrid.OptionsError, match="leave out size"):
+        wordgrid.roll(en, game="ruzzle", size="5x5")
+    custom = wordgrid.roll(en, game="custom", size="5x5", scoring="ruzzle", seed=1)
+    assert len(custom.split("/")) == 5
+    # A Ruzzle round scores with its bonus cells.
+    board = wordgrid.roll(en, game="ruzzle", seed=7)
+    plain = wordgrid.Solver(en, scoring="ruzzle").solve(board)
+    bonus = wordgrid.Solver(en, scoring="ruzzle", bonus=board.bonus).solve(board)
+    assert bonus.score > plain.score

@@ -20,6 +20,9 @@
 //!   faces through the lexicon, each cell once per word, each word once per
 //!   board (by its id, the word's rank in the pack), scoring by a
 //!   [`Scoring`] scheme under [`Rules`].
+//! - A [`game::Game`] is data: size, dice, scoring, time and the bonus
+//!   cells or special tile its rounds place, rolled from a seed the same
+//!   way on every front.
 //! - Around it: [`packs`] (packs by name, built-in or installed), [`batch`]
 //!   (many boards, NDJSON out), [`random`] (dice, letter distributions,
 //!   rolls) and [`best`] (simulated annealing for the highest-scoring
@@ -45,6 +48,7 @@ pub mod batch;
 pub mod best;
 pub mod board;
 mod error;
+pub mod game;
 mod lexicon;
 pub mod packs;
 pub mod random;

@@ -3,6 +3,7 @@
 //! resolve against a pack into [`FaceRules`] and [`Rules`].
 
 use std::collections::BTreeMap;
+use std::num::NonZeroUsize;
 
 use prep::Pack;
 use thiserror::Error;
@@ -26,8 +27,8 @@ pub struct RuleOptions {
     /// Whether a lone `q` cell reads `qu` (`None`: as the pack says).
     pub qu: Option<bool>,
     /// The shortest word that counts (`None`: the pack's and the scheme's
-    /// minimum).
-    pub min_len: Option<usize>,
+    /// minimum). Never 0: every front reads its own input into this type.
+    pub min_len: Option<NonZeroUsize>,
     /// The scoring scheme (`None`: the pack's).
     pub scoring: Option<Scoring>,
     /// Letter values for a letter-value scheme; alone, they imply
@@ -107,7 +108,7 @@ impl RuleOptions {
             rules.scoring = rules.scoring.clone().with_values(values.clone());
         }
         if let Some(n) = self.min_len {
-            rules.min_len = n;
+            rules.min_len = n.get();
         }
         if let Some(z) = self.min_zipf {
             rules.words = Words::common(z);

@@ -25,6 +25,18 @@
 //! - [`roll`] takes `{"pack", "dice", "letters", "size", "seed"}` and
 //!   answers `{"board", "seed"}`.
 //!
+//! - [`games`] answers `{"games": [{"id", "name", "label", "size",
+//!   "seconds", "scoring", "min_common", "bonus", "special"}]}`: the
+//!   library's table of games (`solve::game`), custom last, so the page
+//!   keeps none.
+//! - [`game_round`] takes `{"pack", "game", "seed", "size", "scoring"}` (size and
+//!   scoring for `custom`) and answers `{"board", "bonus", "seed",
+//!   "attempts", "common_words", "min_common", "seconds", "scoring"}`: the game's round
+//!   for the seed, the same as `boggle roll --game` and Python's.
+//! - [`spell`] takes `{"pack", "board", "size", "neighbors", "wrap",
+//!   "path": [[row, col], ...]}` and answers `{"words", "why"}`: what a
+//!   traced path spells and, if it may not be played, why (null if it may).
+//!
 //! Every failure answers `{"error": "one line"}`; nothing panics on what a
 //! user types.
 
@@ -35,6 +47,7 @@ use grid::Adjacency;
 use prep::Pack;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use solve::game::{self, Game};
 use solve::random::{self, RollSpec, Target};
 use solve::{RuleOptions, Solver, Tally, TextStyle};
 
@@ -158,7 +171,7 @@ struct SolveRequest {
     #[serde(default)]
     wrap: bool,
     #[serde(default)]
-    min_len: Option<usize>,
+    min_len: Option<std::num::NonZeroUsize>,
     #[serde(default)]
     scoring: Option<String>,
     #[serde(default)]
@@ -206,9 +219,6 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
         Some(n) => n.parse()?,
         None => Adjacency::King,
     };
-    if req.min_len == Some(0) {
-        return Err("the minimum length is at least 1".to_string());
-    }
     let options = RuleOptions {
         adjacency,
         wrap: req.wrap,
@@ -397,6 +407,154 @@ fn roll_request(bytes: &[u8]) -> Result<Value, String> {
     }))
 }
 
+/// The library's games.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn games(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, |_| Ok(games_list()))
+}
+
+fn games_list() -> Value {
+    // Custom last: the page's own size and scheme.
+    let custom = Game {
+        name: "Custom (choose below)".into(),
+        ..Game::custom(grid::Size { rows: 4, cols: 4 }, solve::Scoring::boggle())
+    };
+    let games: Vec<Value> = game::games()
+        .iter()
+        .chain([&custom])
+        .map(|g| {
+            json!({
+                "id": g.id,
+                "name": g.name,
+                "label": if g.id == "custom" { g.name.clone() } else { g.label() },
+                "size": format!("{}x{}", g.size.rows, g.size.cols),
+                "seconds": g.seconds,
+                "scoring": g.scoring.name(),
+                "min_common": g.min_common,
+                "bonus": g.bonus.is_some(),
+                "special": g.special.is_some(),
+            })
+        })
+        .collect();
+    json!({ "games": games })
+}
+
+#[derive(Deserialize)]
+struct RoundRequest {
+    #[serde(default = "english")]
+    pack: String,
+    game: String,
+    seed: u64,
+    /// A custom game's size and scheme.
+    #[serde(default)]
+    size: Option<String>,
+    #[serde(default)]
+    scoring: Option<String>,
+}
+
+/// A game's round for a seed. (Not called `round`: an unmangled `round`
+/// would stand in for the C library's, which `f64::round` calls.)
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn game_round(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, round_request)
+}
+
+fn round_request(bytes: &[u8]) -> Result<Value, String> {
+    let req: RoundRequest = request(bytes)?;
+    let pack = pack(&req.pack)?;
+    let game = match req.game.as_str() {
+        "custom" => Game::custom(
+            req.size
+                .as_deref()
+                .unwrap_or("4x4")
+                .parse()
+                .map_err(|e| format!("{e}"))?,
+            req.scoring.as_deref().unwrap_or("boggle").parse()?,
+        ),
+        name => Game::named(name).map_err(|e| e.to_string())?,
+    };
+    let round = game.roll(&pack, req.seed).map_err(|e| e.to_string())?;
+    Ok(json!({
+        "board": round.faces.text(&round.board, TextStyle::Rows),
+        "bonus": round.bonus_text(),
+        "seed": round.seed,
+        "attempts": round.attempts,
+        "common_words": round.common_words,
+        "min_common": game.min_common,
+        "seconds": game.seconds,
+        "scoring": game.scoring.name(),
+    }))
+}
+
+#[derive(Deserialize)]
+struct SpellRequest {
+    #[serde(default = "english")]
+    pack: String,
+    board: String,
+    #[serde(default)]
+    size: Option<String>,
+    #[serde(default)]
+    neighbors: Option<String>,
+    #[serde(default)]
+    wrap: bool,
+    path: Vec<[usize; 2]>,
+}
+
+/// What a traced path spells, and whether it may be played.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn spell(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, spell_request)
+}
+
+fn spell_request(bytes: &[u8]) -> Result<Value, String> {
+    let req: SpellRequest = request(bytes)?;
+    let pack = pack(&req.pack)?;
+    let faces = solve::FaceRules::from_pack(&pack).map_err(|e| e.to_string())?;
+    let size = req
+        .size
+        .as_deref()
+        .map(str::parse::<grid::Size>)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let board = faces
+        .parse_sized(&req.board, size)
+        .map_err(|e| e.to_string())?;
+    let adjacency: Adjacency = match &req.neighbors {
+        Some(n) => n.parse()?,
+        None => Adjacency::King,
+    };
+    let neighbors = grid::Neighbors::new(grid::Grid::new(
+        board.rows(),
+        board.cols(),
+        adjacency,
+        req.wrap,
+    ));
+    // A cell off the board becomes an index past the end, which spell names.
+    let path: Vec<usize> = req
+        .path
+        .iter()
+        .map(|&[r, c]| match r < board.rows() && c < board.cols() {
+            true => r * board.cols() + c,
+            false => board.len(),
+        })
+        .collect();
+    let spelled = solve::board::path::spell(&board, &neighbors, &path);
+    Ok(json!({
+        "words": spelled.words,
+        // Not `error`: that key is a failed call's.
+        "why": spelled.error.map(|e| e.to_string()),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -464,6 +622,46 @@ mod tests {
         assert_eq!(rolled["board"].as_str().unwrap().split('/').count(), 3);
     }
 
+    #[test]
+    fn games_rounds_and_spelled_paths() {
+        let list = games_list();
+        assert!(list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == "ruzzle" && g["bonus"] == true));
+        let id = load_pack_bytes(&tiny_pack()).unwrap()["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let req = json!({ "game": "ruzzle", "seed": 42, "pack": id }).to_string();
+        let a = round_request(req.as_bytes()).unwrap();
+        let b = round_request(req.as_bytes()).unwrap();
+        assert_eq!(a, b);
+        let pack = Pack::from_vec(tiny_pack(), "tiny").unwrap();
+        let expected = Game::named("ruzzle").unwrap().roll(&pack, 42).unwrap();
+        assert_eq!(a["bonus"], json!(expected.bonus_text()));
+        let custom =
+            json!({ "game": "custom", "seed": 1, "size": "5x5", "scoring": "ruzzle", "pack": id });
+        let c = round_request(custom.to_string().as_bytes()).unwrap();
+        assert_eq!(c["board"].as_str().unwrap().split('/').count(), 5);
+        assert!(round_request(
+            json!({ "game": "chess", "seed": 1, "pack": id })
+                .to_string()
+                .as_bytes()
+        )
+        .is_err());
+        let req = json!({ "board": "[re-]a/t[-ing]", "pack": id, "path": [[0, 0], [1, 0], [0, 1], [1, 1]] });
+        let s = spell_request(req.to_string().as_bytes()).unwrap();
+        assert_eq!(s["words"], json!(["retaing"]));
+        assert_eq!(s["why"], Value::Null);
+        let req =
+            json!({ "board": "[re-]a/t[-ing]", "pack": id, "path": [[1, 0], [0, 0], [9, 9]] });
+        let s = spell_request(req.to_string().as_bytes()).unwrap();
+        assert_eq!(s["words"], json!(["tre"]));
+        assert_eq!(s["why"], "re- may only start a word");
+    }
+
     /// Buffers cross the boundary and come back as they were allocated:
     /// requests of every length (0 included) and answers.
     #[test]
@@ -517,6 +715,8 @@ mod tests {
         /// Any request text, for every call, answers or errs.
         #[test]
         fn any_request_never_panics(text in ".{0,200}") {
+            let _ = round_request(text.as_bytes());
+            let _ = spell_request(text.as_bytes());
             let _ = solve_request(text.as_bytes());
             let _ = contains_request(text.as_bytes());
             let _ = roll_request(text.as_bytes());

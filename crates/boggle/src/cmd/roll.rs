@@ -1,6 +1,7 @@
-//! `boggle roll`: a random board from a dice set or letters, reproducible by
-//! its seed (see `solve::random`), optionally re-rolled until it is rich
-//! enough, optionally solved.
+//! `boggle roll`: a random board from a dice set or letters, or a game's
+//! round (`--game`), reproducible by its seed (see `solve::random` and
+//! `solve::game`), optionally re-rolled until it is rich enough, optionally
+//! solved.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -8,11 +9,14 @@ use std::process::ExitCode;
 use anyhow::Result;
 use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
+use solve::game::{Game, GameError, Round};
 use solve::random::{self, RollError, RollSpec, Rolling, Target};
 use solve::{Solver, Tally, TextStyle};
 
 use crate::args::{PackArgs, RollOptions, RuleArgs};
-use crate::output::json::{pack_label, CommonJson, RollJson, RolledSolutionJson};
+use crate::output::json::{
+    pack_label, CommonJson, GameRollJson, GameSolutionJson, RollJson, RolledSolutionJson,
+};
 use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
 use crate::output::paths;
 
@@ -51,8 +55,15 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         ));
     }
     let pack = args.pack.open()?;
-    let (faces, mut rules) = args.rules.resolve(&pack)?;
     let d = &args.dice;
+    let (seed, from_clock) = match d.seed {
+        Some(s) => (s, false),
+        None => (random::seed_from_time(), true),
+    };
+    if let Some(game) = args.rules.game(d.size)? {
+        return run_game(&args, &pack, &game, seed, from_clock);
+    }
+    let (faces, mut rules) = args.rules.resolve(&pack)?;
     let spec = RollSpec {
         dice: d.dice.clone(),
         letters: d.letters.letters,
@@ -77,10 +88,6 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         min_words: d.min_words,
         min_score: d.min_score,
         max_attempts: d.max_rolls,
-    };
-    let (seed, from_clock) = match d.seed {
-        Some(s) => (s, false),
-        None => (random::seed_from_time(), true),
     };
     let mut solver = if args.solve || !target.is_trivial() {
         Some(Solver::with_rules(&pack, rules)?)
@@ -222,6 +229,163 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
                 )?;
             }
             writeln!(out)?;
+        }
+    }
+    out.done()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `boggle roll --game G`: the game's round for each seed (its board, bonus
+/// cells or special tile, re-rolled to the game's minimum of common words),
+/// as every front rolls it.
+fn run_game(
+    args: &RollArgs,
+    pack: &prep::Pack,
+    game: &Game,
+    seed: u64,
+    from_clock: bool,
+) -> Result<ExitCode> {
+    let d = &args.dice;
+    let custom = game.id == "custom";
+    let given = [
+        (d.dice.is_some() && !custom, "--dice"),
+        (d.size.is_some() && !custom, "--size"),
+        (d.letters.letters.is_some(), "--letters"),
+        (d.shape.is_some(), "--shape"),
+        (d.min_words > 0, "--min-words"),
+        (d.min_score > 0, "--min-score"),
+    ];
+    if let Some((_, flag)) = given.iter().find(|(given, _)| *given) {
+        return Err(usage_msg(format!(
+            "--game {} rolls its own boards: leave out {flag}{}",
+            game.id,
+            if custom {
+                ""
+            } else {
+                " (or use --game custom)"
+            }
+        )));
+    }
+    let mut game = game.clone();
+    if custom {
+        game.dice = d.dice.clone();
+    }
+    let options = args.rules.options()?;
+    let roll = |seed: u64| -> Result<Round> {
+        game.roll_with(pack, &options, seed).map_err(|e| match e {
+            GameError::Rules(e) => crate::args::rule_error(e),
+            GameError::Roll(e) => usage(e),
+            e => e.into(),
+        })
+    };
+    let mut out = boggle_cli::stdout();
+    let json = |round: &Round| {
+        let text = round.faces.text(&round.board, TextStyle::Rows);
+        GameRollJson {
+            attempts: round.attempts,
+            bonus: round.bonus_text(),
+            board: text,
+            cols: round.board.cols(),
+            common_words: round.common_words,
+            game: &game.id,
+            rows: round.board.rows(),
+            scoring: round.rules.scoring.name().to_string(),
+            seconds: game.seconds,
+            seed: round.seed,
+        }
+    };
+    if let Some(count) = args.count {
+        for i in 0..count {
+            let round = roll(seed.wrapping_add(i))?;
+            if args.json {
+                serde_json::to_writer(&mut out, &json(&round))?;
+                writeln!(out)?;
+            } else {
+                writeln!(out, "{}", round.faces.text(&round.board, TextStyle::Rows))?;
+            }
+        }
+        out.done()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let round = roll(seed)?;
+    let text = round.faces.text(&round.board, TextStyle::Rows);
+    let info = format!(
+        "{}, seed {seed}{}: {} common {}{}",
+        game.label(),
+        if round.attempts > 1 {
+            format!(", roll {}", round.attempts)
+        } else {
+            String::new()
+        },
+        round.common_words,
+        plural(round.common_words, "word", "words"),
+        if from_clock {
+            format!(" (the seed from the clock; --seed {seed} rolls it again)")
+        } else {
+            String::new()
+        },
+    );
+    if !args.solve {
+        if args.json {
+            serde_json::to_writer(&mut out, &json(&round))?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{text}\n")?;
+            for line in round.board.to_string().lines() {
+                writeln!(out, "  {line}")?;
+            }
+            if let Some(bonus) = round.bonus_text() {
+                writeln!(out, "\nbonus {bonus}")?;
+            }
+            writeln!(out, "\n{info}")?;
+        }
+        out.done()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut solver = Solver::with_rules(pack, round.rules.clone())?;
+    let solution = solver.solve(&round.board)?;
+    let rules = solver.rules();
+    if args.json {
+        let json = GameSolutionJson {
+            round: json(&round),
+            min_len: rules.min_len,
+            neighbors: rules.adjacency,
+            pack: pack_label(pack),
+            score: solution.score,
+            word_count: solution.word_count,
+            common: CommonJson::of(&solution, pack, rules),
+            words: &ordered(&solution.words, &args.view),
+            wrap: rules.wrap,
+        };
+        serde_json::to_writer(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        let bonus = round
+            .bonus_text()
+            .map_or(String::new(), |b| format!(" --bonus {b}"));
+        writeln!(out, "{text}{bonus}  ({info})\n")?;
+        let width = terminal_width();
+        if args.view.shows_paths() {
+            paths::paths(
+                &mut out,
+                &round.board,
+                &solution,
+                pack,
+                rules,
+                width,
+                &args.view,
+            )?;
+        } else {
+            let list = listing::listing(
+                &round.board,
+                &solution,
+                pack,
+                rules,
+                args.paths,
+                width,
+                &args.view,
+            );
+            write!(out, "{list}")?;
         }
     }
     out.done()?;

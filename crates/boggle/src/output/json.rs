@@ -109,6 +109,39 @@ impl<'a> RollJson<'a> {
     }
 }
 
+/// `boggle roll --game G --json`: a game's round.
+#[derive(Serialize)]
+pub(crate) struct GameRollJson<'a> {
+    pub(crate) attempts: u32,
+    /// The bonus grid (`d..T/..../.D../t...`), for a game that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) bonus: Option<String>,
+    pub(crate) board: String,
+    pub(crate) cols: usize,
+    pub(crate) common_words: u64,
+    pub(crate) game: &'a str,
+    pub(crate) rows: usize,
+    pub(crate) scoring: String,
+    pub(crate) seconds: u32,
+    pub(crate) seed: u64,
+}
+
+/// `boggle roll --game G --solve --json`: the round and its solution.
+#[derive(Serialize)]
+pub(crate) struct GameSolutionJson<'a> {
+    #[serde(flatten)]
+    pub(crate) round: GameRollJson<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) common: Option<CommonJson>,
+    pub(crate) min_len: usize,
+    pub(crate) neighbors: Adjacency,
+    pub(crate) pack: String,
+    pub(crate) score: u64,
+    pub(crate) word_count: usize,
+    pub(crate) words: &'a [&'a FoundWord],
+    pub(crate) wrap: bool,
+}
+
 /// `boggle roll --solve --json` (and `boggle solve --roll --json`).
 #[derive(Serialize)]
 pub(crate) struct RolledSolutionJson<'a> {

@@ -39,39 +39,55 @@ from .errors import BoardError, OptionsError, PackError, WordgridError
 
 class Rolled(str):
     """A rolled board's text (a ``str``, as ``Solver.solve`` takes it) that
-    also carries ``seed``, the seed that rolls it again."""
+    also carries ``seed``, the seed that rolls it again, and for a game's
+    round with bonus cells (Ruzzle) ``bonus``, its bonus grid
+    (``Solver(pack, scoring="ruzzle", bonus=board.bonus)`` scores it)."""
 
     seed: int
+    bonus: Optional[str]
 
-    def __new__(cls, text: str, seed: int) -> "Rolled":
+    def __new__(cls, text: str, seed: int, bonus: Optional[str] = None) -> "Rolled":
         board = super().__new__(cls, text)
         board.seed = seed
+        board.bonus = bonus
         return board
 
     def __repr__(self) -> str:
-        return f"Rolled({str.__repr__(self)}, seed={self.seed})"
+        bonus = "" if self.bonus is None else f", bonus={self.bonus!r}"
+        return f"Rolled({str.__repr__(self)}, seed={self.seed}{bonus})"
 
     def __reduce__(self) -> Any:
-        return (Rolled, (str(self), self.seed))
+        return (Rolled, (str(self), self.seed, self.bonus))
 
 
 @overload
-def roll(pack: Union[Pack, Solver], *, count: None = None, **options: Any) -> Rolled: ...
-@overload
-def roll(pack: Union[Pack, Solver], *, count: int, **options: Any) -> List[Rolled]: ...
 def roll(
-    pack: Union[Pack, Solver], *, count: Optional[int] = None, **options: Any
+    pack: Union[Pack, Solver, None] = None, *, count: None = None, **options: Any
+) -> Rolled: ...
+@overload
+def roll(pack: Union[Pack, Solver, None] = None, *, count: int, **options: Any) -> List[Rolled]: ...
+def roll(
+    pack: Union[Pack, Solver, None] = None, *, count: Optional[int] = None, **options: Any
 ) -> Union[Rolled, List[Rolled]]:
     """Rolls a random board (or ``count`` boards, seeds ``seed``,
     ``seed+1``, …) as ``boggle roll`` does: the same seed rolls the same
     board everywhere. ``pack`` is a ``Pack`` or a ``Solver`` (whose rules
-    judge ``min_words`` / ``min_score``); the options are ``size``,
-    ``dice`` (a built-in set, ``pack``, ``frequency`` or a dice file),
-    ``letters`` (``"frequency"`` or ``"uniform"`` instead of dice),
-    ``shape``, ``seed`` (default: from the clock), ``min_words``,
-    ``min_score`` and ``max_rolls``. Each board is a :class:`Rolled`: its
-    text, with the ``seed`` that rolls it again."""
-    rolled = [Rolled(text, seed) for text, seed in _native.roll(pack, count=count, **options)]
+    judge ``min_words`` / ``min_score``), English if left out; the options
+    are ``size``, ``dice`` (a built-in set, ``pack``, ``frequency`` or a
+    dice file), ``letters`` (``"frequency"`` or ``"uniform"`` instead of
+    dice), ``shape``, ``seed`` (default: from the clock), ``min_words``,
+    ``min_score`` and ``max_rolls``; or ``game`` (``"boggle"``, ``"big"``,
+    ``"super"``, ``"hunt"``, ``"quick"``, ``"ruzzle"``, ``"wordament"``, or
+    ``"custom"`` with ``size``, ``dice`` and ``scoring``) for the game's
+    round, as ``boggle roll --game`` and the web page roll it: its board,
+    special tile and bonus cells. Each board is a :class:`Rolled`: its
+    text, with the ``seed`` that rolls it again (and its ``bonus``)."""
+    if pack is None:
+        pack = Pack.builtin("en")
+    rolled = [
+        Rolled(text, seed, bonus)
+        for text, seed, bonus in _native.roll(pack, count=count, **options)
+    ]
     return rolled if count is not None else rolled[0]
 
 __all__ = [

@@ -310,8 +310,10 @@ def roll(
     min_words: int = 0,
     min_score: int = 0,
     max_rolls: int = 1000,
-) -> list[tuple[str, int]]:
-    """``(text, seed)`` a board; ``wordgrid.roll`` wraps them as ``Rolled``."""
+    game: Optional[str] = None,
+    scoring: Optional[str] = None,
+) -> list[tuple[str, int, Optional[str]]]:
+    """``(text, seed, bonus)`` a board; ``wordgrid.roll`` wraps them as ``Rolled``."""
 @overload
 def count(
     size: _SizeLike,

@@ -1,7 +1,8 @@
 //! Boards: the model (an R x C grid of cells, each a *face* (a short string such
 //! as `a`, `qu`, `th` or `ñ`) or blank (unusable)), how text becomes a board
 //! and a board text ([`FaceRules`]) and one canonical text for a board and
-//! its rotations and reflections ([`canonical`]).
+//! its rotations and reflections ([`canonical`]), and what a traced path
+//! spells ([`path`]).
 //!
 //! The board syntax is documented on [`FaceRules`], which reads it.
 
@@ -11,6 +12,7 @@ use crate::error::BoardError;
 
 pub mod canonical;
 mod faces;
+pub mod path;
 mod scored;
 mod text;
 mod tile;
