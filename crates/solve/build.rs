@@ -1,6 +1,9 @@
 //! Compiles the built-in packs (`prep::installed::BUILTIN`) from the
 //! workspace's `wordlists/` so that the `boggle` binary carries them, and
-//! writes the table of their bytes that `packs::builtin` includes.
+//! writes the table of their bytes that `packs::builtin` includes; and
+//! turns the table of games (`src/game/games.toml`) into JSON, which the
+//! library reads with the serde_json it links anyway (a TOML parser would
+//! add 300 KB to the web app's module).
 
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -51,4 +54,13 @@ fn main() {
     }
     table.push(']');
     std::fs::write(out.join("builtin_bytes.rs"), table).unwrap();
+
+    println!("cargo:rerun-if-changed=src/game/games.toml");
+    let games = std::fs::read_to_string("src/game/games.toml").unwrap();
+    let games: toml::Value = toml::from_str(&games).unwrap_or_else(|e| panic!("games.toml: {e}"));
+    std::fs::write(
+        out.join("games.json"),
+        serde_json::to_string(&games).unwrap(),
+    )
+    .unwrap();
 }

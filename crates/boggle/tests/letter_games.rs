@@ -290,3 +290,64 @@ fn misuse_is_a_usage_error_naming_the_problem() {
     let (_, err) = run(&["[re--]bcd"], None, 2);
     assert!(err.contains("row 1, column 1"), "{err}");
 }
+
+/// A game's round from the command line: the same seed, the same board
+/// and bonus cells; solved, it scores with those bonus cells; flags that
+/// would change the game are usage errors.
+#[test]
+fn game_rounds_roll_and_solve_with_their_bonus_cells() {
+    let a = json(&["roll", "--game", "ruzzle", "--seed", "42", "--json"]);
+    let b = json(&["roll", "--game", "ruzzle", "--seed", "42", "--json"]);
+    assert_eq!(a, b);
+    let bonus = a["bonus"].as_str().expect("a Ruzzle round has bonus cells");
+    let marks: String = bonus.chars().filter(|c| "dtDT".contains(*c)).collect();
+    assert_eq!(marks.len(), 5, "{bonus}");
+    assert_eq!(
+        (a["rows"].as_u64(), a["scoring"].as_str()),
+        (Some(4), Some("ruzzle"))
+    );
+    let board = a["board"].as_str().unwrap();
+    let solved = json(&[
+        "roll", "--game", "ruzzle", "--seed", "42", "--solve", "--json",
+    ]);
+    let by_hand = json(&["--scoring", "ruzzle", "--bonus", bonus, "--json", board]);
+    assert_eq!(solved["score"], by_hand["score"]);
+    assert_eq!(solved["board"], a["board"]);
+    // Boggle's round for a seed is the 1987 dice's roll for it.
+    let boggle = json(&["roll", "--game", "boggle", "--seed", "42", "--json"]);
+    let dice = json(&["roll", "--dice", "1987", "--seed", "42", "--json"]);
+    if boggle["attempts"] == 1 {
+        assert_eq!(boggle["board"], dice["board"]);
+    }
+    // A game's rules solve a given board.
+    let big = json(&["--game", "big", "--json", "perslatgsineters"]);
+    assert_eq!(
+        (big["scoring"].as_str(), big["min_len"].as_u64()),
+        (Some("big-boggle"), Some(4))
+    );
+    for bad in [
+        &["roll", "--game", "ruzzle", "--size", "5x5"][..],
+        &["roll", "--game", "big", "--dice", "classic"],
+        &["--game", "big", "--scoring", "boggle", "abcd"],
+        &["roll", "--game", "chess"],
+    ] {
+        let (_, stderr) = run(bad, None, 2);
+        assert_eq!(stderr.lines().count(), 1, "{bad:?}: {stderr}");
+    }
+    let custom = json(&[
+        "roll",
+        "--game",
+        "custom",
+        "--size",
+        "5x5",
+        "--scoring",
+        "ruzzle",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(
+        (custom["rows"].as_u64(), custom["scoring"].as_str()),
+        (Some(5), Some("ruzzle"))
+    );
+}

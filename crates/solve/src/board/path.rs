@@ -1,7 +1,7 @@
 //! What a traced path spells, and whether it may be played: the rule a
 //! game's judge asks (the web page, the room server), the same one the
 //! search follows (each cell once, each step to a neighbor, a prefix tile
-//! first, a suffix tile last; see [`tile`](super::tile)).
+//! first, a suffix tile last; see [`Tile`]).
 
 use grid::Neighbors;
 use thiserror::Error;
