@@ -159,7 +159,7 @@ pub fn message(e: &anyhow::Error) -> String {
     for cause in e.chain() {
         let text = match cause.downcast_ref::<Usage>() {
             Some(usage) => message(&usage.0),
-            None => without_os_code(&cause.to_string()),
+            None => prep::without_os_code(&cause.to_string()),
         };
         if text.is_empty() || out.contains(&text) {
             continue;
@@ -170,28 +170,6 @@ pub fn message(e: &anyhow::Error) -> String {
         out.push_str(&text);
     }
     out.lines().map(str::trim).collect::<Vec<_>>().join(" ")
-}
-
-/// `text` without the ` (os error N)` an operating-system error carries:
-/// the number says nothing to a user, the words before it do.
-fn without_os_code(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(" (os error ") {
-        out.push_str(&rest[..at]);
-        let tail = &rest[at + " (os error ".len()..];
-        match tail.find(')') {
-            Some(end) if tail[..end].bytes().all(|b| b.is_ascii_digit()) => {
-                rest = &tail[end + 1..];
-            }
-            _ => {
-                out.push_str(" (os error ");
-                rest = tail;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -358,7 +336,7 @@ mod tests {
         let e = anyhow::Error::new(io::Error::from_raw_os_error(2)).context("x.txt");
         assert_eq!(message(&e), "x.txt: No such file or directory");
         assert_eq!(
-            without_os_code("a (os error 2): b (os error x) c"),
+            prep::without_os_code("a (os error 2): b (os error x) c"),
             "a: b (os error x) c"
         );
     }

@@ -74,7 +74,7 @@ pub use wide::U256;
 
 /// The largest board (in cells) the depth-first engine takes: the used cells
 /// are a `u64` bit mask.
-pub const MAX_CELLS: usize = 64;
+pub const MAX_CELLS: usize = grid::MASK_CELLS;
 
 /// [`Engine::Auto`] walks a flat board depth-first when the walk is
 /// estimated at no more than this many paths per symmetry class (about a

@@ -36,7 +36,7 @@ mod testing;
 
 pub use bits::bits;
 pub use error::Error;
-pub use neighbors::{Adjacency, Grid, Neighbors};
+pub use neighbors::{Adjacency, Grid, Neighbors, MASK_CELLS};
 pub use rng::{seed_from_time, splitmix64, Rng};
 pub use shape::Shape;
 pub use size::{Size, MAX_SIDE};

@@ -124,6 +124,12 @@ impl Grid {
     }
 }
 
+/// The most cells a board may have for a set of its cells to fit one `u64`
+/// bit mask: the neighbor masks here, the solver's used-cell set, the path
+/// counter's depth-first engine and the prover all take boards up to this
+/// size the fast way (and the last two no larger ones).
+pub const MASK_CELLS: usize = 64;
+
 /// For every cell, the cells next to it, in a flat (CSR) layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Neighbors {
@@ -165,7 +171,7 @@ impl Neighbors {
         start.push(list.len() as u32);
         // Edge cells have fewer neighbors than the rule's steps.
         list.shrink_to_fit();
-        let masks = if cells <= 64 {
+        let masks = if cells <= MASK_CELLS {
             (0..cells)
                 .map(|i| {
                     list[start[i] as usize..start[i + 1] as usize]

@@ -180,7 +180,7 @@ fn directory_error(dir: &Path, e: io::Error) -> io::Error {
     let what = match e.kind() {
         ErrorKind::NotFound => "no such directory".to_string(),
         ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => without_os_code(&e.to_string()).to_string(),
+        _ => without_os_code(&e.to_string()),
     };
     io::Error::new(e.kind(), format!("{}: {what}", dir.display()))
 }
@@ -191,13 +191,32 @@ fn strip_os_code(e: io::Error) -> io::Error {
     if e.raw_os_error().is_none() {
         return e;
     }
-    let text = without_os_code(&e.to_string()).to_string();
+    let text = without_os_code(&e.to_string());
     io::Error::new(e.kind(), text)
 }
 
-/// `text` up to a ` (os error N)` in it.
-fn without_os_code(text: &str) -> &str {
-    text.find(" (os error ").map_or(text, |at| &text[..at])
+/// `text` without the ` (os error N)` an operating-system error carries:
+/// the number says nothing to a user, the words before it do. Every front
+/// cleans an error's text with this (the CLI's messages, Python's
+/// exceptions); a ` (os error x)` that is not a number is left as it is.
+pub fn without_os_code(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(" (os error ") {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + " (os error ".len()..];
+        match tail.find(')') {
+            Some(end) if tail[..end].bytes().all(|b| b.is_ascii_digit()) => {
+                rest = &tail[end + 1..];
+            }
+            _ => {
+                out.push_str(" (os error ");
+                rest = tail;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]

@@ -55,7 +55,7 @@ pub mod words;
 
 pub use builder::PackBuilder;
 pub use error::{BuildError, HunspellError, PackError, RecipeError};
-pub use fs::{write_atomic, Replace};
+pub use fs::{without_os_code, write_atomic, Replace};
 pub use installed::{InstallError, Installed, PackDir};
 pub use pack::{Pack, PackMeta, Source};
 pub use recipe::Recipe;

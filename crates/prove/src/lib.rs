@@ -98,7 +98,7 @@ pub enum ProveError {
     #[error("the prover bounds length-based scoring only (boggle, big, words, …), not {0}")]
     Scheme(String),
     /// A board of more than 64 cells, or none.
-    #[error("a {rows}x{cols} board: prove takes 1 to 64 cells")]
+    #[error("a {rows}x{cols} board: prove takes 1 to {} cells", grid::MASK_CELLS)]
     Size {
         /// Rows.
         rows: usize,

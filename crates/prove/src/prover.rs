@@ -24,7 +24,7 @@ impl Prover {
             return Err(ProveError::Scheme(rules.scoring.name().to_string()));
         }
         let cells = rows * cols;
-        if cells == 0 || cells > 64 {
+        if cells == 0 || cells > grid::MASK_CELLS {
             return Err(ProveError::Size { rows, cols });
         }
         let face_rules = FaceRules::from_pack(pack)?;

@@ -57,12 +57,5 @@ pub(crate) fn threads(n: Option<i128>) -> PyResult<Option<std::num::NonZeroUsize
 /// An error's text without the ` (os error N)` an operating-system error
 /// carries (the words before it say what happened).
 fn text(e: &impl std::fmt::Display) -> String {
-    let mut text = e.to_string();
-    while let Some(at) = text.find(" (os error ") {
-        match text[at..].find(')') {
-            Some(end) => text.replace_range(at..at + end + 1, ""),
-            None => break,
-        }
-    }
-    text
+    prep::without_os_code(&e.to_string())
 }

@@ -164,12 +164,9 @@ impl PySolver {
                     .map_or("?".into(), |n| n.to_string())
             ))
         })?;
-        let bytes =
-            std::fs::read(&path).map_err(|e| errors::board(format!("{}: {e}", path.display())))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| errors::board(format!("{}: not UTF-8 text", path.display())))?;
+        let file = solve::board::BoardFile::read(&path).map_err(errors::board)?;
         self.faces
-            .parse_sized(text.trim_start_matches('\u{feff}'), size)
+            .parse_sized(&file.text, size)
             .map_err(|e| errors::board(format!("{}: {e}", path.display())))
     }
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use boggle_cli::{usage, usage_msg};
 use clap::Args;
-use solve::board::looks_like_a_path;
+use solve::board::{looks_like_a_path, BoardFile, BoardFileError};
 use solve::{Board, BoardError, FaceRules, Solver, TextStyle};
 
 use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
@@ -65,24 +65,15 @@ struct BoardText {
 ///
 /// Text that is not UTF-8 is a usage error, like any bad board.
 fn board_text(args: &[String]) -> Result<BoardText> {
-    let utf8 = |bytes: Vec<u8>, what: String| {
-        let text = String::from_utf8(bytes).map_err(|e| {
-            usage_msg(format!(
-                "{what} is not UTF-8 text (byte {})",
-                e.utf8_error().valid_up_to() + 1
-            ))
-        })?;
-        let rows = text
-            .lines()
-            .map(|l| l.trim_start_matches('\u{feff}').trim())
-            .filter(|l| !l.is_empty())
-            .map(str::to_string)
-            .collect();
-        Ok::<_, anyhow::Error>(BoardText {
+    // Bytes that are not UTF-8 are a usage error, like any bad board.
+    let read = |file: Result<BoardFile, BoardFileError>, what: String| match file {
+        Ok(BoardFile { text, lines }) => Ok(BoardText {
             text,
             source: Some(what),
-            rows,
-        })
+            rows: lines,
+        }),
+        Err(e @ BoardFileError::NotUtf8 { .. }) => Err(usage(e)),
+        Err(e) => Err(e.into()),
     };
     match args {
         [] => Err(usage_msg(
@@ -93,15 +84,18 @@ fn board_text(args: &[String]) -> Result<BoardText> {
             io::stdin()
                 .read_to_end(&mut bytes)
                 .context("reading the board from standard input")?;
-            utf8(bytes, "standard input".to_string())
+            read(
+                BoardFile::from_bytes(bytes, "standard input"),
+                "standard input".to_string(),
+            )
         }
         [one] if Path::new(one).is_dir() => Err(usage_msg(format!(
             "{one}: is a directory, not a board file"
         ))),
-        [one] if Path::new(one).is_file() => {
-            let bytes = std::fs::read(one).with_context(|| format!("reading board file {one}"))?;
-            utf8(bytes, format!("board file {one}"))
-        }
+        [one] if Path::new(one).is_file() => read(
+            BoardFile::read(Path::new(one)),
+            format!("board file {one}"),
+        ),
         [one] if looks_like_a_path(one) => Err(usage_msg(format!(
             "{one}: no such board file (an argument that ends in .txt or .board, or starts with / or ./, names a file)"
         ))),

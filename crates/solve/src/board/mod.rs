@@ -12,6 +12,7 @@ use crate::error::BoardError;
 
 pub mod canonical;
 mod faces;
+mod file;
 pub mod path;
 mod scored;
 mod text;
@@ -21,6 +22,7 @@ pub(crate) use faces::describe_char;
 pub(crate) use faces::grid_shape;
 pub use faces::spell;
 pub use faces::FaceRules;
+pub use file::{BoardFile, BoardFileError};
 pub use scored::Scored;
 pub use text::TextStyle;
 pub use tile::{Place, Tile, MAX_ALTERNATIVES};

@@ -544,7 +544,7 @@ impl Solver {
         }
         self.by_letter_set.clear();
         self.multi_near.clear();
-        let small = n <= 64;
+        let small = n <= grid::MASK_CELLS;
         if small {
             if self.by_letter.len() < n * self.stride {
                 self.by_letter.resize(n * self.stride, 0);
@@ -638,7 +638,7 @@ impl Solver {
         &mut self,
         starts: std::ops::Range<usize>,
     ) {
-        let small = self.cell.len() <= 64;
+        let small = self.cell.len() <= grid::MASK_CELLS;
         let big = BigSet(std::mem::take(&mut self.used));
         let parts = Parts {
             neighbors: &self.neighbors,
