@@ -173,15 +173,6 @@ export class Engine {
     return info;
   }
 
-  /** Fetches and loads a pack once; later calls answer at once. */
-  async fetchPack(key: string, url: string): Promise<PackInfo> {
-    const known = this.packs.get(key);
-    if (known) return known;
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`the ${key} pack: ${response.status} ${response.statusText}`);
-    return this.addPack(key, await response.arrayBuffer());
-  }
-
   private pack(key: string): PackInfo {
     const pack = this.packs.get(key);
     if (!pack) throw new Error(`the ${key} pack is not loaded`);

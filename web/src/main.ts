@@ -8,7 +8,7 @@
 import "./style.css";
 import { Engine } from "./engine";
 import { Play } from "./play";
-import { $, ensurePack, firstLanguage, hasPack, loadIndex, notice, packKeys } from "./site";
+import { $, ensurePack, fetchPackBytes, firstLanguage, hasPack, loadIndex, notice, packKeys } from "./site";
 import { Solve } from "./solve";
 
 type Mode = "play" | "solve";
@@ -26,7 +26,11 @@ function setMode(mode: Mode, play: Play): void {
 async function start(): Promise<void> {
   const t0 = performance.now();
   const p = new URLSearchParams(location.search);
-  const [engine] = await Promise.all([Engine.load(), loadIndex()]);
+  // The solver, the pack index, then the pack: the pack's download starts
+  // as soon as the (small) index says which it is, beside the solver's.
+  const loading = Engine.load();
+  loading.catch(() => {});
+  await loadIndex();
   const problems: string[] = [];
   let lang = (p.get("lang") ?? "").toLowerCase();
   if (lang && !hasPack(lang)) {
@@ -42,7 +46,10 @@ async function start(): Promise<void> {
     }
   }
   if (!lang) lang = firstLanguage(localStorage.getItem("wordgrid.lang"), navigator.languages ?? [navigator.language]);
-  await ensurePack(engine, lang);
+  const bytes = fetchPackBytes(lang);
+  bytes.catch(() => {});
+  const engine = await loading;
+  await ensurePack(engine, lang, bytes);
   const play = new Play(engine);
   const solve = new Solve(engine);
   play.listLanguages();
@@ -52,12 +59,6 @@ async function start(): Promise<void> {
     play.resume();
   });
   $("tab-solve").addEventListener("click", () => setMode("solve", play));
-  const remember = (id: string) => {
-    const key = $<HTMLSelectElement>(id).value;
-    if (hasPack(key)) localStorage.setItem("wordgrid.lang", key);
-  };
-  $("play-lang").addEventListener("change", () => remember("play-lang"));
-  $("pack").addEventListener("change", () => remember("pack"));
 
   const mode: Mode = p.get("mode") === "play" || !p.has("board") ? "play" : "solve";
   if (p.has("mode") && !["play", "solve"].includes(p.get("mode") ?? "")) problems.push(`mode "${p.get("mode")}" (play or solve)`);

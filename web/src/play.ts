@@ -6,7 +6,7 @@ import type { Engine, GameInfo, Solution, Spelled } from "./engine";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import * as history from "./history";
 import { attachTracing } from "./trace";
-import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice } from "./site";
+import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice, remember } from "./site";
 
 /** A round to start with: a board (from a link) and who sent it. */
 export interface Challenge {
@@ -26,6 +26,8 @@ export class Play {
   private round: Round | null = null;
   private ticker: number | null = null;
   private lang = "en";
+  /** The language of the last pack that loaded (a failed one falls back to it). */
+  private loaded = "en";
   /** The library's games (solve::game), custom last. */
   readonly games: GameInfo[];
   private game: GameInfo;
@@ -128,6 +130,7 @@ export class Play {
     $("custom").hidden = p.id !== "custom";
     if (opts.lang) {
       this.lang = opts.lang;
+      if (this.engine.packs.has(opts.lang)) this.loaded = opts.lang;
       $<HTMLSelectElement>("play-lang").value = opts.lang;
       this.showSource(opts.lang);
     }
@@ -165,9 +168,20 @@ export class Play {
     try {
       await ensurePack(this.engine, lang);
     } catch (e) {
-      this.say(`${packLabel(lang)} did not load (${(e as Error).message}); try again, or choose another language.`, "bad");
+      // The language that did not load is not chosen: the one before stays,
+      // with its round if one is on the board.
+      const before = this.loaded;
+      this.lang = before;
+      $<HTMLSelectElement>("play-lang").value = before;
+      this.showSource(before);
+      this.say(`${packLabel(lang)} did not load (${(e as Error).message}); ${packLabel(before)} stays. Try again when you are online.`, "bad");
+      if (!this.round) {
+        if (before !== lang) await this.newRound(challenge, seed);
+      } else if (!this.round.ended) this.ticker = window.setInterval(() => this.tick(), 200);
       return;
     }
+    if (lang !== this.loaded && $<HTMLSelectElement>("play-lang").value === lang) remember(lang);
+    this.loaded = lang;
     const custom = this.game.id === "custom";
     const size = custom ? $<HTMLSelectElement>("custom-size").value : this.game.size;
     const scoring = custom ? $<HTMLSelectElement>("custom-scoring").value : this.game.scoring;

@@ -82,12 +82,65 @@ export function firstLanguage(saved: string | null, browser: readonly string[]):
   return candidates.find((k) => k && packs.has(k)) ?? "en";
 }
 
-/** Loads a pack the site serves, once. */
-export async function ensurePack(engine: Engine, key: string): Promise<void> {
-  if (engine.packs.has(key)) return;
+/** Where the site serves a pack. */
+function packUrl(key: string): string {
   const p = packs.get(key);
   if (!p) throw new Error(`no pack "${key}"`);
-  await engine.fetchPack(key, `packs/${p.file}`);
+  return `packs/${p.file}`;
+}
+
+/**
+ * Starts a pack's download (to run beside the solver's): its bytes, or the
+ * error, later.
+ */
+export function fetchPackBytes(key: string): Promise<ArrayBuffer> {
+  return Promise.resolve().then(async () => {
+    const response = await fetch(packUrl(key));
+    if (!response.ok) throw new Error(`the ${key} pack: ${response.status} ${response.statusText}`);
+    return response.arrayBuffer();
+  });
+}
+
+/**
+ * Loads a pack the site serves, once (from `bytes` if its download was
+ * started already); then asks the service worker to keep it for offline
+ * use, and remembers it as the language to start with. A pack that did
+ * not load changes nothing.
+ */
+export async function ensurePack(engine: Engine, key: string, bytes?: Promise<ArrayBuffer>): Promise<void> {
+  if (engine.packs.has(key)) return;
+  let load = loading.get(key);
+  if (!load) {
+    const url = packUrl(key);
+    load = (bytes ?? fetchPackBytes(key))
+      .then((b) => {
+        engine.addPack(key, b);
+        keepOffline(url);
+      })
+      .finally(() => loading.delete(key));
+    loading.set(key, load);
+  }
+  return load;
+}
+
+/** Packs being loaded, so that two asks load one once. */
+const loading = new Map<string, Promise<void>>();
+
+/** Remembers a language that loaded, for the next visit. */
+export function remember(key: string): void {
+  if (packs.has(key)) localStorage.setItem("wordgrid.lang", key);
+}
+
+/**
+ * Asks the service worker to keep `url` (a pack the page loaded): a first
+ * visit's pack is fetched before the worker controls the page, so it would
+ * not be cached otherwise, and a host's `Cache-Control: no-cache` would
+ * keep the browser's cache from serving it offline.
+ */
+function keepOffline(url: string): void {
+  if (!("serviceWorker" in navigator)) return;
+  const href = new URL(url, location.href).href;
+  void navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ keep: [href] })).catch(() => {});
 }
 
 /** Shows a one-line notice at the top (a bad link, a fallback taken). */

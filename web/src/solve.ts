@@ -4,7 +4,7 @@
 import { BoardView, markRare, wordItem, type Cell } from "./board";
 import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "./engine";
-import { $, ensurePack, packKeys, packLabel, packSource, hasPack } from "./site";
+import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
 
 /** Words listed at a time (more as the list scrolls). */
 const PAGE = 400;
@@ -47,7 +47,12 @@ export class Solve {
     $("filter-prefix").addEventListener("input", () => this.current && this.list());
     $("share").addEventListener("click", () => void this.share());
     $("pack-file").addEventListener("change", (e) => void this.open(e));
-    $("pack").addEventListener("change", () => this.showSource());
+    $("pack").addEventListener("change", () => {
+      this.showSource();
+      // A language the player chose is remembered once it has loaded.
+      const key = $<HTMLSelectElement>("pack").value;
+      void this.load(key).then(() => remember(key), () => {});
+    });
   }
 
   listPacks(): void {

@@ -44,6 +44,16 @@ const server = createServer(async (req, res) => {
 });
 await new Promise((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${server.address().port}/`;
+// The same site from a host that tells browsers to revalidate everything
+// (`Cache-Control: no-cache`, as many hosts do), so only the service
+// worker's cache can serve it offline.
+const noCache = createServer((req, res) => {
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = (status, headers = {}) => writeHead(status, { ...headers, "cache-control": "no-cache" });
+  server.emit("request", req, res);
+});
+await new Promise((r) => noCache.listen(0, "127.0.0.1", r));
+const noCacheBase = `http://127.0.0.1:${noCache.address().port}/`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -726,6 +736,43 @@ try {
   check(await ruOffline.locator("#totals").innerText().catch(() => "") === "295 words, 557 points", "offline: a language used once still solves (Russian)");
   await desktop.setOffline(false);
 
+  // Offline after ONE visit to a no-cache host; a language that does not
+  // load offline leaves the one before, and the next offline launch plays.
+  const nc = await browser.newContext(DESKTOP);
+  const first = await nc.newPage();
+  first.on("pageerror", (e) => check(false, "no page error", e.message));
+  await first.goto(noCacheBase + "?mode=play");
+  await roundOn(first);
+  const kept = await first.waitForFunction(async () => {
+    for (const k of await caches.keys()) if (await (await caches.open(k)).match("packs/en.pack", { ignoreSearch: true })) return true;
+    return false;
+  }, null, { timeout: 20000 }).then(() => true, () => false);
+  check(kept, "no-cache host: the first visit keeps the English pack for offline use");
+  await first.close();
+  await nc.setOffline(true);
+  const again = await nc.newPage();
+  again.on("pageerror", (e) => check(false, "no page error", e.message));
+  await again.goto(noCacheBase + "?mode=play");
+  await again.waitForFunction(() => document.body.dataset.ready !== undefined, null, { timeout: 15000 }).catch(() => {});
+  await roundOn(again).catch(() => {});
+  check(await again.locator("#play-board .tile").first().isVisible().catch(() => false), "no-cache host: offline after one visit, the page plays");
+  const boardBefore = await again.evaluate(() => document.body.dataset.board);
+  await again.click("#settings summary");
+  await again.selectOption("#play-lang", "de");
+  await again.waitForFunction(() => /did not load/.test(document.querySelector("#feedback").textContent), null, { timeout: 15000 }).catch(() => {});
+  const said = await again.locator("#feedback").innerText();
+  check(/Deutsch|German/.test(said) && /did not load/.test(said) && await again.inputValue("#play-lang") === "en"
+    && await again.evaluate(() => document.body.dataset.board) === boardBefore && await again.locator("#play-board .tile").first().isVisible(),
+    "offline: a language that does not load says so, and English and its round stay", said);
+  await shot(again, "offline-language-desktop");
+  await again.close();
+  const third = await nc.newPage();
+  await third.goto(noCacheBase + "?mode=play");
+  await roundOn(third).catch(() => {});
+  check(await third.locator("#play-board .tile").first().isVisible().catch(() => false) && await third.inputValue("#play-lang") === "en",
+    "offline: the next launch plays, in the language that loaded");
+  await nc.close();
+
   // ---- Every language -----------------------------------------------------
   const index = JSON.parse(await readFile(join(dist, "packs", "index.json"), "utf8"));
   check(index.length >= 22 && index.every((p) => p.source && p.licence && p.native && p.words > 0),
@@ -914,6 +961,7 @@ try {
   clearTimeout(timeout);
   await browser.close();
   server.close();
+  noCache.close();
 }
 console.log(failed ? `${failed} failed` : "all browser checks passed");
 process.exit(failed ? 1 : 0);
