@@ -362,10 +362,10 @@ fn resumed_and_sharded_runs_agree_with_one_run() {
     // Three shards, merged.
     let mut merged = Vec::new();
     let mut parts = 0;
-    for k in 0..3 {
+    for k in 1..=3 {
         let shard = prover
             .run(&ProveOptions {
-                shard: Some((k, 3)),
+                shard: Some(prove::Shard::new(k, 3).unwrap()),
                 ..options(threshold)
             })
             .unwrap();

@@ -56,7 +56,7 @@ impl Prover {
             .into_iter()
             .enumerate()
             .map(|(i, c)| (i as u64, c))
-            .filter(|(i, _)| options.shard.map_or(true, |(k, n)| n == 0 || i % n == k))
+            .filter(|(i, _)| options.shard.map_or(true, |s| s.holds(*i)))
             .collect();
         let total = parts.len() as u64;
         let done = AtomicU64::new(0);

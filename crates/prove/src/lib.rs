@@ -77,6 +77,10 @@
 use grid::Neighbors;
 use job::{Cancel, Control, PoolError};
 pub use sample::{Projection, Sampled, SampledClass};
+pub use shard::{
+    best_first, merge, Checkpoint, MergeError, Merged, Report, Run, Shard, ShardError,
+    CHECKPOINT_VERSION,
+};
 use solve::board::FaceRules;
 pub use solve::board::Scored;
 use solve::{BoardError, LexiconError, Solver};
@@ -85,6 +89,7 @@ mod buckets;
 mod driver;
 mod prover;
 mod sample;
+mod shard;
 mod tree;
 mod trie;
 
@@ -139,9 +144,8 @@ pub struct ProveOptions<'a> {
     /// complete) and progress: [`Progress`](job::Progress) parts of the class space
     /// finished, of all parts.
     pub control: Control<'a>,
-    /// Only this shard of the parts: `(k, n)` takes the parts whose index
-    /// is `k` modulo `n` (`k` from 0). `None`: every part.
-    pub shard: Option<(u64, u64)>,
+    /// Only this shard of the parts. `None`: every part.
+    pub shard: Option<Shard>,
     /// Parts already done (by index, from a checkpoint): skipped, and
     /// counted as finished.
     pub done: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
@@ -180,7 +184,7 @@ impl Default for Switchover {
 }
 
 /// What a proof found.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Proof {
     /// Every distinct board (up to symmetry) scoring at least the
     /// threshold, best first.

@@ -7,7 +7,7 @@ use ::count::{
     count_paths, count_total, count_total_wide, cumulative, memory_budget, CountError,
     CountOptions, Engine,
 };
-use ::prove::{ProveError, ProveOptions, Prover, Scored};
+use ::prove::{MergeError, ProveError, ProveOptions, Prover, Report, Run, Scored, Shard};
 use grid::{Adjacency, Grid, Size};
 use job::Control;
 use pyo3::prelude::*;
@@ -257,7 +257,7 @@ pub(crate) fn count(
 
 /// A board `best` or `prove` found: its score, its text (canonical: the
 /// least of its rotations and reflections) and its number of words.
-/// Unpacks as a tuple: `score, board, words = found`.
+/// Unpacks as a tuple: `score, board, word_count = found`.
 #[pyclass(
     module = "wordgrid",
     name = "FoundBoard",
@@ -274,46 +274,46 @@ pub(crate) struct PyFound {
     /// Its text, rows separated by `/`.
     board: String,
     /// Its number of distinct words.
-    words: u64,
+    word_count: u64,
 }
 
 #[pymethods]
 impl PyFound {
     /// A found board (as pickling rebuilds it).
     #[new]
-    fn new(score: u64, board: String, words: u64) -> PyFound {
+    fn new(score: u64, board: String, word_count: u64) -> PyFound {
         PyFound {
             score,
             board,
-            words,
+            word_count,
         }
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "FoundBoard(score={}, board={}, words={})",
+            "FoundBoard(score={}, board={}, word_count={})",
             self.score,
             crate::solver::py_repr(py, &self.board)?,
-            self.words
+            self.word_count
         ))
     }
 
-    /// `score, board, words`, so that it unpacks as a tuple.
+    /// `score, board, word_count`, so that it unpacks as a tuple.
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
-        (self.score, self.board.clone(), self.words)
+        (self.score, self.board.clone(), self.word_count)
             .into_pyobject(py)?
             .try_iter()
     }
 
-    /// `found[0]` is the score, `[1]` the board, `[2]` the words, as in
+    /// `found[0]` is the score, `[1]` the board, `[2]` the word count, as in
     /// the tuple it unpacks as.
     fn __getitem__<'py>(&self, py: Python<'py>, index: isize) -> PyResult<Bound<'py, PyAny>> {
         match index {
             0 | -3 => Ok(self.score.into_pyobject(py)?.into_any()),
             1 | -2 => Ok(self.board.clone().into_pyobject(py)?.into_any()),
-            2 | -1 => Ok(self.words.into_pyobject(py)?.into_any()),
+            2 | -1 => Ok(self.word_count.into_pyobject(py)?.into_any()),
             _ => Err(pyo3::exceptions::PyIndexError::new_err(
-                "FoundBoard index out of range (0: score, 1: board, 2: words)",
+                "FoundBoard index out of range (0: score, 1: board, 2: word_count)",
             )),
         }
     }
@@ -324,16 +324,24 @@ impl PyFound {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         let me = slf.get();
-        (slf.get_type(), (me.score, me.board.clone(), me.words)).into_pyobject(slf.py())
+        (slf.get_type(), (me.score, me.board.clone(), me.word_count)).into_pyobject(slf.py())
     }
 }
 
 impl PyFound {
-    fn from_parts(score: u64, board: String, words: u64) -> PyFound {
+    fn from_parts(score: u64, board: String, word_count: u64) -> PyFound {
         PyFound {
             score,
             board,
-            words,
+            word_count,
+        }
+    }
+
+    fn scored(&self) -> Scored {
+        Scored {
+            score: self.score,
+            board: self.board.clone(),
+            words: self.word_count,
         }
     }
 }
@@ -513,7 +521,14 @@ pub(crate) fn best(
 }
 
 /// What `prove` found.
-#[pyclass(module = "wordgrid", name = "Proof", frozen, get_all, eq)]
+#[pyclass(
+    module = "wordgrid",
+    name = "Proof",
+    frozen,
+    get_all,
+    eq,
+    from_py_object
+)]
 #[derive(Clone, PartialEq)]
 pub(crate) struct PyProof {
     /// Every distinct board (canonical form) scoring at least the
@@ -533,16 +548,20 @@ pub(crate) struct PyProof {
     /// no shard, a complete proof that no other board reaches the
     /// threshold.
     complete: bool,
-    /// `(k, n)`: which shard this is (k from 1), or `None`.
+    /// `(k, n)`: which shard this is (k from 1), or `None` (the whole
+    /// space, or a merge).
     shard: Option<(u64, u64)>,
-    /// Wall-clock seconds.
+    /// Wall-clock seconds (summed over the shards of a merge).
     seconds: f64,
+    /// The shards a merge put together, in order (empty for one run).
+    shards: Vec<(u64, u64)>,
 }
 
 #[pymethods]
 impl PyProof {
     /// A proof's result (as pickling rebuilds one).
     #[new]
+    #[pyo3(signature = (boards, threshold, classes, solved, parts, parts_done, complete, shard, seconds, shards = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         boards: Vec<PyFound>,
@@ -554,6 +573,7 @@ impl PyProof {
         complete: bool,
         shard: Option<(u64, u64)>,
         seconds: f64,
+        shards: Option<Vec<(u64, u64)>>,
     ) -> PyProof {
         PyProof {
             boards,
@@ -565,6 +585,7 @@ impl PyProof {
             complete,
             shard,
             seconds,
+            shards: shards.unwrap_or_default(),
         }
     }
 
@@ -572,7 +593,7 @@ impl PyProof {
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Proof(boards={}, threshold={}, classes={}, solved={}, parts={}, parts_done={}, \
-             complete={}, shard={}, seconds={})",
+             complete={}, shard={}, seconds={}, shards=[{}])",
             boards_repr(py, &self.boards)?,
             self.threshold,
             self.classes,
@@ -582,7 +603,12 @@ impl PyProof {
             py_bool(self.complete),
             self.shard
                 .map_or("None".to_string(), |(k, n)| format!("({k}, {n})")),
-            py_float(py, self.seconds)?
+            py_float(py, self.seconds)?,
+            self.shards
+                .iter()
+                .map(|(k, n)| format!("({k}, {n})"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     }
 
@@ -609,6 +635,7 @@ impl PyProof {
                 me.complete,
                 me.shard,
                 me.seconds,
+                me.shards.clone(),
             ),
         )
             .into_pyobject(slf.py())
@@ -637,11 +664,12 @@ pub(crate) fn prove(
     let threads = errors::threads(threads)?;
     let (pack, _, rules) = setup(pack)?;
     let Size { rows, cols } = self::size(size)?;
-    if let Some((k, n)) = shard {
-        if n == 0 || k == 0 || k > n {
-            return Err(errors::options(format!("shard ({k}, {n}): k from 1 to n")));
-        }
-    }
+    let shard = shard
+        .map(|(k, n)| {
+            Shard::new(k, n)
+                .map_err(|_| errors::options(format!("shard ({k}, {n}): k from 1 to n")))
+        })
+        .transpose()?;
     let prover = Prover::new(&pack.pack, rules, rows, cols).map_err(|e| match e {
         ProveError::Lexicon(e) => errors::pack(e),
         ProveError::Pack(e) => errors::pack(e),
@@ -656,7 +684,7 @@ pub(crate) fn prove(
                 cancel,
                 progress: None,
             },
-            shard: shard.map(|(k, n)| (k - 1, n)),
+            shard,
             ..ProveOptions::default()
         };
         prover.run(&options)
@@ -680,8 +708,9 @@ pub(crate) fn prove(
         parts: proof.parts,
         parts_done: proof.parts_done,
         complete: proof.complete,
-        shard,
+        shard: shard.map(|s| (s.k(), s.n())),
         seconds: started.elapsed().as_secs_f64(),
+        shards: Vec::new(),
     };
     match signal {
         // Ctrl-C: raise it, carrying what was found (`err.partial`).
@@ -692,4 +721,75 @@ pub(crate) fn prove(
         }
         None => Ok(result),
     }
+}
+
+/// Merges shards' proofs (each from `prove(..., shard=(k, n))`, of one
+/// run) into one, as `boggle prove --merge` does (the same merge,
+/// `prove::merge`): the union of the boards, the sums of the counts;
+/// complete when all `n` shards are there and complete. One proof of the
+/// whole space merges to itself.
+#[pyfunction]
+pub(crate) fn merge_proofs(proofs: Vec<PyProof>) -> PyResult<PyProof> {
+    if let [one] = proofs.as_slice() {
+        if one.shard.is_none() {
+            return Ok(one.clone());
+        }
+    }
+    let threshold = proofs.first().map_or(0, |p| p.threshold);
+    let reports = proofs
+        .iter()
+        .map(|p| {
+            Ok(Report {
+                run: Run {
+                    pack: String::new(),
+                    rows: 0,
+                    cols: 0,
+                    scoring: String::new(),
+                    min_len: 0,
+                    neighbors: grid::Adjacency::King,
+                    threshold: p.threshold,
+                },
+                shard: p
+                    .shard
+                    .map(|(k, n)| Shard::new(k, n))
+                    .transpose()
+                    .map_err(errors::options)?,
+                complete: p.complete,
+                parts: p.parts,
+                parts_done: p.parts_done,
+                classes: p.classes,
+                solved: p.solved,
+                seconds: p.seconds,
+                boards: p.boards.iter().map(PyFound::scored).collect(),
+            })
+        })
+        .collect::<PyResult<Vec<Report>>>()?;
+    let merged = ::prove::merge(&reports).map_err(|e| {
+        errors::options(match e {
+            MergeError::OtherRun { index } => {
+                format!("proof {index} has another threshold than proof 0")
+            }
+            MergeError::NotAShard { index } => {
+                format!("proof {index} is of the whole space, not a shard")
+            }
+            e => e.to_string().replace("report", "proof"),
+        })
+    })?;
+    let r = merged.report;
+    Ok(PyProof {
+        boards: r
+            .boards
+            .into_iter()
+            .map(|b| PyFound::from_parts(b.score, b.board, b.words))
+            .collect(),
+        threshold,
+        classes: r.classes,
+        solved: r.solved,
+        parts: r.parts,
+        parts_done: r.parts_done,
+        complete: r.complete,
+        shard: None,
+        seconds: r.seconds,
+        shards: merged.shards.iter().map(|s| (s.k(), s.n())).collect(),
+    })
 }

@@ -31,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(jobs::count, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::best, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(jobs::merge_proofs, m)?)?;
     m.add_function(wrap_pyfunction!(pack::builtin_packs, m)?)?;
     m.add_function(wrap_pyfunction!(pack::recipes, m)?)?;
     m.add_function(wrap_pyfunction!(pack::_from_bytes_named, m)?)?;

@@ -136,6 +136,7 @@ def test_distributed_best_and_proof(cluster, enable2k, wordlists):
     merged = wd.prove(cluster.client, small, size="3x3", threshold=threshold, shards=6)
     single = wordgrid.prove(small, "3x3", threshold, threads=2)
     assert single.complete and merged.complete
+    assert isinstance(merged, wordgrid.Proof) and merged.shard is None
     assert merged.shards == [(k, 6) for k in range(1, 7)]
     assert merged.boards == single.boards and merged.boards
     assert merged.classes > 0 and merged.solved > 0

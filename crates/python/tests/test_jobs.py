@@ -1,5 +1,9 @@
 """roll, count, best and prove from Python."""
 
+import pickle
+
+import pytest
+
 import wordgrid
 
 
@@ -39,3 +43,19 @@ def test_prove_small_and_sharded(en):
     assert all(s.complete for s in shards)
     merged = sorted({b for s in shards for b in s.boards}, key=lambda t: (-t[0], t[1]))
     assert merged == whole.boards
+    # The one merge (boggle prove --merge's) gives one Proof, not another type.
+    m = wordgrid.merge_proofs(shards)
+    assert isinstance(m, wordgrid.Proof) and m.complete and m.shard is None
+    assert m.boards == whole.boards and m.shards == [(1, 3), (2, 3), (3, 3)]
+    assert m.classes == sum(s.classes for s in shards)
+    assert pickle.loads(pickle.dumps(m)) == m and "shards=[(1, 3), (2, 3), (3, 3)]" in repr(m)
+    partial = wordgrid.merge_proofs(shards[:2])
+    assert not partial.complete and partial.shards == [(1, 3), (2, 3)]
+    with pytest.raises(wordgrid.OptionsError, match="both shard 1/3"):
+        wordgrid.merge_proofs([shards[0], shards[0]])
+    with pytest.raises(wordgrid.OptionsError, match="not a shard"):
+        wordgrid.merge_proofs([shards[0], whole])
+    assert wordgrid.merge_proofs([whole]) == whole
+    first = whole.boards[0]
+    assert first.word_count == first[2] and "word_count=" in repr(first)
+

@@ -121,7 +121,7 @@ def test_best_and_prove_boards_are_objects(en):
     result = wordgrid.best(en, size="3x3", iterations=3000, seed=2, threads=1)
     assert len(result.boards) == 5, "top is 5, as in the CLI"
     first = result.boards[0]
-    assert (first.score, first.board, first.words) == tuple(first)
+    assert (first.score, first.board, first.word_count) == tuple(first)
     score, board, words = first
     assert wordgrid.Solver(en).tally(board) == (score, words)
     assert first == wordgrid.FoundBoard(score, board, words)
@@ -311,8 +311,10 @@ def test_reprs_read_back_and_name_real_attributes(en, tmp_path, monkeypatch):
         keywords = [k.arg for k in check_repr(proof).keywords]
         assert keywords == [
             "boards", "threshold", "classes", "solved", "parts", "parts_done",
-            "complete", "shard", "seconds",
+            "complete", "shard", "seconds", "shards",
         ]
+    shards = [wordgrid.prove(en, "2x2", threshold=20, shard=(k, 2)) for k in (1, 2)]
+    check_repr(wordgrid.merge_proofs(shards))
 
     # A pack's repr is the call that opens it again: built in, installed
     # (by the name it was loaded by) or a file.

@@ -2,7 +2,7 @@
 //! bound over board classes (see the `prove` crate); checkpoints, shards and
 //! merging shards' results.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -14,8 +14,10 @@ use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
 use grid::Size;
 use job::{Control, Progress};
-use prove::{ProveOptions, Prover, Scored};
-use serde::{Deserialize, Serialize};
+use prove::{
+    Checkpoint, MergeError, ProveOptions, Prover, Report, Run, Scored, Shard, CHECKPOINT_VERSION,
+};
+use serde::Serialize;
 
 use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
 use crate::output::json::pack_label;
@@ -49,8 +51,8 @@ pub(crate) struct ProveArgs {
     checkpoint: Option<PathBuf>,
     /// Prove only shard K of N (1 ≤ K ≤ N): run each shard anywhere, then
     /// `boggle prove --merge` their --json outputs.
-    #[arg(long, value_name = "K/N", value_parser = shard)]
-    shard: Option<(u64, u64)>,
+    #[arg(long, value_name = "K/N", value_parser = crate::args::parse::<Shard>)]
+    shard: Option<Shard>,
     /// Merge the --json outputs of a sharded proof into one result, which
     /// is complete when every shard was.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "threshold"])]
@@ -68,71 +70,6 @@ pub(crate) struct ProveArgs {
     #[arg(long)]
     json: bool,
 }
-
-/// Reads `K/N`.
-fn shard(text: &str) -> std::result::Result<(u64, u64), String> {
-    let (k, n) = text
-        .split_once('/')
-        .ok_or_else(|| format!("{text:?}: write the shard as K/N, e.g. 2/8"))?;
-    let (k, n): (u64, u64) = match (k.trim().parse(), n.trim().parse()) {
-        (Ok(k), Ok(n)) => (k, n),
-        _ => return Err(format!("{text:?}: K and N are whole numbers")),
-    };
-    if n == 0 || k == 0 || k > n {
-        return Err(format!("{text:?}: shards go from 1/N to N/N"));
-    }
-    Ok((k, n))
-}
-
-/// What a run is: the fields a checkpoint and a shard's output must share.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Run {
-    pack: String,
-    rows: usize,
-    cols: usize,
-    scoring: String,
-    min_len: usize,
-    neighbors: grid::Adjacency,
-    threshold: u32,
-}
-
-/// `boggle prove --json`, and a shard's output for `--merge`.
-#[derive(Serialize, Deserialize)]
-struct Report {
-    #[serde(flatten)]
-    run: Run,
-    /// "K/N", or null for the whole space.
-    shard: Option<String>,
-    complete: bool,
-    parts: u64,
-    parts_done: u64,
-    classes: u64,
-    solved: u64,
-    seconds: f64,
-    boards: Vec<Scored>,
-}
-
-/// A checkpoint file.
-#[derive(Serialize, Deserialize)]
-struct Checkpoint {
-    checkpoint: u32,
-    #[serde(flatten)]
-    run: Run,
-    shard: Option<String>,
-    /// The parts finished, by index.
-    done: BTreeSet<u64>,
-    classes: u64,
-    solved: u64,
-    seconds: f64,
-    boards: Vec<Scored>,
-}
-
-/// 5: parts are classes of two buckets a cell, three in cells of six or
-/// more neighbours on boards of ten to twelve cells and of four or more on
-/// larger ones, with the first cells' buckets fixed until there are at
-/// least 2048 parts or every cell's is; a checkpoint of another version is
-/// refused, its parts being other classes.
-const CHECKPOINT_VERSION: u32 = 5;
 
 /// Runs the proof (or merges shards) and prints the boards.
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
@@ -169,10 +106,9 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         neighbors: rules.adjacency,
         threshold,
     };
-    let shard_text = args.shard.map(|(k, n)| format!("{k}/{n}"));
     let mut state = match saved {
         Some(c) => {
-            if c.run != this || c.shard != shard_text {
+            if c.run != this || c.shard != args.shard {
                 return Err(usage_msg(format!(
                     "{} is the checkpoint of another run ({} {}x{}, threshold {}, shard {}): \
                      give the same pack, size, rules, threshold and shard, or another file",
@@ -184,7 +120,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
                     c.run.rows,
                     c.run.cols,
                     c.run.threshold,
-                    c.shard.as_deref().unwrap_or("none"),
+                    c.shard.map_or("none".to_string(), |s| s.to_string()),
                 )));
             }
             eprintln!(
@@ -201,7 +137,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         None => Checkpoint {
             checkpoint: CHECKPOINT_VERSION,
             run: this.clone(),
-            shard: shard_text.clone(),
+            shard: args.shard,
             done: BTreeSet::new(),
             classes: 0,
             solved: 0,
@@ -247,7 +183,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             progress: Some(&tick),
             ..args.threads.control()
         },
-        shard: args.shard.map(|(k, n)| (k - 1, n)),
+        shard: args.shard,
         done: Some(&is_done),
         on_part: Some(&record),
         switchover: Default::default(),
@@ -265,33 +201,13 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         return Err(e);
     }
     // What this run found, with what the checkpoint held.
-    let mut boards: BTreeMap<String, Scored> = BTreeMap::new();
-    for b in state.boards.iter().chain(&proof.boards) {
-        boards.insert(b.board.clone(), b.clone());
-    }
-    let report = Report {
-        run: this,
-        shard: shard_text,
-        complete: proof.complete,
-        parts: proof.parts,
-        parts_done: proof.parts_done,
-        classes: state.classes + proof.classes,
-        solved: state.solved + proof.solved,
-        seconds: state.seconds + seconds,
-        boards: sorted(boards.into_values().collect()),
-    };
+    let report = Report::of(this, args.shard, &proof, Some(state), seconds);
     if let Some(path) = &args.checkpoint {
         state.classes = report.classes;
         state.solved = report.solved;
         write_checkpoint(path, state, seconds)?;
     }
     print(&report, args.json, &[])
-}
-
-/// Best first, then by text.
-fn sorted(mut boards: Vec<Scored>) -> Vec<Scored> {
-    boards.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
-    boards
 }
 
 /// A JSON file read as `T`; one that is not `what` is a usage error.
@@ -324,69 +240,39 @@ fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()>
         .with_context(|| format!("{}: cannot write the checkpoint", path.display()))
 }
 
-/// `boggle prove --merge FILE…`.
+/// `boggle prove --merge FILE…`: the shards' reports merged by
+/// `prove::merge`, its errors naming the files.
 fn merge(args: &ProveArgs) -> Result<ExitCode> {
     let mut reports = Vec::new();
     for path in &args.merge {
-        let r: Report = read_json(path, "the --json output of boggle prove")?;
-        reports.push((path, r));
+        reports.push(read_json::<Report>(
+            path,
+            "the --json output of boggle prove",
+        )?);
     }
-    let first = &reports[0].1.run;
-    let mut shards: BTreeMap<u64, &Path> = BTreeMap::new();
-    let mut of = None;
-    for (path, r) in &reports {
-        if r.run != *first {
-            return Err(usage_msg(format!(
+    let file = |i: usize| args.merge[i].display();
+    let merged = prove::merge(&reports).map_err(|e| {
+        usage_msg(match e {
+            MergeError::Empty => "no files to merge".to_string(),
+            MergeError::OtherRun { index } => format!(
                 "{} is another run than {} (pack, size, rules or threshold differ)",
-                path.display(),
-                reports[0].0.display()
-            )));
-        }
-        let Some((k, n)) = r.shard.as_deref().and_then(|s| shard(s).ok()) else {
-            return Err(usage_msg(format!(
-                "{} is not a shard's output",
-                path.display()
-            )));
-        };
-        if *of.get_or_insert(n) != n {
-            return Err(usage_msg(format!(
-                "{} is shard {k}/{n}, but another file has N = {}",
-                path.display(),
-                of.unwrap_or(n)
-            )));
-        }
-        if let Some(other) = shards.insert(k, path) {
-            return Err(usage_msg(format!(
-                "{} and {} are both shard {k}/{n}",
-                other.display(),
-                path.display()
-            )));
-        }
-    }
-    let n = of.unwrap_or(0);
-    let missing: Vec<String> = (1..=n)
-        .filter(|k| !shards.contains_key(k))
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-
-    let mut boards: BTreeMap<String, Scored> = BTreeMap::new();
-    for (_, r) in &reports {
-        for b in &r.boards {
-            boards.insert(b.board.clone(), b.clone());
-        }
-    }
-    let sum = |f: fn(&Report) -> u64| reports.iter().map(|(_, r)| f(r)).sum::<u64>();
-    let report = Report {
-        run: first.clone(),
-        shard: None,
-        complete: missing.is_empty() && reports.iter().all(|(_, r)| r.complete),
-        parts: sum(|r| r.parts),
-        parts_done: sum(|r| r.parts_done),
-        classes: sum(|r| r.classes),
-        solved: sum(|r| r.solved),
-        seconds: reports.iter().map(|(_, r)| r.seconds).sum(),
-        boards: sorted(boards.into_values().collect()),
-    };
+                file(index),
+                file(0)
+            ),
+            MergeError::NotAShard { index } => format!("{} is not a shard's output", file(index)),
+            MergeError::OtherN { index, shard, n } => format!(
+                "{} is shard {shard}, but another file has N = {n}",
+                file(index)
+            ),
+            MergeError::Twice {
+                first,
+                index,
+                shard,
+            } => format!("{} and {} are both shard {shard}", file(first), file(index)),
+        })
+    })?;
+    let report = merged.report;
+    let missing: Vec<String> = merged.missing.iter().map(ToString::to_string).collect();
     let code = print(&report, args.json, &missing)?;
     // An incomplete merge is a failure (exit 1), not an interruption.
     if !missing.is_empty() {

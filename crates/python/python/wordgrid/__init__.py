@@ -31,6 +31,7 @@ from ._native import (
     best,
     builtin_packs,
     count,
+    merge_proofs,
     prove,
     recipes,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "best",
     "builtin_packs",
     "count",
+    "merge_proofs",
     "prove",
     "recipes",
     "roll",

@@ -26,19 +26,17 @@ import time as _time
 import os
 import uuid
 from array import array
-from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Optional, Union
 
 from distributed import Client, as_completed
 
 from . import _native
-from ._native import Best, FoundBoard, Pack, Solver
+from ._native import Best, Pack, Proof, Solver
 
 __all__ = [
     "PackRef",
-    "ProofResult",
     "best",
-    "merge_proofs",
     "prove",
     "score_file",
 ]
@@ -117,17 +115,7 @@ def _best_run(key, name, data, rules, kwargs):
 
 def _prove_shard(key, name, data, rules, size, threshold, shard):
     solver = _solver(key, name, data, rules)
-    p = _native.prove(solver, size, threshold, threads=1, shard=shard)
-    return {
-        "boards": p.boards,
-        "classes": p.classes,
-        "solved": p.solved,
-        "parts": p.parts,
-        "parts_done": p.parts_done,
-        "complete": p.complete,
-        "shard": p.shard,
-        "seconds": p.seconds,
-    }
+    return _native.prove(solver, size, threshold, threads=1, shard=shard)
 
 
 def _run_id(job: str) -> str:
@@ -243,56 +231,6 @@ def best(
     return Best(ranked[:top], evaluations, _time.monotonic() - started, seed)
 
 
-@dataclass
-class ProofResult:
-    """A proof merged from its shards."""
-
-    #: Every distinct board scoring at least the threshold, best first,
-    #: each a :class:`wordgrid.FoundBoard`.
-    boards: list
-    threshold: int
-    classes: int
-    solved: int
-    parts: int
-    parts_done: int
-    #: Whether every shard is present and complete: then no other board
-    #: reaches the threshold.
-    complete: bool
-    #: The shards that were merged, ``(k, n)``.
-    shards: list = field(default_factory=list)
-    #: CPU seconds, summed over the shards.
-    seconds: float = 0.0
-
-
-def merge_proofs(threshold: int, shards: Sequence[dict]) -> ProofResult:
-    """Merges shard results (each a dict with the fields of
-    :class:`wordgrid.Proof`, as :func:`prove` collects them) into one proof,
-    as ``boggle prove --merge`` does: the union of the boards, the sums of
-    the counts, complete when all ``n`` shards are there and complete."""
-    boards = {}
-    for s in shards:
-        for score, board, words in s["boards"]:
-            boards[board] = FoundBoard(score, board, words)
-    present = {tuple(s["shard"]) for s in shards if s["shard"] is not None}
-    ns = {n for _, n in present}
-    complete = (
-        len(ns) == 1
-        and {k for k, _ in present} == set(range(1, next(iter(ns)) + 1))
-        and all(s["complete"] for s in shards)
-    ) or (len(shards) == 1 and shards[0]["shard"] is None and shards[0]["complete"])
-    return ProofResult(
-        boards=sorted(boards.values(), key=lambda f: (-f.score, f.board)),
-        threshold=threshold,
-        classes=sum(s["classes"] for s in shards),
-        solved=sum(s["solved"] for s in shards),
-        parts=sum(s["parts"] for s in shards),
-        parts_done=sum(s["parts_done"] for s in shards),
-        complete=complete,
-        shards=sorted(present),
-        seconds=sum(s["seconds"] for s in shards),
-    )
-
-
 def prove(
     client: Client,
     pack: Union[Pack, str],
@@ -302,10 +240,11 @@ def prove(
     shards: Optional[int] = None,
     progress: Optional[ProgressFn] = None,
     **rules: Any,
-) -> ProofResult:
+) -> Proof:
     """Proves which boards of ``size`` reach ``threshold``, as ``boggle
     prove --shard K/N`` on ``shards`` tasks (default: four per worker
-    thread) merged by :func:`merge_proofs`."""
+    thread) merged by :func:`wordgrid.merge_proofs` (the merge ``boggle
+    prove --merge`` uses) into one :class:`wordgrid.Proof`."""
     if shards is None:
         shards = 4 * max(1, sum(client.nthreads().values()))
     if shards < 1:
@@ -313,4 +252,4 @@ def prove(
     ref = PackRef.of(client, pack)
     calls = [(size, threshold, (k, shards)) for k in range(1, shards + 1)]
     futures = _submit(client, "prove", _prove_shard, ref, rules, calls)
-    return merge_proofs(threshold, _gather_in_order(client, futures, progress))
+    return _native.merge_proofs(list(_gather_in_order(client, futures, progress)))

@@ -1,0 +1,403 @@
+//! A proof cut into shards, and put back together: which shard a run is
+//! ([`Shard`], `K/N` from 1 as people write it), what a run reports
+//! ([`Report`], the `--json` of `boggle prove`) and keeps to resume
+//! ([`Checkpoint`]), and the one merge of shards' reports ([`merge`]) that
+//! the command line and the Python package's Dask jobs both use.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::{Proof, Scored};
+
+/// Shard `k` of `n` (both from 1): the parts whose index is `k - 1`
+/// modulo `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shard {
+    k: u64,
+    n: u64,
+}
+
+/// A shard that is not one.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{text:?}: {why}")]
+pub struct ShardError {
+    text: String,
+    why: &'static str,
+}
+
+impl Shard {
+    /// Shard `k` of `n`; `k` from 1 to `n`.
+    pub fn new(k: u64, n: u64) -> Result<Shard, ShardError> {
+        if n == 0 || k == 0 || k > n {
+            return Err(ShardError {
+                text: format!("{k}/{n}"),
+                why: "shards go from 1/N to N/N",
+            });
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// Which shard (from 1).
+    pub fn k(self) -> u64 {
+        self.k
+    }
+
+    /// Of how many.
+    pub fn n(self) -> u64 {
+        self.n
+    }
+
+    /// Whether part `index` (from 0) is in this shard.
+    pub fn holds(self, index: u64) -> bool {
+        index % self.n == self.k - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    /// `K/N`, as `2/8`.
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = |why| ShardError {
+            text: text.to_string(),
+            why,
+        };
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| bad("write the shard as K/N, e.g. 2/8"))?;
+        match (k.trim().parse(), n.trim().parse()) {
+            (Ok(k), Ok(n)) => Shard::new(k, n).map_err(|e| bad(e.why)),
+            _ => Err(bad("K and N are whole numbers")),
+        }
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+impl Serialize for Shard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Shard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Shard, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// What a run is: the fields a checkpoint and a shard's report must share
+/// for them to go together.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// The pack, as the caller names it.
+    pub pack: String,
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The scheme's name.
+    pub scoring: String,
+    /// The shortest word that counts.
+    pub min_len: usize,
+    /// How cells connect.
+    pub neighbors: grid::Adjacency,
+    /// The score every board reported reaches.
+    pub threshold: u32,
+}
+
+/// What one run found (a shard, or the whole space), or a merge of runs:
+/// `boggle prove --json`, which `--merge` reads back.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Report {
+    /// The run.
+    #[serde(flatten)]
+    pub run: Run,
+    /// Its shard; `None` for the whole space (or a merge).
+    pub shard: Option<Shard>,
+    /// Whether it covered its whole shard (or space).
+    pub complete: bool,
+    /// Parts in its shard.
+    pub parts: u64,
+    /// Parts finished.
+    pub parts_done: u64,
+    /// Classes whose bound was computed.
+    pub classes: u64,
+    /// Boards scored exactly.
+    pub solved: u64,
+    /// Seconds, summed over a run and the runs it resumed.
+    pub seconds: f64,
+    /// Every distinct board reaching the threshold, best first.
+    pub boards: Vec<Scored>,
+}
+
+/// A checkpoint: a run's parts finished so far and what they found, to
+/// resume it. Its parts are the prover's, so a checkpoint of another
+/// [`CHECKPOINT_VERSION`] is refused.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// [`CHECKPOINT_VERSION`] when written.
+    pub checkpoint: u32,
+    /// The run.
+    #[serde(flatten)]
+    pub run: Run,
+    /// Its shard.
+    pub shard: Option<Shard>,
+    /// The parts finished, by index.
+    pub done: BTreeSet<u64>,
+    /// Classes whose bound was computed.
+    pub classes: u64,
+    /// Boards scored exactly.
+    pub solved: u64,
+    /// Seconds so far.
+    pub seconds: f64,
+    /// The boards found so far.
+    pub boards: Vec<Scored>,
+}
+
+/// 5: parts are classes of two buckets a cell, three in cells of six or
+/// more neighbours on boards of ten to twelve cells and of four or more on
+/// larger ones, with the first cells' buckets fixed until there are at
+/// least 2048 parts or every cell's is; a checkpoint of another version is
+/// refused, its parts being other classes.
+pub const CHECKPOINT_VERSION: u32 = 5;
+
+/// Shards' reports that do not merge; each names a report by its index in
+/// the list given.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum MergeError {
+    /// No reports.
+    #[error("nothing to merge")]
+    Empty,
+    /// A report of another run (pack, size, rules or threshold).
+    #[error("report {index} is another run than report 0")]
+    OtherRun {
+        /// The report.
+        index: usize,
+    },
+    /// A report of the whole space, not a shard.
+    #[error("report {index} is not a shard's")]
+    NotAShard {
+        /// The report.
+        index: usize,
+    },
+    /// Shards of different `N`.
+    #[error("report {index} is shard {shard}, but another has N = {n}")]
+    OtherN {
+        /// The report.
+        index: usize,
+        /// Its shard.
+        shard: Shard,
+        /// The `N` before it.
+        n: u64,
+    },
+    /// One shard twice.
+    #[error("reports {first} and {index} are both shard {shard}")]
+    Twice {
+        /// The first report of it.
+        first: usize,
+        /// The second.
+        index: usize,
+        /// The shard.
+        shard: Shard,
+    },
+}
+
+/// Shards' reports merged.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The merged report: the union of the boards, best first; the sums of
+    /// the counts and times; complete when every shard is there and was
+    /// complete.
+    pub report: Report,
+    /// The shards merged, in order.
+    pub shards: Vec<Shard>,
+    /// The shards of `1..=N` that are missing.
+    pub missing: Vec<Shard>,
+}
+
+/// Merges shards' reports of one run into one (see [`Merged`]).
+pub fn merge(reports: &[Report]) -> Result<Merged, MergeError> {
+    let first = reports.first().ok_or(MergeError::Empty)?;
+    let mut shards: BTreeMap<Shard, usize> = BTreeMap::new();
+    let mut of: Option<u64> = None;
+    for (index, r) in reports.iter().enumerate() {
+        if r.run != first.run {
+            return Err(MergeError::OtherRun { index });
+        }
+        let shard = r.shard.ok_or(MergeError::NotAShard { index })?;
+        let n = *of.get_or_insert(shard.n());
+        if shard.n() != n {
+            return Err(MergeError::OtherN { index, shard, n });
+        }
+        if let Some(&first) = shards.get(&shard) {
+            return Err(MergeError::Twice {
+                first,
+                index,
+                shard,
+            });
+        }
+        shards.insert(shard, index);
+    }
+    let n = of.unwrap_or(0);
+    let missing: Vec<Shard> = (1..=n)
+        .filter_map(|k| Shard::new(k, n).ok())
+        .filter(|s| !shards.contains_key(s))
+        .collect();
+    let mut boards: BTreeMap<&str, &Scored> = BTreeMap::new();
+    for b in reports.iter().flat_map(|r| &r.boards) {
+        boards.insert(&b.board, b);
+    }
+    let report = Report {
+        run: first.run.clone(),
+        shard: None,
+        complete: missing.is_empty() && reports.iter().all(|r| r.complete),
+        parts: reports.iter().map(|r| r.parts).sum(),
+        parts_done: reports.iter().map(|r| r.parts_done).sum(),
+        classes: reports.iter().map(|r| r.classes).sum(),
+        solved: reports.iter().map(|r| r.solved).sum(),
+        seconds: reports.iter().map(|r| r.seconds).sum(),
+        boards: best_first(boards.into_values().cloned().collect()),
+    };
+    Ok(Merged {
+        report,
+        shards: shards.into_keys().collect(),
+        missing,
+    })
+}
+
+/// Boards best first, then by text.
+pub fn best_first(mut boards: Vec<Scored>) -> Vec<Scored> {
+    boards.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
+    boards
+}
+
+impl Report {
+    /// A run's report from what the prover found (with what a checkpoint
+    /// held before it: its boards, counts and seconds).
+    pub fn of(
+        run: Run,
+        shard: Option<Shard>,
+        proof: &Proof,
+        before: Option<&Checkpoint>,
+        seconds: f64,
+    ) -> Report {
+        let mut boards: BTreeMap<&str, &Scored> = BTreeMap::new();
+        for b in before
+            .into_iter()
+            .flat_map(|c| &c.boards)
+            .chain(&proof.boards)
+        {
+            boards.insert(&b.board, b);
+        }
+        Report {
+            run,
+            shard,
+            complete: proof.complete,
+            parts: proof.parts,
+            parts_done: proof.parts_done,
+            classes: before.map_or(0, |c| c.classes) + proof.classes,
+            solved: before.map_or(0, |c| c.solved) + proof.solved,
+            seconds: before.map_or(0.0, |c| c.seconds) + seconds,
+            boards: best_first(boards.into_values().cloned().collect()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(shard: Option<&str>, boards: &[(u64, &str)], complete: bool) -> Report {
+        Report {
+            run: Run {
+                pack: "en".into(),
+                rows: 2,
+                cols: 2,
+                scoring: "boggle".into(),
+                min_len: 3,
+                neighbors: grid::Adjacency::King,
+                threshold: 5,
+            },
+            shard: shard.map(|s| s.parse().unwrap()),
+            complete,
+            parts: 2,
+            parts_done: 2,
+            classes: 10,
+            solved: 1,
+            seconds: 1.5,
+            boards: boards
+                .iter()
+                .map(|&(score, board)| Scored {
+                    score,
+                    board: board.into(),
+                    words: 1,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn shards_read_and_write_as_people_write_them() {
+        let s: Shard = "2/8".parse().unwrap();
+        assert_eq!((s.k(), s.n(), s.to_string()), (2, 8, "2/8".to_string()));
+        assert!(s.holds(1) && s.holds(9) && !s.holds(2));
+        for bad in ["0/3", "4/3", "1/0", "x/3", "3"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        assert_eq!(serde_json::to_string(&s).unwrap(), "\"2/8\"");
+        assert!(serde_json::from_str::<Shard>("\"9/8\"").is_err());
+    }
+
+    #[test]
+    fn merges_boards_counts_and_what_is_missing() {
+        let a = report(Some("1/3"), &[(9, "abcd"), (7, "efgh")], true);
+        let b = report(Some("3/3"), &[(9, "abcd"), (8, "ijkl")], true);
+        let m = merge(&[a.clone(), b.clone()]).unwrap();
+        let boards: Vec<&str> = m.report.boards.iter().map(|b| b.board.as_str()).collect();
+        assert_eq!(boards, ["abcd", "ijkl", "efgh"]);
+        assert_eq!(
+            (m.report.classes, m.report.parts, m.report.seconds),
+            (20, 4, 3.0)
+        );
+        assert_eq!(m.missing, ["2/3".parse::<Shard>().unwrap()]);
+        assert!(!m.report.complete);
+        let c = report(Some("2/3"), &[], false);
+        let m = merge(&[a.clone(), b.clone(), c]).unwrap();
+        assert!(m.missing.is_empty() && !m.report.complete);
+        let c = report(Some("2/3"), &[], true);
+        assert!(merge(&[a.clone(), b.clone(), c]).unwrap().report.complete);
+        assert_eq!(merge(&[]).unwrap_err(), MergeError::Empty);
+        assert!(matches!(
+            merge(&[a.clone(), a.clone()]),
+            Err(MergeError::Twice {
+                first: 0,
+                index: 1,
+                ..
+            })
+        ));
+        assert!(matches!(
+            merge(&[a.clone(), report(None, &[], true)]),
+            Err(MergeError::NotAShard { index: 1 })
+        ));
+        assert!(matches!(
+            merge(&[a.clone(), report(Some("1/4"), &[], true)]),
+            Err(MergeError::OtherN { index: 1, n: 3, .. })
+        ));
+        let mut other = b;
+        other.run.threshold = 6;
+        assert_eq!(
+            merge(&[a, other]).unwrap_err(),
+            MergeError::OtherRun { index: 1 }
+        );
+    }
+}
