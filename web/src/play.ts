@@ -225,6 +225,9 @@ export class Play {
     $("current").textContent = "\u00a0";
     $("timebar").setAttribute("aria-valuemax", String(seconds));
     document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
+    // When the first round became playable (ms from the navigation), as the
+    // budgets measure it.
+    document.body.dataset.playable ??= String(Math.round(performance.now()));
     document.body.dataset.board = solution.board;
     document.body.dataset.bonus = this.bonus ?? "";
     this.showScore();

@@ -54,6 +54,20 @@ const noCache = createServer((req, res) => {
 });
 await new Promise((r) => noCache.listen(0, "127.0.0.1", r));
 const noCacheBase = `http://127.0.0.1:${noCache.address().port}/`;
+// The same site gzipped, as most hosts serve it (for the budgets' slow-network figures).
+const gz = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
+  readFile(file).then((body) => {
+    res.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream", "content-encoding": "gzip" });
+    res.end(gzipSync(body, { level: 6 }));
+  }, () => {
+    res.writeHead(404);
+    res.end("not found");
+  });
+});
+await new Promise((r) => gz.listen(0, "127.0.0.1", r));
+const gzBase = `http://127.0.0.1:${gz.address().port}/`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -953,6 +967,24 @@ try {
     const slowReady = await fp.evaluate(() => Number(document.body.dataset.ready) + performance.getEntriesByType("navigation")[0].domInteractive);
     await roundOn(fp);
     console.log(`budgets: 1x first paint ${Math.round(paint)} ms, ready ${Math.round(ready)} ms, judge ${judge} ms, download ${(total / 1e6).toFixed(2)} MB; 4x CPU: first paint ${Math.round(slowPaint)} ms, ready ${Math.round(slowReady)} ms`);
+    // First playable on a slow phone connection: 1.6 Mbps down, 150 ms
+    // latency, 4x CPU, no cache; served as is and gzipped (as hosts do).
+    for (const [label, origin] of [["as is", base], ["gzip", gzBase]]) {
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const ctx = await browser.newContext(PHONE);
+        const slow = await ctx.newPage();
+        const net = await ctx.newCDPSession(slow);
+        await net.send("Network.enable");
+        await net.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 });
+        await net.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await slow.goto(origin + "?mode=play", { timeout: 60_000 });
+        await slow.waitForFunction(() => document.body.dataset.playable !== undefined, null, { timeout: 60_000 });
+        times.push(Number(await slow.evaluate(() => document.body.dataset.playable)));
+        await ctx.close();
+      }
+      console.log(`budgets: first playable at 1.6 Mbps, 150 ms, 4x CPU (${label}): ${times.map((t) => (t / 1000).toFixed(2)).join(", ")} s`);
+    }
   }
   await fresh.close();
 } catch (e) {
@@ -962,6 +994,7 @@ try {
   await browser.close();
   server.close();
   noCache.close();
+  gz.close();
 }
 console.log(failed ? `${failed} failed` : "all browser checks passed");
 process.exit(failed ? 1 : 0);
