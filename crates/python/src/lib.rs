@@ -13,6 +13,8 @@ mod errors;
 mod interrupt;
 mod jobs;
 mod pack;
+mod proof;
+mod solution;
 mod solver;
 
 /// The module `wordgrid._native`.
@@ -21,17 +23,17 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<pack::PyPack>()?;
     m.add_class::<solver::PySolver>()?;
-    m.add_class::<solver::PySolution>()?;
-    m.add_class::<solver::PyWord>()?;
+    m.add_class::<solution::PySolution>()?;
+    m.add_class::<solution::PyWord>()?;
     m.add_class::<solver::ScoreIter>()?;
     m.add_class::<jobs::PyBest>()?;
-    m.add_class::<jobs::PyProof>()?;
+    m.add_class::<proof::PyProof>()?;
     m.add_class::<jobs::PyFound>()?;
     m.add_function(wrap_pyfunction!(jobs::roll, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::count, m)?)?;
     m.add_function(wrap_pyfunction!(jobs::best, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::prove, m)?)?;
-    m.add_function(wrap_pyfunction!(jobs::merge_proofs, m)?)?;
+    m.add_function(wrap_pyfunction!(proof::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(proof::merge_proofs, m)?)?;
     m.add_function(wrap_pyfunction!(pack::builtin_packs, m)?)?;
     m.add_function(wrap_pyfunction!(pack::recipes, m)?)?;
     m.add_function(wrap_pyfunction!(pack::_from_bytes_named, m)?)?;

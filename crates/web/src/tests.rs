@@ -1,0 +1,165 @@
+use super::*;
+
+fn tiny_pack() -> Vec<u8> {
+    let recipe = prep::Recipe::builtin("enable").unwrap();
+    prep::PackBuilder::new(recipe)
+        .build_bytes(b"tea\neat\nate\ntee\ntat\n", "tiny.txt")
+        .unwrap()
+        .0
+}
+
+#[test]
+fn load_solve_and_roll_through_json() {
+    let info = load_pack_bytes(&tiny_pack()).unwrap();
+    let id = info["id"].as_str().unwrap().to_string();
+    assert_eq!(info["words"], 5);
+    let req = json!({ "board": "te/ax", "pack": id });
+    let answer = solve_request(req.to_string().as_bytes()).unwrap();
+    let words: Vec<&str> = answer["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(words, ["ate", "eat", "tea"]);
+    assert_eq!(answer["score"], 3);
+    assert_eq!(answer["cells"], json!(["t", "e", "a", "x"]));
+    assert_eq!(answer["words"][0]["path"], json!([[1, 0], [0, 0], [0, 1]]));
+    // No diagonals: a-t-e still spells "ate"; "eat" and "tea" need the
+    // e-a diagonal.
+    let req = json!({ "board": "te/ax", "pack": id, "neighbors": "no-diag" });
+    let answer = solve_request(req.to_string().as_bytes()).unwrap();
+    assert_eq!(answer["word_count"], 1);
+    assert_eq!(answer["words"][0]["word"], "ate");
+    // Errors are one line, never a panic.
+    for bad in [
+        json!({ "board": "t1/ax", "pack": id }),
+        json!({ "board": "te/ax", "pack": "nope" }),
+        json!({ "board": "te/ax", "pack": id, "scoring": "zzz" }),
+        json!({ "board": "te/ax", "pack": id, "min_len": 0 }),
+    ] {
+        let e = solve_request(bad.to_string().as_bytes()).unwrap_err();
+        assert!(!e.contains('\n'), "{e}");
+    }
+    assert!(solve_request(b"not json").is_err());
+    let yes = contains_request(json!({ "pack": id, "word": "TEA" }).to_string().as_bytes());
+    assert_eq!(yes.unwrap()["in_pack"], true);
+    let no = contains_request(json!({ "pack": id, "word": "tex" }).to_string().as_bytes());
+    assert_eq!(no.unwrap()["in_pack"], false);
+    assert!(load_pack_bytes(b"not a pack").is_err());
+    let rolled = roll_request(
+        json!({ "pack": id, "seed": 7, "size": "3x3" })
+            .to_string()
+            .as_bytes(),
+    )
+    .unwrap();
+    let again = roll_request(
+        json!({ "pack": id, "seed": 7, "size": "3x3" })
+            .to_string()
+            .as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(rolled, again);
+    assert_eq!(rolled["board"].as_str().unwrap().split('/').count(), 3);
+}
+
+#[test]
+fn games_rounds_and_spelled_paths() {
+    let list = games_list();
+    assert!(list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == "ruzzle" && g["bonus"] == true));
+    let id = load_pack_bytes(&tiny_pack()).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let req = json!({ "game": "ruzzle", "seed": 42, "pack": id }).to_string();
+    let a = round_request(req.as_bytes()).unwrap();
+    let b = round_request(req.as_bytes()).unwrap();
+    assert_eq!(a, b);
+    let pack = Pack::from_vec(tiny_pack(), "tiny").unwrap();
+    let expected = Game::named("ruzzle").unwrap().roll(&pack, 42).unwrap();
+    assert_eq!(a["bonus"], json!(expected.bonus_text()));
+    let custom =
+        json!({ "game": "custom", "seed": 1, "size": "5x5", "scoring": "ruzzle", "pack": id });
+    let c = round_request(custom.to_string().as_bytes()).unwrap();
+    assert_eq!(c["board"].as_str().unwrap().split('/').count(), 5);
+    assert!(round_request(
+        json!({ "game": "chess", "seed": 1, "pack": id })
+            .to_string()
+            .as_bytes()
+    )
+    .is_err());
+    let req =
+        json!({ "board": "[re-]a/t[-ing]", "pack": id, "path": [[0, 0], [1, 0], [0, 1], [1, 1]] });
+    let s = spell_request(req.to_string().as_bytes()).unwrap();
+    assert_eq!(s["words"], json!(["retaing"]));
+    assert_eq!(s["why"], Value::Null);
+    let req = json!({ "board": "[re-]a/t[-ing]", "pack": id, "path": [[1, 0], [0, 0], [9, 9]] });
+    let s = spell_request(req.to_string().as_bytes()).unwrap();
+    assert_eq!(s["words"], json!(["tre"]));
+    assert_eq!(s["why"], "re- may only start a word");
+}
+
+/// Buffers cross the boundary and come back as they were allocated:
+/// requests of every length (0 included) and answers.
+#[test]
+fn buffers_come_back_as_allocated() {
+    for request in [&b""[..], b"{}", &[b'x'; 4096][..]] {
+        let ptr = alloc(request.len());
+        unsafe {
+            std::ptr::copy_nonoverlapping(request.as_ptr(), ptr, request.len());
+            assert_eq!(std::slice::from_raw_parts(ptr, request.len()), request);
+            dealloc(ptr, request.len());
+        }
+    }
+    for answer in [json!({ "error": "x" }), json!({ "words": vec![1; 1000] })] {
+        let (ptr, len) = answer_buffer(&answer);
+        unsafe {
+            let back: Value = serde_json::from_slice(std::slice::from_raw_parts(ptr, len)).unwrap();
+            assert_eq!(back, answer);
+            dealloc(ptr, len);
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1000))]
+
+    /// A crafted pack (a real one with bytes changed, its checksums
+    /// made right again so that the damage reaches the automaton and
+    /// the metadata) never panics: wasm32 has no unwinding, so a panic
+    /// would abort the module. Each call answers or errs.
+    #[test]
+    fn crafted_packs_never_panic(
+        edits in proptest::collection::vec((0usize..4096, proptest::prelude::any::<u8>()), 1..3),
+        board in "[a-z./ \\[\\]]{0,20}",
+    ) {
+        let mut bytes = tiny_pack();
+        for (at, b) in edits {
+            let at = at % bytes.len();
+            bytes[at] = b;
+        }
+        prep::pack::reseal(&mut bytes);
+        if let Ok(info) = load_pack_bytes(&bytes) {
+            let id = info["id"].as_str().unwrap().to_string();
+            let _ = solve_request(json!({ "board": board, "pack": id }).to_string().as_bytes());
+            let _ = solve_request(json!({ "board": "te/ax", "pack": id, "scoring": "ruzzle" }).to_string().as_bytes());
+            let _ = contains_request(json!({ "pack": id, "word": board }).to_string().as_bytes());
+            let _ = roll_request(json!({ "pack": id, "seed": 1, "size": "3x3" }).to_string().as_bytes());
+        }
+    }
+
+    /// Any request text, for every call, answers or errs.
+    #[test]
+    fn any_request_never_panics(text in ".{0,200}") {
+        let _ = round_request(text.as_bytes());
+        let _ = spell_request(text.as_bytes());
+        let _ = solve_request(text.as_bytes());
+        let _ = contains_request(text.as_bytes());
+        let _ = roll_request(text.as_bytes());
+        let _ = load_pack_bytes(text.as_bytes());
+    }
+}
