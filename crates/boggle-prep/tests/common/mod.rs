@@ -4,6 +4,8 @@
 
 pub use boggle_tests::*;
 
+pub mod cli;
+
 use std::path::Path;
 
 /// The `boggle-prep` binary under test.
