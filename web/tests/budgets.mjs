@@ -1,0 +1,114 @@
+// The budgets: first paint, ready to play and the first visit's download
+// (checked), and with BUDGETS=1 the 4x CPU and slow-network figures
+// (printed, for BENCHMARKS.md).
+import { createServer } from "node:http";
+import { readFile, mkdir, readdir } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
+import { join, extname, dirname, resolve } from "node:path";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { chromium } from "playwright-core";
+import {
+  web,
+  dist,
+  out,
+  axeSource,
+  TYPES,
+  boggle,
+  failed,
+  check,
+  server,
+  base,
+  noCache,
+  noCacheBase,
+  gz,
+  gzBase,
+  browser,
+  timeout,
+  PHONE,
+  DESKTOP,
+  cliSolve,
+  open,
+  roundOn,
+  centre,
+  strokes,
+  touchTrace,
+  mouseTrace,
+  wordsOf,
+  uiWords,
+  visibleWords,
+  toSeconds,
+  inViewport,
+  sideways,
+  smallTargets,
+  axe,
+  shot,
+} from "./harness.mjs";
+
+export async function budgets(judge) {
+  // Budgets: first paint, ready, first download.
+  const fresh = await browser.newContext({ ...DESKTOP, locale: "en-US" });
+  const fp = await fresh.newPage();
+  const packsFetched = [];
+  fp.on("request", (r) => {
+    if (r.url().endsWith(".pack")) packsFetched.push(r.url().split("/").pop());
+  });
+  await fp.goto(base + "?mode=play");
+  await fp.waitForFunction(() => document.body.dataset.ready !== undefined);
+  // Timings on a shared machine vary: the best of three fresh loads.
+  const loads = [];
+  for (let i = 0; i < 3; i++) {
+    const ctx = await browser.newContext(DESKTOP);
+    const tp = await ctx.newPage();
+    await tp.goto(base + "?mode=play");
+    await tp.waitForFunction(() => document.body.dataset.ready !== undefined);
+    loads.push(await tp.evaluate(() => [
+      performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+      Number(document.body.dataset.ready) + performance.getEntriesByType("navigation")[0].domInteractive,
+    ]));
+    await ctx.close();
+  }
+  const paint = Math.min(...loads.map((l) => l[0]));
+  const ready = Math.min(...loads.map((l) => l[1]));
+  check(paint >= 0 && paint <= 300, "first paint within 300 ms (best of 3 loads)", loads.map((l) => Math.round(l[0])).join(", ") + " ms");
+  check(ready <= 1000, "ready to play within 1 s (best of 3 loads)", loads.map((l) => Math.round(l[1])).join(", ") + " ms");
+  const assets = (await readdir(join(dist, "assets"))).map((f) => `assets/${f}`);
+  let total = 0;
+  for (const f of ["index.html", ...assets, "boggle_web.wasm", "packs/en.pack", "packs/index.json", "sw.js", "manifest.webmanifest", "icon.svg"]) {
+    total += gzipSync(await readFile(join(dist, f)), { level: 9 }).length;
+  }
+  check(total <= 1_500_000, "the first visit downloads at most 1.5 MB compressed (English)", `${(total / 1e6).toFixed(2)} MB`);
+  await fp.waitForTimeout(1500); // the service worker installs meanwhile
+  check(JSON.stringify(packsFetched) === JSON.stringify(["en.pack"]), "the first visit with English fetches no other pack", packsFetched.join(", "));
+  if (process.env.BUDGETS) {
+    const cdp = await fresh.newCDPSession(fp);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await fp.goto(base + "?mode=play");
+    await fp.waitForFunction(() => document.body.dataset.ready !== undefined);
+    const slowPaint = await fp.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1);
+    const slowReady = await fp.evaluate(() => Number(document.body.dataset.ready) + performance.getEntriesByType("navigation")[0].domInteractive);
+    await roundOn(fp);
+    console.log(`budgets: 1x first paint ${Math.round(paint)} ms, ready ${Math.round(ready)} ms, judge ${judge} ms, download ${(total / 1e6).toFixed(2)} MB; 4x CPU: first paint ${Math.round(slowPaint)} ms, ready ${Math.round(slowReady)} ms`);
+    // First playable on a slow phone connection: 1.6 Mbps down, 150 ms
+    // latency, 4x CPU, no cache; served as is and gzipped (as hosts do).
+    for (const [label, origin] of [["as is", base], ["gzip", gzBase]]) {
+      const times = [];
+      for (let i = 0; i < 3; i++) {
+        const ctx = await browser.newContext(PHONE);
+        const slow = await ctx.newPage();
+        const net = await ctx.newCDPSession(slow);
+        await net.send("Network.enable");
+        await net.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 });
+        await net.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await slow.goto(origin + "?mode=play", { timeout: 60_000 });
+        await slow.waitForFunction(() => document.body.dataset.playable !== undefined, null, { timeout: 60_000 });
+        times.push(Number(await slow.evaluate(() => document.body.dataset.playable)));
+        await ctx.close();
+      }
+      console.log(`budgets: first playable at 1.6 Mbps, 150 ms, 4x CPU (${label}): ${times.map((t) => (t / 1000).toFixed(2)).join(", ")} s`);
+    }
+  }
+  await fresh.close();
+}
