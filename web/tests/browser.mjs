@@ -4,51 +4,11 @@
 // in the viewport) at phone size with touch and at desktop size with a
 // mouse, saves a screenshot of every screen in web/test-output/, runs axe
 // over both screens, and measures the budgets. Exit 1 if a check failed.
-import { createServer } from "node:http";
 import { readFile, mkdir, readdir } from "node:fs/promises";
-import { gzipSync } from "node:zlib";
-import { join, extname, dirname, resolve } from "node:path";
+import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
-import {
-  web,
-  dist,
-  out,
-  axeSource,
-  TYPES,
-  boggle,
-  failed,
-  check,
-  server,
-  base,
-  noCache,
-  noCacheBase,
-  gz,
-  gzBase,
-  browser,
-  timeout,
-  PHONE,
-  DESKTOP,
-  cliSolve,
-  open,
-  roundOn,
-  centre,
-  strokes,
-  touchTrace,
-  mouseTrace,
-  wordsOf,
-  uiWords,
-  visibleWords,
-  toSeconds,
-  inViewport,
-  sideways,
-  smallTargets,
-  axe,
-  shot,
-} from "./harness.mjs";
+import { web, dist, out, boggle, failed, check, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { budgets } from "./budgets.mjs";
 

@@ -1,51 +1,10 @@
 // The budgets: first paint, ready to play and the first visit's download
 // (checked), and with BUDGETS=1 the 4x CPU and slow-network figures
 // (printed, for BENCHMARKS.md).
-import { createServer } from "node:http";
-import { readFile, mkdir, readdir } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
-import { join, extname, dirname, resolve } from "node:path";
-import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
-import {
-  web,
-  dist,
-  out,
-  axeSource,
-  TYPES,
-  boggle,
-  failed,
-  check,
-  server,
-  base,
-  noCache,
-  noCacheBase,
-  gz,
-  gzBase,
-  browser,
-  timeout,
-  PHONE,
-  DESKTOP,
-  cliSolve,
-  open,
-  roundOn,
-  centre,
-  strokes,
-  touchTrace,
-  mouseTrace,
-  wordsOf,
-  uiWords,
-  visibleWords,
-  toSeconds,
-  inViewport,
-  sideways,
-  smallTargets,
-  axe,
-  shot,
-} from "./harness.mjs";
+import { join } from "node:path";
+import { dist, check, base, gzBase, browser, timeout, PHONE, DESKTOP, roundOn } from "./harness.mjs";
 
 export async function budgets(judge) {
   // Budgets: first paint, ready, first download.

@@ -1,50 +1,9 @@
 // Every language the site offers: each pack solves as the CLI does, reads
 // its own letters (Qu, IJ, L·L), and a big board paints in time.
-import { createServer } from "node:http";
-import { readFile, mkdir, readdir } from "node:fs/promises";
-import { gzipSync } from "node:zlib";
-import { join, extname, dirname, resolve } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
-import {
-  web,
-  dist,
-  out,
-  axeSource,
-  TYPES,
-  boggle,
-  failed,
-  check,
-  server,
-  base,
-  noCache,
-  noCacheBase,
-  gz,
-  gzBase,
-  browser,
-  timeout,
-  PHONE,
-  DESKTOP,
-  cliSolve,
-  open,
-  roundOn,
-  centre,
-  strokes,
-  touchTrace,
-  mouseTrace,
-  wordsOf,
-  uiWords,
-  visibleWords,
-  toSeconds,
-  inViewport,
-  sideways,
-  smallTargets,
-  axe,
-  shot,
-} from "./harness.mjs";
+import { dist, boggle, check, browser, timeout, PHONE, DESKTOP, open, sideways, shot } from "./harness.mjs";
 
 export async function everyLanguage() {
   // ---- Every language -----------------------------------------------------
