@@ -236,7 +236,7 @@ export class Solve {
     const seedText = $<HTMLInputElement>("seed").value.trim();
     let seed: number;
     if (seedText === "") {
-      seed = Math.floor(Math.random() * 2 ** 31);
+      seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
       $<HTMLInputElement>("seed").value = String(seed);
     } else if (/^[0-9]{1,15}$/.test(seedText)) {
       seed = Number(seedText);

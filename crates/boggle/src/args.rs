@@ -145,7 +145,7 @@ impl RuleArgs {
             adjacency: self.neighbors,
             wrap: self.wrap,
             qu,
-            min_len: game.as_ref().map_or(self.min_len, |g| g.min_len),
+            min_len: game.as_ref().and_then(|g| g.min_len).or(self.min_len),
             scoring: game.map(|g| g.scoring).or_else(|| self.scoring.clone()),
             letter_values: self.letter_values.clone(),
             bonus: self.bonus.clone(),
