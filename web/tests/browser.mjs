@@ -451,14 +451,14 @@ try {
   // Like the 4x4: the median of repeated solves, so that one solve slowed by
   // a busy machine (or the roll's first, cold one) does not decide it.
   const times50 = [await page.evaluate(() => Number(document.body.dataset.solveMs))];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 2; i++) {
     await page.evaluate(() => { document.body.dataset.solveMs = ""; });
     await page.click("#solve");
     await page.waitForFunction(() => document.body.dataset.solveMs !== "");
     times50.push(await page.evaluate(() => Number(document.body.dataset.solveMs)));
   }
-  const ms50 = [...times50].sort((a, b) => a - b)[2];
-  check(ms50 <= 200, "solve: a 50x50 board takes at most 200 ms (median of 5)", `${ms50} ms; all: ${times50.join(", ")}`);
+  const ms50 = [...times50].sort((a, b) => a - b)[1];
+  check(ms50 <= 200, "solve: a 50x50 board takes at most 200 ms (median of 3)", `${ms50} ms; all: ${times50.join(", ")}`);
   await page.fill("#size", "4x4");
   const cliRoll = execFileSync(boggle, ["roll", "--dice", "big", "--size", "5x5", "--seed", "3", "--count", "1"]).toString().trim();
   await page.selectOption("#dice", "big");
