@@ -566,7 +566,7 @@ try {
   await again.waitForFunction(() => document.body.dataset.ready !== undefined, null, { timeout: 15000 }).catch(() => {});
   await roundOn(again).catch(() => {});
   check(await again.locator("#play-board .tile").first().isVisible().catch(() => false), "no-cache host: offline after one visit, the page plays",
-    await again.evaluate(() => `notice: ${document.querySelector("#notice").textContent}; loading shown: ${!document.querySelector("#loading").hidden}; controlled: ${navigator.serviceWorker.controller !== null}`).catch((e) => String(e)));
+    await again.evaluate(async () => `notice: ${document.querySelector("#notice").textContent}; loading shown: ${!document.querySelector("#loading").hidden}; controlled: ${navigator.serviceWorker.controller !== null}; cached: ${(await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url.split("/").pop())))).flat().join(" ")}`).catch((e) => String(e)));
   const boardBefore = await again.evaluate(() => document.body.dataset.board);
   await again.click("#settings summary");
   await again.selectOption("#play-lang", "de");
