@@ -328,15 +328,17 @@ impl PyFound {
     }
 }
 
-impl PyFound {
-    pub(crate) fn from_parts(score: u64, board: String, word_count: u64) -> PyFound {
+impl From<Scored> for PyFound {
+    fn from(b: Scored) -> PyFound {
         PyFound {
-            score,
-            board,
-            word_count,
+            score: b.score,
+            board: b.board,
+            word_count: b.words,
         }
     }
+}
 
+impl PyFound {
     pub(crate) fn scored(&self) -> Scored {
         Scored {
             score: self.score,
@@ -508,11 +510,7 @@ pub(crate) fn best(
     })?;
     // Ctrl-C: the search stopped and says so; the boards so far are kept.
     Ok(PyBest {
-        boards: outcome
-            .best
-            .into_iter()
-            .map(|f| PyFound::from_parts(f.score, f.board, f.words))
-            .collect(),
+        boards: outcome.best.into_iter().map(PyFound::from).collect(),
         evaluations: outcome.evaluations,
         seconds: outcome.seconds,
         seed,

@@ -2,7 +2,7 @@
 //! `Proof` it returns, and `merge_proofs`, the prove crate's one merge of
 //! shards.
 
-use ::prove::{MergeError, ProveError, ProveOptions, Prover, Report, Run, Scored, Shard};
+use ::prove::{MergeError, ProveError, ProveOptions, Prover, Report, Run, Shard};
 use grid::Size;
 use job::Control;
 use pyo3::prelude::*;
@@ -183,17 +183,7 @@ pub(crate) fn prove(
     });
     let proof = proof.map_err(errors::options)?;
     let result = PyProof {
-        boards: proof
-            .boards
-            .into_iter()
-            .map(
-                |Scored {
-                     score,
-                     board,
-                     words,
-                 }| PyFound::from_parts(score, board, words),
-            )
-            .collect(),
+        boards: proof.boards.into_iter().map(PyFound::from).collect(),
         threshold,
         classes: proof.classes,
         solved: proof.solved,
@@ -269,11 +259,7 @@ pub(crate) fn merge_proofs(proofs: Vec<PyProof>) -> PyResult<PyProof> {
     })?;
     let r = merged.report;
     Ok(PyProof {
-        boards: r
-            .boards
-            .into_iter()
-            .map(|b| PyFound::from_parts(b.score, b.board, b.words))
-            .collect(),
+        boards: r.boards.into_iter().map(PyFound::from).collect(),
         threshold,
         classes: r.classes,
         solved: r.solved,

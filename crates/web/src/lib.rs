@@ -187,6 +187,24 @@ struct SolveRequest {
     min_zipf: Option<f64>,
 }
 
+/// A request's board, cut into rows of `size` (`3x4`) when it is one run.
+fn read_board(
+    faces: &solve::FaceRules,
+    text: &str,
+    size: Option<&str>,
+) -> Result<solve::Board, String> {
+    let size = size
+        .map(str::parse::<grid::Size>)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    faces.parse_sized(text, size).map_err(|e| e.to_string())
+}
+
+/// A request's adjacency (`all`, `no-diag`), king moves if none.
+fn adjacency(neighbors: Option<&str>) -> Result<Adjacency, String> {
+    neighbors.map_or(Ok(Adjacency::King), str::parse)
+}
+
 fn english() -> String {
     "en".to_string()
 }
@@ -215,10 +233,7 @@ pub unsafe extern "C" fn solve(ptr: *const u8, len: usize) -> u64 {
 fn solve_request(bytes: &[u8]) -> Result<Value, String> {
     let req: SolveRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
-    let adjacency: Adjacency = match &req.neighbors {
-        Some(n) => n.parse()?,
-        None => Adjacency::King,
-    };
+    let adjacency = adjacency(req.neighbors.as_deref())?;
     let options = RuleOptions {
         adjacency,
         wrap: req.wrap,
@@ -234,15 +249,7 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
             .map_err(|e| e.to_string())?,
     };
     let (faces, mut rules) = options.resolve(&pack).map_err(|e| e.to_string())?;
-    let size = req
-        .size
-        .as_deref()
-        .map(str::parse::<grid::Size>)
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    let board = faces
-        .parse_sized(&req.board, size)
-        .map_err(|e| e.to_string())?;
+    let board = read_board(&faces, &req.board, req.size.as_deref())?;
     rules
         .fit_bonus(board.rows(), board.cols())
         .map_err(|e| e.to_string())?;
@@ -519,19 +526,8 @@ fn spell_request(bytes: &[u8]) -> Result<Value, String> {
     let req: SpellRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let faces = solve::FaceRules::from_pack(&pack).map_err(|e| e.to_string())?;
-    let size = req
-        .size
-        .as_deref()
-        .map(str::parse::<grid::Size>)
-        .transpose()
-        .map_err(|e| e.to_string())?;
-    let board = faces
-        .parse_sized(&req.board, size)
-        .map_err(|e| e.to_string())?;
-    let adjacency: Adjacency = match &req.neighbors {
-        Some(n) => n.parse()?,
-        None => Adjacency::King,
-    };
+    let board = read_board(&faces, &req.board, req.size.as_deref())?;
+    let adjacency = adjacency(req.neighbors.as_deref())?;
     let neighbors = grid::Neighbors::new(grid::Grid::new(
         board.rows(),
         board.cols(),
