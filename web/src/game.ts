@@ -30,14 +30,14 @@ export class Round {
   /** The most the target's words score. */
   readonly max: number;
   private readonly words: Map<string, Word>;
-  private readonly inPack: (word: string) => boolean;
+  private readonly inPack: (word: string) => Promise<boolean>;
   /** Milliseconds left when the clock last stopped or started. */
   private left: number;
   /** When the clock started running (performance.now()), or null if stopped. */
   private since: number | null = null;
   ended = false;
 
-  constructor(solution: Solution, seconds: number, inPack: (word: string) => boolean, counted: Counted = "common") {
+  constructor(solution: Solution, seconds: number, inPack: (word: string) => Promise<boolean>, counted: Counted = "common") {
     this.solution = solution;
     this.seconds = seconds;
     this.counted = counted;
@@ -48,8 +48,12 @@ export class Round {
     this.inPack = inPack;
   }
 
-  /** Judges a word, typed or traced (a traced word is always on the board). */
-  judge(text: string, traced: boolean): Verdict {
+  /**
+   * Judges a word, typed or traced (a traced word is always on the board).
+   * A word on the board counts at once, before anything is awaited, so two
+   * quick tries are judged in order.
+   */
+  async judge(text: string, traced: boolean): Promise<Verdict> {
     const word = text.trim().toLowerCase();
     const known = this.words.get(word);
     if (known) {
@@ -62,7 +66,7 @@ export class Round {
     if ([...word].length < min) return { kind: "short", word, min };
     // A traced word is on the board by construction; a typed one may be a
     // word the board does not hold.
-    if (!traced && this.inPack(word)) return { kind: "notboard", word };
+    if (!traced && (await this.inPack(word))) return { kind: "notboard", word };
     return { kind: "notword", word };
   }
 

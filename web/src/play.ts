@@ -38,19 +38,19 @@ export class Play {
   constructor(engine: Engine) {
     this.engine = engine;
     this.board = new BoardView($("play-board"), "Board");
-    this.games = engine.games();
+    this.games = engine.games;
     this.game = this.games[0];
     for (const g of this.games) $<HTMLSelectElement>("preset").add(new Option(g.label, g.id));
     attachTracing(this.board, {
       wrap: () => false,
       diagonals: () => true,
       onChange: (path) => this.tracing(path),
-      onSubmit: (path) => this.submitPath(path),
+      onSubmit: (path) => void this.submitPath(path),
     });
     $("type-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const input = $<HTMLInputElement>("guess");
-      if (input.value.trim()) this.submit(input.value, null);
+      if (input.value.trim()) void this.submit(input.value, null);
       input.value = "";
     });
     $("new-round").addEventListener("click", () => void this.newRound());
@@ -193,7 +193,7 @@ export class Play {
       this.seed = undefined;
       delete document.body.dataset.seed;
       try {
-        solution = this.engine.solve(lang, challenge.board, { scoring, bonus: this.bonus });
+        solution = await this.engine.solve(lang, challenge.board, { scoring, bonus: this.bonus, min_len: this.game.min_len ?? undefined });
       } catch (e) {
         notice(`That board does not read (${(e as Error).message}); here is a new one.`);
         return this.newRound();
@@ -201,7 +201,7 @@ export class Play {
     } else {
       this.versus = undefined;
       try {
-        solution = this.roll(lang, size, scoring, seed);
+        solution = await this.roll(lang, size, scoring, seed);
       } catch (e) {
         this.say(`No board for ${this.game.name} in ${packLabel(lang)} (${(e as Error).message}); choose another game.`, "bad");
         return;
@@ -242,15 +242,15 @@ export class Play {
    * library rolls it (solve::game), re-rolling a board with too few common
    * words, so the CLI, Python and this page give the same round for a seed.
    */
-  private roll(lang: string, size: string, scoring: string, seed?: number): Solution {
+  private async roll(lang: string, size: string, scoring: string, seed?: number): Promise<Solution> {
     const custom = this.game.id === "custom";
     const fresh = crypto.getRandomValues(new Uint32Array(1))[0];
-    const round = this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(custom ? { size, scoring } : {}) });
+    const round = await this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(custom ? { size, scoring } : {}) });
     this.bonus = round.bonus ?? undefined;
     this.seed = round.seed;
     document.body.dataset.seed = String(round.seed);
     document.body.dataset.minCommon = String(round.min_common);
-    return this.engine.solve(lang, round.board, { scoring: round.scoring, bonus: this.bonus });
+    return this.engine.solve(lang, round.board, { scoring: round.scoring, bonus: this.bonus, min_len: round.min_len ?? undefined });
   }
 
   /** The seed of the round on the board, when it was rolled (not a challenge's board). */
@@ -275,23 +275,44 @@ export class Play {
   }
 
   /** What a traced path spells, as the library reads the board's tiles. */
-  private spell(path: Cell[]): Spelled {
-    if (!path.length) return { words: [""], why: null };
+  private spell(path: Cell[]): Promise<Spelled> {
+    if (!path.length) return Promise.resolve({ words: [""], why: null });
     return this.engine.spell(this.lang, this.boardText, path);
   }
+
+  /** Counts traces: an answer about a path the finger has left is dropped. */
+  private traced = 0;
 
   private tracing(path: Cell[]): void {
     if (!this.round || this.round.ended) return;
     this.board.mark(path, "trace");
-    $("current").textContent = path.length ? this.spell(path).words[0].toUpperCase() : "\u00a0";
+    const n = ++this.traced;
+    if (!path.length) {
+      $("current").textContent = "\u00a0";
+      return;
+    }
+    this.spell(path).then(
+      (spelled) => {
+        if (n === this.traced) $("current").textContent = spelled.words[0].toUpperCase();
+      },
+      () => {},
+    );
   }
 
-  private submitPath(path: Cell[]): void {
+  private async submitPath(path: Cell[]): Promise<void> {
     if (!this.round || this.round.ended) {
       this.board.mark([]);
       return;
     }
-    const spelled = this.spell(path);
+    const n = ++this.traced;
+    let spelled: Spelled;
+    try {
+      spelled = await this.spell(path);
+    } catch (e) {
+      this.say((e as Error).message, "bad");
+      return;
+    }
+    if (n !== this.traced) return;
     if (spelled.why) {
       this.say(`${spelled.words[0].toUpperCase()}: ${spelled.why}`, "bad");
       $("current").textContent = "\u00a0";
@@ -305,11 +326,12 @@ export class Play {
   }
 
   /** Judges a try and shows the verdict; `path` is the traced one, if any. */
-  submit(text: string, path: Cell[] | null): Verdict | null {
+  async submit(text: string, path: Cell[] | null): Promise<Verdict | null> {
     const round = this.round;
     if (!round || round.ended) return null;
     const t0 = performance.now();
-    const verdict = round.judge(text, path !== null);
+    const verdict = await round.judge(text, path !== null);
+    if (round !== this.round) return null;
     document.body.dataset.judgeMs = (performance.now() - t0).toFixed(3);
     const shown = verdict.word.toUpperCase();
     let kind = "bad";

@@ -113,10 +113,8 @@ export async function ensurePack(engine: Engine, key: string, bytes?: Promise<Ar
   if (!load) {
     const url = packUrl(key);
     load = (bytes ?? fetchPackBytes(key))
-      .then((b) => {
-        engine.addPack(key, b);
-        keepOffline(url);
-      })
+      .then((b) => engine.addPack(key, b))
+      .then(() => keepOffline(url))
       .finally(() => loading.delete(key));
     loading.set(key, load);
   }

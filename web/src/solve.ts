@@ -6,7 +6,9 @@ import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "./engine";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
 
-/** Words listed at a time (more as the list scrolls). */
+/** Words listed at first: a screenful and more, light enough for the frame that shows the answer. */
+const FIRST_PAGE = 120;
+/** Words listed at a time after that, as the list scrolls. */
 const PAGE = 400;
 
 export class Solve {
@@ -95,20 +97,20 @@ export class Solve {
 
   async solve(): Promise<void> {
     const key = $<HTMLSelectElement>("pack").value;
-    const min = $<HTMLInputElement>("min-len").value.trim();
-    if (min && !/^[1-9][0-9]?$/.test(min)) {
-      this.status(`Minimum length: a whole number from 1 (not ${min})`, true);
-      return;
-    }
+    // When the solve was asked for (after its pack loaded).
+    let t = 0;
     try {
       await this.load(key);
-      const t = performance.now();
+      t = performance.now();
       const rules = this.rules();
       const size = this.linkSize;
       this.linkSize = null;
       if (size) rules.size = size;
-      const s = this.engine.solve(key, $<HTMLInputElement>("board").value.trim(), rules);
-      this.current = { ...s, millis: performance.now() - t };
+      const s = await this.engine.solve(key, $<HTMLInputElement>("board").value.trim(), rules);
+      this.current = { ...s, millis: this.engine.lastMs };
+      // From the ask to the answer on this thread: the solve, and carrying
+      // its answer across from the worker.
+      document.body.dataset.waitMs = (performance.now() - t).toFixed(2);
       if (size) $<HTMLInputElement>("board").value = s.board;
     } catch (e) {
       this.status((e as Error).message, true);
@@ -116,7 +118,7 @@ export class Solve {
       return;
     }
     document.body.dataset.solveMs = this.current.millis.toFixed(2);
-    const started = performance.now() - this.current.millis;
+    const started = t;
     this.status("");
     const shown = performance.now();
     this.show(this.current);
@@ -190,16 +192,16 @@ export class Solve {
     this.observer?.disconnect();
     $("words").replaceChildren();
     this.pending = words;
-    this.more();
+    this.more(FIRST_PAGE);
   }
 
   private pending: Word[] = [];
   private observer: IntersectionObserver | null = null;
 
   /** Adds the next page of words, and watches the end of the list for more. */
-  private more(): void {
-    const page = this.pending.slice(0, PAGE);
-    this.pending = this.pending.slice(PAGE);
+  private more(size = PAGE): void {
+    const page = this.pending.slice(0, size);
+    this.pending = this.pending.slice(size);
     const draw = (path: Cell[]) => this.board.mark(path, "shown");
     const fragment = document.createDocumentFragment();
     for (const w of page) {
@@ -247,7 +249,7 @@ export class Solve {
     try {
       await this.load(key);
       const dice = $<HTMLSelectElement>("dice").value;
-      const r = this.engine.roll(key, {
+      const r = await this.engine.roll(key, {
         seed,
         size: $<HTMLInputElement>("size").value.trim() || undefined,
         dice: dice && !dice.startsWith("letters:") ? dice : undefined,
@@ -296,7 +298,7 @@ export class Solve {
     if (!file) return;
     try {
       const key = `file:${++this.fileKey}:${file.name}`;
-      const info = this.engine.addPack(key, await file.arrayBuffer());
+      const info = await this.engine.addPack(key, await file.arrayBuffer());
       const select = $<HTMLSelectElement>("pack");
       select.add(new Option(`${file.name} (${info.language}, ${info.words.toLocaleString()} words)`, key));
       select.value = key;
@@ -322,7 +324,8 @@ export class Solve {
     }
     const min = p.get("min_len");
     if (min !== null) {
-      if (/^[1-9][0-9]?$/.test(min)) set("min-len", min);
+      // The engine judges the number (a whole number from 1).
+      if (/^[0-9]{1,9}$/.test(min)) set("min-len", min);
       else problems.push(`min_len "${min}" (a whole number from 1)`);
     }
     const scoring = p.get("scoring");

@@ -7,49 +7,45 @@
 //! pointer and length packed into the `u64` it returns (high half pointer,
 //! low half length), then gives both buffers back with [`dealloc`].
 //!
+//! The calls, each with its request and answer in [`api`] (whose types the
+//! page's TypeScript types are generated from):
+//!
 //! - [`load_pack`] takes a pack file's bytes (one fetched on demand, or
-//!   opened from disk) and answers `{"id", "name", "language", "words",
-//!   "min_len"}`; the built-in `en` and `nl` are there from the start, by
-//!   name.
-//! - [`solve()`] takes `{"board", "pack", "neighbors", "wrap", "min_len",
-//!   "scoring", "bonus", "qu", "size"}` and answers `{"board", "rows", "cols",
-//!   "cells", "score", "word_count", "words": [{"word", "score", "len",
-//!   "path"}], "scoring", "min_len", "values", "bonus"}`: `values` each
-//!   cell's letter value under a letter-value scheme (else null), `bonus`
-//!   each cell's `DL`, `TL`, `DW`, `TW` or null under a bonus grid (else
-//!   null) (the page times the call itself:
-//!   there is no clock in `wasm32-unknown-unknown`).
-//! - [`contains`] takes `{"pack", "word"}` and answers `{"word",
-//!   "in_pack"}` (the play mode tells a word not in the pack from one not
-//!   on the board).
-//! - [`roll`] takes `{"pack", "dice", "letters", "size", "seed"}` and
-//!   answers `{"board", "seed"}`.
+//!   opened from disk) and answers [`api::PackInfo`]; the built-in `en` and
+//!   `nl` are there from the start, by name.
+//! - [`solve()`] takes [`api::SolveRequest`] and answers [`api::Solution`]:
+//!   every word with its path, and what the tiles show (the page times the
+//!   call itself: there is no clock in `wasm32-unknown-unknown`).
+//! - [`contains`] takes [`api::ContainsRequest`] and answers
+//!   [`api::Contains`] (the play mode tells a word not in the pack from one
+//!   not on the board).
+//! - [`roll`] takes [`api::RollRequest`] and answers [`api::Rolled`].
+//! - [`games`] answers [`api::Games`]: the library's table of games
+//!   (`solve::game`), custom last, so the page keeps none.
+//! - [`game_round`] takes [`api::RoundRequest`] and answers
+//!   [`api::RoundInfo`]: the game's round for the seed, the same as `boggle
+//!   roll --game` and Python's.
+//! - [`spell`] takes [`api::SpellRequest`] and answers [`api::Spelled`]:
+//!   what a traced path spells and, if it may not be played, why.
 //!
-//! - [`games`] answers `{"games": [{"id", "name", "label", "size",
-//!   "seconds", "scoring", "min_common", "bonus", "special"}]}`: the
-//!   library's table of games (`solve::game`), custom last, so the page
-//!   keeps none.
-//! - [`game_round`] takes `{"pack", "game", "seed", "size", "scoring"}` (size and
-//!   scoring for `custom`) and answers `{"board", "bonus", "seed",
-//!   "attempts", "common_words", "min_common", "seconds", "scoring"}`: the game's round
-//!   for the seed, the same as `boggle roll --game` and Python's.
-//! - [`spell`] takes `{"pack", "board", "size", "neighbors", "wrap",
-//!   "path": [[row, col], ...]}` and answers `{"words", "why"}`: what a
-//!   traced path spells and, if it may not be played, why (null if it may).
-//!
-//! Every failure answers `{"error": "one line"}`; nothing panics on what a
-//! user types.
+//! Every failure answers [`api::Failure`], `{"error": "one line"}`;
+//! nothing panics on what a user types.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 use grid::Adjacency;
 use prep::Pack;
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde::Serialize;
 use solve::game::{self, Game};
 use solve::random::{self, RollSpec, Target};
 use solve::{RuleOptions, Solver, Tally, TextStyle};
+
+pub mod api;
+use api::{
+    Contains, ContainsRequest, Failure, GameInfo, Games, PackInfo, RollRequest, Rolled, RoundInfo,
+    RoundRequest, Solution, SolveRequest, SpellRequest, Spelled, Word,
+};
 
 /// Packs by id: the built-in names, and `#N` for loaded ones.
 struct State {
@@ -97,11 +93,15 @@ pub unsafe extern "C" fn dealloc(ptr: *mut u8, len: usize) {
 ///
 /// # Safety
 /// `ptr`/`len` must be a buffer from [`alloc`] holding `len` bytes.
-unsafe fn call(ptr: *const u8, len: usize, f: impl FnOnce(&[u8]) -> Result<Value, String>) -> u64 {
+unsafe fn call<T: Serialize>(
+    ptr: *const u8,
+    len: usize,
+    f: impl FnOnce(&[u8]) -> Result<T, String>,
+) -> u64 {
     let input = std::slice::from_raw_parts(ptr, len);
-    let answer = match f(input) {
+    let answer = match f(input).and_then(|v| serde_json::to_vec(&v).map_err(|e| e.to_string())) {
         Ok(v) => v,
-        Err(e) => json!({ "error": e }),
+        Err(error) => serde_json::to_vec(&Failure { error }).unwrap_or_default(),
     };
     // Pointers are 32 bits in wasm32, so pointer and length fit one u64.
     let (p, l) = answer_buffer(&answer);
@@ -110,25 +110,32 @@ unsafe fn call(ptr: *const u8, len: usize, f: impl FnOnce(&[u8]) -> Result<Value
 
 /// An answer's JSON as a buffer for JavaScript to read and give back with
 /// [`dealloc`]: a boxed slice (see [`alloc`]), never empty.
-fn answer_buffer(answer: &Value) -> (*mut u8, usize) {
-    let bytes = answer.to_string().into_bytes().into_boxed_slice();
+fn answer_buffer(answer: &[u8]) -> (*mut u8, usize) {
+    let bytes = answer.to_vec().into_boxed_slice();
     let len = bytes.len();
     (Box::into_raw(bytes).cast::<u8>(), len)
 }
 
 /// A request's JSON, read as `R`.
 fn request<R: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<R, String> {
-    serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    serde_json::from_slice(bytes).map_err(|e| {
+        // Where in the request's JSON is the page's business, not a player's.
+        let text = e.to_string();
+        match text.rsplit_once(" at line ") {
+            Some((what, _)) => what.to_string(),
+            None => text,
+        }
+    })
 }
 
-fn pack_info(id: &str, pack: &Pack) -> Value {
-    json!({
-        "id": id,
-        "name": pack.name(),
-        "language": pack.recipe().language.code,
-        "words": pack.len(),
-        "min_len": pack.recipe().board.min_word_len,
-    })
+fn pack_info(id: &str, pack: &Pack) -> PackInfo {
+    PackInfo {
+        id: id.to_string(),
+        name: pack.name().to_string(),
+        language: pack.recipe().language.code.clone(),
+        words: pack.len(),
+        min_len: pack.recipe().board.min_word_len,
+    }
 }
 
 /// Loads a pack file's bytes; answers its id and description.
@@ -140,7 +147,7 @@ pub unsafe extern "C" fn load_pack(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, load_pack_bytes)
 }
 
-fn load_pack_bytes(bytes: &[u8]) -> Result<Value, String> {
+fn load_pack_bytes(bytes: &[u8]) -> Result<PackInfo, String> {
     let pack = Pack::from_vec(bytes.to_vec(), "pack file").map_err(|e| e.to_string())?;
     STATE.with(|s| {
         let mut s = s.borrow_mut();
@@ -161,32 +168,6 @@ fn pack(id: &str) -> Result<Pack, String> {
     })
 }
 
-#[derive(Deserialize)]
-struct SolveRequest {
-    board: String,
-    #[serde(default = "english")]
-    pack: String,
-    #[serde(default)]
-    neighbors: Option<String>,
-    #[serde(default)]
-    wrap: bool,
-    #[serde(default)]
-    min_len: Option<std::num::NonZeroUsize>,
-    #[serde(default)]
-    scoring: Option<String>,
-    #[serde(default)]
-    bonus: Option<String>,
-    #[serde(default)]
-    qu: Option<bool>,
-    /// The board's size (`3x4`): cuts a run of letters into its rows.
-    #[serde(default)]
-    size: Option<String>,
-    /// Count only words at least this common (a Zipf value; `None`: every
-    /// word, the common ones counted apart at the default line).
-    #[serde(default)]
-    min_zipf: Option<f64>,
-}
-
 /// A request's board, cut into rows of `size` (`3x4`) when it is one run.
 fn read_board(
     faces: &solve::FaceRules,
@@ -205,22 +186,6 @@ fn adjacency(neighbors: Option<&str>) -> Result<Adjacency, String> {
     neighbors.map_or(Ok(Adjacency::King), str::parse)
 }
 
-fn english() -> String {
-    "en".to_string()
-}
-
-#[derive(Serialize)]
-struct Word<'a> {
-    word: &'a str,
-    score: u32,
-    len: usize,
-    path: Vec<[u32; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    zipf: Option<prep::frequency::Zipf>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    rare: bool,
-}
-
 /// Solves a board; answers every word with its path.
 ///
 /// # Safety
@@ -230,13 +195,13 @@ pub unsafe extern "C" fn solve(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, solve_request)
 }
 
-fn solve_request(bytes: &[u8]) -> Result<Value, String> {
+fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
     let req: SolveRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let adjacency = adjacency(req.neighbors.as_deref())?;
     let options = RuleOptions {
         adjacency,
-        wrap: req.wrap,
+        wrap: req.wrap.unwrap_or(false),
         qu: req.qu,
         min_len: req.min_len,
         scoring: req.scoring.as_deref().map(str::parse).transpose()?,
@@ -276,7 +241,7 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
             let solution = solver.solve(&board).map_err(|e| e.to_string())?;
             Ok((solution, solver.rules().scoring.clone()))
         })?;
-    let cells: Vec<Option<String>> = (0..board.len())
+    let cells = (0..board.len())
         .map(|i| board.face(i).map(str::to_string))
         .collect();
     // What the tiles show under a letter-value scheme: each cell's value
@@ -297,22 +262,22 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
             })
             .collect()
     });
-    let bonus: Option<Vec<Option<&str>>> = rules.bonus.as_ref().map(|b| {
+    let bonus = rules.bonus.as_ref().map(|b| {
         (0..board.len())
             .map(|i| match b.at(i) {
-                c if c.letter == 2 => Some("DL"),
-                c if c.letter == 3 => Some("TL"),
-                c if c.word == 2 => Some("DW"),
-                c if c.word == 3 => Some("TW"),
+                c if c.letter == 2 => Some("DL".to_string()),
+                c if c.letter == 3 => Some("TL".to_string()),
+                c if c.word == 2 => Some("DW".to_string()),
+                c if c.word == 3 => Some("TW".to_string()),
                 _ => None,
             })
             .collect()
     });
-    let words: Vec<Word> = solution
+    let words = solution
         .words
         .iter()
         .map(|w| Word {
-            word: &w.word,
+            word: w.word.clone(),
             score: w.score,
             len: w.len,
             path: w.path.iter().map(|p| [p.row, p.col]).collect(),
@@ -320,31 +285,27 @@ fn solve_request(bytes: &[u8]) -> Result<Value, String> {
             rare: w.rare,
         })
         .collect();
-    Ok(json!({
-        "board": faces.text(&board, TextStyle::Rows),
-        "rows": board.rows(),
-        "cols": board.cols(),
-        "cells": cells,
-        "score": solution.score,
-        "word_count": solution.word_count,
-        "words": words,
+    Ok(Solution {
+        board: faces.text(&board, TextStyle::Rows),
+        rows: board.rows(),
+        cols: board.cols(),
+        cells,
+        score: solution.score,
+        word_count: solution.word_count,
+        words,
         // The common words' score and count, the line drawn, and whether
         // the pack knows how common its words are at all.
-        "common": solution.common,
-        "common_zipf": rules.words.common,
-        "frequencies": pack.has_frequencies(),
-        "scoring": rules.scoring.name(),
-        "min_len": rules.min_len,
-        "values": values,
-        "bonus": bonus,
-    }))
-}
-
-#[derive(Deserialize)]
-struct ContainsRequest {
-    #[serde(default = "english")]
-    pack: String,
-    word: String,
+        common: api::Tally {
+            score: solution.common.score,
+            words: solution.common.words,
+        },
+        common_zipf: rules.words.common,
+        frequencies: pack.has_frequencies(),
+        scoring: rules.scoring.name().to_string(),
+        min_len: rules.min_len,
+        values,
+        bonus,
+    })
 }
 
 /// Whether the pack holds a word (lowercased; in the pack's spelling).
@@ -356,25 +317,12 @@ pub unsafe extern "C" fn contains(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, contains_request)
 }
 
-fn contains_request(bytes: &[u8]) -> Result<Value, String> {
+fn contains_request(bytes: &[u8]) -> Result<Contains, String> {
     let req: ContainsRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let word = req.word.trim().to_lowercase();
     let in_pack = pack.contains(&word).map_err(|e| e.to_string())?;
-    Ok(json!({ "word": word, "in_pack": in_pack }))
-}
-
-#[derive(Deserialize)]
-struct RollRequest {
-    #[serde(default = "english")]
-    pack: String,
-    #[serde(default)]
-    dice: Option<String>,
-    #[serde(default)]
-    letters: Option<String>,
-    #[serde(default)]
-    size: Option<String>,
-    seed: u64,
+    Ok(Contains { word, in_pack })
 }
 
 /// Rolls a board as `boggle roll` does: the same seed, the same board.
@@ -386,7 +334,7 @@ pub unsafe extern "C" fn roll(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, roll_request)
 }
 
-fn roll_request(bytes: &[u8]) -> Result<Value, String> {
+fn roll_request(bytes: &[u8]) -> Result<Rolled, String> {
     let req: RollRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let (faces, _) = RuleOptions::default()
@@ -408,10 +356,10 @@ fn roll_request(bytes: &[u8]) -> Result<Value, String> {
         Tally::default()
     })
     .map_err(|e| e.to_string())?;
-    Ok(json!({
-        "board": faces.text(&rolled.board, TextStyle::Rows),
-        "seed": req.seed,
-    }))
+    Ok(Rolled {
+        board: faces.text(&rolled.board, TextStyle::Rows),
+        seed: req.seed,
+    })
 }
 
 /// The library's games.
@@ -423,43 +371,33 @@ pub unsafe extern "C" fn games(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, |_| Ok(games_list()))
 }
 
-fn games_list() -> Value {
+fn games_list() -> Games {
     // Custom last: the page's own size and scheme.
     let custom = Game {
         name: "Custom (choose below)".into(),
         ..Game::custom(grid::Size { rows: 4, cols: 4 }, solve::Scoring::boggle())
     };
-    let games: Vec<Value> = game::games()
+    let games = game::games()
         .iter()
         .chain([&custom])
-        .map(|g| {
-            json!({
-                "id": g.id,
-                "name": g.name,
-                "label": if g.id == "custom" { g.name.clone() } else { g.label() },
-                "size": format!("{}x{}", g.size.rows, g.size.cols),
-                "seconds": g.seconds,
-                "scoring": g.scoring.name(),
-                "min_common": g.min_common,
-                "bonus": g.bonus.is_some(),
-                "special": g.special.is_some(),
-            })
+        .map(|g| GameInfo {
+            id: g.id.clone(),
+            name: g.name.clone(),
+            label: if g.id == "custom" {
+                g.name.clone()
+            } else {
+                g.label()
+            },
+            size: g.size.to_string(),
+            seconds: g.seconds,
+            scoring: g.scoring.name().to_string(),
+            min_len: g.min_len.map(std::num::NonZeroUsize::get),
+            min_common: g.min_common,
+            bonus: g.bonus.is_some(),
+            special: g.special.is_some(),
         })
         .collect();
-    json!({ "games": games })
-}
-
-#[derive(Deserialize)]
-struct RoundRequest {
-    #[serde(default = "english")]
-    pack: String,
-    game: String,
-    seed: u64,
-    /// A custom game's size and scheme.
-    #[serde(default)]
-    size: Option<String>,
-    #[serde(default)]
-    scoring: Option<String>,
+    Games { games }
 }
 
 /// A game's round for a seed. (Not called `round`: an unmangled `round`
@@ -472,7 +410,7 @@ pub unsafe extern "C" fn game_round(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, round_request)
 }
 
-fn round_request(bytes: &[u8]) -> Result<Value, String> {
+fn round_request(bytes: &[u8]) -> Result<RoundInfo, String> {
     let req: RoundRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let game = match req.game.as_str() {
@@ -487,30 +425,17 @@ fn round_request(bytes: &[u8]) -> Result<Value, String> {
         name => Game::named(name).map_err(|e| e.to_string())?,
     };
     let round = game.roll(&pack, req.seed).map_err(|e| e.to_string())?;
-    Ok(json!({
-        "board": round.faces.text(&round.board, TextStyle::Rows),
-        "bonus": round.bonus_text(),
-        "seed": round.seed,
-        "attempts": round.attempts,
-        "common_words": round.common_words,
-        "min_common": game.min_common,
-        "seconds": game.seconds,
-        "scoring": game.scoring.name(),
-    }))
-}
-
-#[derive(Deserialize)]
-struct SpellRequest {
-    #[serde(default = "english")]
-    pack: String,
-    board: String,
-    #[serde(default)]
-    size: Option<String>,
-    #[serde(default)]
-    neighbors: Option<String>,
-    #[serde(default)]
-    wrap: bool,
-    path: Vec<[usize; 2]>,
+    Ok(RoundInfo {
+        board: round.faces.text(&round.board, TextStyle::Rows),
+        bonus: round.bonus_text(),
+        seed: round.seed,
+        attempts: round.attempts,
+        common_words: round.common_words,
+        min_common: game.min_common,
+        seconds: game.seconds,
+        scoring: game.scoring.name().to_string(),
+        min_len: game.min_len.map(std::num::NonZeroUsize::get),
+    })
 }
 
 /// What a traced path spells, and whether it may be played.
@@ -522,7 +447,7 @@ pub unsafe extern "C" fn spell(ptr: *const u8, len: usize) -> u64 {
     call(ptr, len, spell_request)
 }
 
-fn spell_request(bytes: &[u8]) -> Result<Value, String> {
+fn spell_request(bytes: &[u8]) -> Result<Spelled, String> {
     let req: SpellRequest = request(bytes)?;
     let pack = pack(&req.pack)?;
     let faces = solve::FaceRules::from_pack(&pack).map_err(|e| e.to_string())?;
@@ -532,7 +457,7 @@ fn spell_request(bytes: &[u8]) -> Result<Value, String> {
         board.rows(),
         board.cols(),
         adjacency,
-        req.wrap,
+        req.wrap.unwrap_or(false),
     ));
     // A cell off the board becomes an index past the end, which spell names.
     let path: Vec<usize> = req
@@ -544,11 +469,11 @@ fn spell_request(bytes: &[u8]) -> Result<Value, String> {
         })
         .collect();
     let spelled = solve::board::path::spell(&board, &neighbors, &path);
-    Ok(json!({
-        "words": spelled.words,
+    Ok(Spelled {
+        words: spelled.words,
         // Not `error`: that key is a failed call's.
-        "why": spelled.error.map(|e| e.to_string()),
-    }))
+        why: spelled.error.map(|e| e.to_string()),
+    })
 }
 
 #[cfg(test)]

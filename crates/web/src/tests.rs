@@ -1,4 +1,79 @@
 use super::*;
+use serde_json::{json, Value};
+
+// The calls' answers as JSON, as the page reads them.
+fn as_json<T: Serialize>(answer: Result<T, String>) -> Result<Value, String> {
+    answer.map(|a| serde_json::to_value(a).unwrap())
+}
+fn load_pack_bytes(b: &[u8]) -> Result<Value, String> {
+    as_json(super::load_pack_bytes(b))
+}
+fn solve_request(b: &[u8]) -> Result<Value, String> {
+    as_json(super::solve_request(b))
+}
+fn contains_request(b: &[u8]) -> Result<Value, String> {
+    as_json(super::contains_request(b))
+}
+fn roll_request(b: &[u8]) -> Result<Value, String> {
+    as_json(super::roll_request(b))
+}
+fn round_request(b: &[u8]) -> Result<Value, String> {
+    as_json(super::round_request(b))
+}
+fn spell_request(b: &[u8]) -> Result<Value, String> {
+    as_json(super::spell_request(b))
+}
+fn games_list() -> Value {
+    serde_json::to_value(super::games_list()).unwrap()
+}
+
+/// The page's TypeScript types, from [`api`]: written to the file
+/// `WEB_API_TYPES` names (`npm run build` in web/ sets it to `src/api.ts`),
+/// so that a field renamed in Rust fails the page's type check.
+#[test]
+fn api_types() {
+    use ts_rs::TS;
+    let decls = [
+        api::PackInfo::decl(),
+        api::SolveRequest::decl(),
+        api::Word::decl(),
+        api::Tally::decl(),
+        api::Solution::decl(),
+        api::ContainsRequest::decl(),
+        api::Contains::decl(),
+        api::RollRequest::decl(),
+        api::Rolled::decl(),
+        api::Games::decl(),
+        api::GameInfo::decl(),
+        api::RoundRequest::decl(),
+        api::RoundInfo::decl(),
+        api::SpellRequest::decl(),
+        api::Spelled::decl(),
+        api::Failure::decl(),
+    ];
+    let mut text = String::from(
+        "// The solver module's requests and answers, generated from\n\
+         // crates/web/src/api.rs by `cargo test -p boggle-web --lib api_types`\n\
+         // (which `npm run build` runs): edit the Rust, not this file.\n",
+    );
+    for decl in decls {
+        assert!(
+            decl.starts_with("type ") || decl.contains("\ntype "),
+            "{decl}"
+        );
+        text.push_str("\nexport ");
+        text.push_str(&decl);
+        text.push('\n');
+    }
+    // A generated field is never `bigint`: JSON.parse gives numbers.
+    assert!(!text.contains("bigint"), "{text}");
+    if let Some(path) = std::env::var_os("WEB_API_TYPES") {
+        let path = std::path::PathBuf::from(path);
+        let tmp = path.with_extension("ts.tmp");
+        std::fs::write(&tmp, &text).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+    }
+}
 
 fn tiny_pack() -> Vec<u8> {
     let recipe = prep::Recipe::builtin("enable").unwrap();
@@ -42,6 +117,21 @@ fn load_solve_and_roll_through_json() {
         assert!(!e.contains('\n'), "{e}");
     }
     assert!(solve_request(b"not json").is_err());
+    // A minimum length is a whole number from 1, whatever the page sends;
+    // an error names no place in the request's JSON.
+    for bad in [json!(0), json!(-1), json!(2.5)] {
+        let req = json!({ "board": "te/ax", "pack": id, "min_len": bad });
+        let e = solve_request(req.to_string().as_bytes()).unwrap_err();
+        assert_eq!(
+            e,
+            format!("the minimum length is a whole number from 1 (not {bad})")
+        );
+    }
+    let req = json!({ "board": "te/ax", "pack": id, "min_len": 4 });
+    assert_eq!(
+        solve_request(req.to_string().as_bytes()).unwrap()["min_len"],
+        4
+    );
     let yes = contains_request(json!({ "pack": id, "word": "TEA" }).to_string().as_bytes());
     assert_eq!(yes.unwrap()["in_pack"], true);
     let no = contains_request(json!({ "pack": id, "word": "tex" }).to_string().as_bytes());
@@ -116,7 +206,7 @@ fn buffers_come_back_as_allocated() {
         }
     }
     for answer in [json!({ "error": "x" }), json!({ "words": vec![1; 1000] })] {
-        let (ptr, len) = answer_buffer(&answer);
+        let (ptr, len) = answer_buffer(answer.to_string().as_bytes());
         unsafe {
             let back: Value = serde_json::from_slice(std::slice::from_raw_parts(ptr, len)).unwrap();
             assert_eq!(back, answer);

@@ -1,0 +1,46 @@
+// The calls the page makes of the solver module, each with its request and
+// answer (types generated from crates/web/src/api.rs), and the messages
+// that carry them to and from the worker that runs the module.
+import type {
+  Contains,
+  ContainsRequest,
+  Games,
+  PackInfo,
+  Rolled,
+  RollRequest,
+  RoundInfo,
+  RoundRequest,
+  Solution,
+  SolveRequest,
+  Spelled,
+  SpellRequest,
+  Word,
+} from "../api";
+
+/** Each call's request and answer; `load_pack` takes a pack file's bytes. */
+export interface Calls {
+  load_pack: { request: ArrayBuffer; answer: PackInfo };
+  solve: { request: SolveRequest; answer: Solution };
+  contains: { request: ContainsRequest; answer: Contains };
+  roll: { request: RollRequest; answer: Rolled };
+  games: { request: Record<string, never>; answer: Games };
+  game_round: { request: RoundRequest; answer: RoundInfo };
+  spell: { request: SpellRequest; answer: Spelled };
+}
+
+/** A call's name. */
+export type Call = keyof Calls;
+
+/** The page to the worker: first the module's URL, then calls. */
+export type ToWorker = { id: number; url: string } | { [C in Call]: { id: number; call: C; request: Calls[C]["request"] } }[Call];
+
+/**
+ * The worker to the page: a call's answer and how long it took there (the
+ * module's call and reading its JSON, in ms), or why it failed. A
+ * solution's words come first, a share to a message (`words`), so that no
+ * one message takes the page long to read; its answer then has none.
+ */
+export type FromWorker = { id: number; answer: unknown; ms: number } | { id: number; words: Word[] } | { id: number; error: string };
+
+/** How many words a message carries at most. */
+export const WORDS_PER_MESSAGE = 2000;

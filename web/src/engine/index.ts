@@ -1,0 +1,114 @@
+// The solver, as the page sees it: every call goes to the module running
+// in a Web Worker (worker.ts) and answers a promise, so the page's main
+// thread never waits on a solve. Requests and answers are the types
+// generated from crates/web/src/api.rs.
+import type { GameInfo, PackInfo, RollRequest, RoundInfo, RoundRequest, Solution, SolveRequest, Spelled, SpellRequest, Word } from "../api";
+import type { Call, Calls, FromWorker, ToWorker } from "./calls";
+
+export type { GameInfo, PackInfo, RoundInfo, Solution, Spelled, Word } from "../api";
+
+/** The rules of a solve: a request without its board and pack. */
+export type Rules = Omit<SolveRequest, "board" | "pack">;
+
+/** How to roll a board: a request without its pack. */
+export type RollOptions = Omit<RollRequest, "pack">;
+
+/** What to roll: a game (a custom one has a size and a scheme) and a seed. */
+export type RoundOptions = Omit<RoundRequest, "pack">;
+
+/** How to read a traced path: the board's shape and moves. */
+export type SpellRules = Omit<SpellRequest, "board" | "pack" | "path">;
+
+export class Engine {
+  private readonly worker: Worker;
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve(answer: unknown): void; reject(e: Error): void; words: Word[] }>();
+  /** Packs by key: a language code, or `file:N:name` for one opened from disk. */
+  readonly packs = new Map<string, PackInfo>();
+  /** The games, as the library defines them, custom last. */
+  games: GameInfo[] = [];
+  /** How long the last answer took in the worker (the module's call and reading its JSON), in ms. */
+  lastMs = 0;
+
+  private constructor() {
+    this.worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      const waiting = this.waiting.get(m.id);
+      if (!waiting) return;
+      if ("words" in m) {
+        for (const w of m.words) waiting.words.push(w);
+        return;
+      }
+      this.waiting.delete(m.id);
+      if ("error" in m) waiting.reject(new Error(m.error));
+      else {
+        this.lastMs = m.ms;
+        const answer = m.answer as { words?: unknown };
+        if (waiting.words.length) answer.words = waiting.words;
+        waiting.resolve(answer);
+      }
+    };
+    // A worker that cannot start (its script did not load) fails every call.
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      const error = new Error(e.message || "the solver's worker did not start");
+      for (const w of this.waiting.values()) w.reject(error);
+      this.waiting.clear();
+    };
+  }
+
+  private post(message: ToWorker): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.waiting.set(message.id, { resolve, reject, words: [] });
+      this.worker.postMessage(message);
+    });
+  }
+
+  private call<C extends Call>(call: C, request: Calls[C]["request"]): Promise<Calls[C]["answer"]> {
+    return this.post({ id: this.next++, call, request } as ToWorker) as Promise<Calls[C]["answer"]>;
+  }
+
+  /** Starts the worker, which loads the module at `url` (beside the page), and reads the games. */
+  static async load(url = "boggle_web.wasm"): Promise<Engine> {
+    const engine = new Engine();
+    await engine.post({ id: engine.next++, url: new URL(url, document.baseURI).href });
+    engine.games = (await engine.call("games", {})).games;
+    return engine;
+  }
+
+  /** Loads a pack file's bytes under `key`. */
+  async addPack(key: string, bytes: ArrayBuffer): Promise<PackInfo> {
+    const info = await this.call("load_pack", bytes);
+    this.packs.set(key, info);
+    return info;
+  }
+
+  private pack(key: string): string {
+    const pack = this.packs.get(key);
+    if (!pack) throw new Error(`the ${key} pack is not loaded`);
+    return pack.id;
+  }
+
+  async solve(key: string, board: string, rules: Rules = {}): Promise<Solution> {
+    return this.call("solve", { ...rules, board, pack: this.pack(key) });
+  }
+
+  async contains(key: string, word: string): Promise<boolean> {
+    return (await this.call("contains", { pack: this.pack(key), word })).in_pack;
+  }
+
+  async roll(key: string, options: RollOptions): Promise<{ board: string; seed: number }> {
+    return this.call("roll", { ...options, pack: this.pack(key) });
+  }
+
+  /** A game's round for a seed: the same board and bonus cells as `boggle roll --game`. */
+  async round(key: string, options: RoundOptions): Promise<RoundInfo> {
+    return this.call("game_round", { ...options, pack: this.pack(key) });
+  }
+
+  /** What a path of (row, col) cells spells on a board, judged by the library's rule. */
+  async spell(key: string, board: string, path: [number, number][], rules: SpellRules = {}): Promise<Spelled> {
+    return this.call("spell", { ...rules, board, path, pack: this.pack(key) });
+  }
+}
