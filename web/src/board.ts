@@ -56,6 +56,9 @@ export function faceLabel(face: string): string {
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** About how many tiles a frame puts on screen (whole rows, at least one). */
+const ROWS_OF_TILES = 300;
+
 export class BoardView {
   readonly el: HTMLElement;
   rows = 0;
@@ -64,6 +67,8 @@ export class BoardView {
   private tiles: HTMLElement[] = [];
   private svg: SVGSVGElement;
   private grid: HTMLElement;
+  /** Counts boards shown: a big board still going on screen stops when the next is shown. */
+  private shown = 0;
 
   constructor(el: HTMLElement, label: string) {
     this.el = el;
@@ -96,7 +101,8 @@ export class BoardView {
     this.el.classList.toggle("small", cols > 6);
     // Past 16 columns tiles would be too small to read: the board keeps
     // 24 px tiles and scrolls inside its box.
-    this.el.classList.toggle("large", cols > 16 || rows > 16);
+    const large = cols > 16 || rows > 16;
+    this.el.classList.toggle("large", large);
     this.tiles = [];
     const rowEls: HTMLElement[] = [];
     for (let r = 0; r < rows; r++) {
@@ -104,45 +110,63 @@ export class BoardView {
       row.setAttribute("role", "row");
       row.className = "tile-row";
       for (let c = 0; c < cols; c++) {
-        const face = cells[r * cols + c];
-        const tile = document.createElement("div");
-        tile.setAttribute("role", "gridcell");
-        tile.className = face == null ? "tile blank" : "tile";
+        const tile = this.newTile(cells[r * cols + c], large, marks.values?.[r * cols + c], marks.bonus?.[r * cols + c]);
         tile.dataset.cell = `${r},${c}`;
-        const letter = document.createElement("span");
-        letter.className = "face";
-        letter.textContent = face == null ? "" : faceLabel(face);
-        if (face != null && face.length > 1) letter.classList.add("multi");
-        tile.setAttribute("aria-label", face == null ? "blank" : faceLabel(face));
-        const step = document.createElement("span");
-        step.className = "step";
-        step.setAttribute("aria-hidden", "true");
-        tile.append(letter, step);
-        const value = marks.values?.[r * cols + c];
-        if (value != null) {
-          const v = document.createElement("span");
-          v.className = "value";
-          v.textContent = String(value);
-          tile.appendChild(v);
-        }
-        const bonus = marks.bonus?.[r * cols + c];
-        if (bonus) {
-          tile.classList.add(`bonus-${bonus}`);
-          const b = document.createElement("span");
-          b.className = "bonus";
-          b.textContent = bonus;
-          tile.appendChild(b);
-        }
-        const described = [face == null ? "blank" : faceLabel(face), value != null ? `${value} points` : "", bonus ? { DL: "double letter", TL: "triple letter", DW: "double word", TW: "triple word" }[bonus] ?? bonus : ""];
-        tile.setAttribute("aria-label", described.filter(Boolean).join(", "));
         row.appendChild(tile);
         this.tiles.push(tile);
       }
       rowEls.push(row);
     }
-    this.grid.replaceChildren(...rowEls);
+    // A big board goes on screen a few rows a frame, so that no frame
+    // styles and paints thousands of tiles at once (a 50x50 board took
+    // 100-200 ms in one); its tiles exist at once, for marks.
+    const shown = ++this.shown;
+    const perFrame = Math.max(1, Math.floor(ROWS_OF_TILES / cols));
+    this.grid.replaceChildren(...rowEls.slice(0, perFrame));
+    const more = (from: number) => {
+      if (shown !== this.shown || from >= rowEls.length) return;
+      this.grid.append(...rowEls.slice(from, from + perFrame));
+      requestAnimationFrame(() => more(from + perFrame));
+    };
+    requestAnimationFrame(() => more(perFrame));
     this.svg.setAttribute("viewBox", `0 0 ${cols * 100} ${rows * 100}`);
     this.svg.replaceChildren();
+  }
+
+  /**
+   * A tile: its face (null for a blank), letter value and bonus. A big
+   * board's tile holds its letters alone (no element inside), which halves
+   * what a frame styles and lays out.
+   */
+  private newTile(face: string | null, large: boolean, value?: number | null, bonus?: string | null): HTMLElement {
+    const tile = document.createElement("div");
+    tile.setAttribute("role", "gridcell");
+    tile.className = face == null ? "tile blank" : "tile";
+    const label = face == null ? "" : faceLabel(face);
+    if (large) tile.textContent = label;
+    else {
+      const letter = document.createElement("span");
+      letter.className = "face";
+      letter.textContent = label;
+      if (face != null && face.length > 1) letter.classList.add("multi");
+      tile.append(letter);
+    }
+    if (value != null) {
+      const v = document.createElement("span");
+      v.className = "value";
+      v.textContent = String(value);
+      tile.appendChild(v);
+    }
+    if (bonus) {
+      tile.classList.add(`bonus-${bonus}`);
+      const b = document.createElement("span");
+      b.className = "bonus";
+      b.textContent = bonus;
+      tile.appendChild(b);
+    }
+    const described = [face == null ? "blank" : faceLabel(face), value != null ? `${value} points` : "", bonus ? { DL: "double letter", TL: "triple letter", DW: "double word", TW: "triple word" }[bonus] ?? bonus : ""];
+    tile.setAttribute("aria-label", described.filter(Boolean).join(", "));
+    return tile;
   }
 
   face(cell: Cell): string | null {
@@ -163,7 +187,6 @@ export class BoardView {
     for (const t of this.tiles) {
       t.classList.remove("on", "start");
       t.removeAttribute("data-step");
-      (t.querySelector(".step") as HTMLElement).textContent = "";
     }
     this.svg.replaceChildren();
     this.el.dataset.kind = kind;
@@ -173,8 +196,8 @@ export class BoardView {
       if (!t) return;
       t.classList.add("on");
       if (i === 0) t.classList.add("start");
+      // Shown by the style sheet (`.tile[data-step]::before`).
       t.dataset.step = String(i + 1);
-      (t.querySelector(".step") as HTMLElement).textContent = String(i + 1);
     });
     const centre = ([r, c]: Cell) => [c * 100 + 50, r * 100 + 50];
     let d = "";

@@ -25,6 +25,14 @@ export async function everyLanguage() {
     const board = await lp.inputValue("#board");
     const shown = await lp.$eval("#totals", (e) => [Number(e.dataset.words), Number(e.dataset.score)]);
     const batch = JSON.parse(execFileSync(boggle, ["batch", "--pack", join(dist, "packs", p.file), "--words"], { input: `${board}\n` }).toString());
+    // The list shows its first words at once and more as it scrolls: scroll
+    // it to its end, as a reader would, until it lists them all.
+    for (let i = 0; i < 10 && shown[0] <= 400; i++) {
+      const listed = await lp.locator("#words button.word").count();
+      if (listed >= shown[0]) break;
+      await lp.locator("#words button.word").last().scrollIntoViewIfNeeded();
+      await lp.waitForFunction((n) => document.querySelectorAll("#words button.word").length > n, listed, { timeout: 2000 }).catch(() => {});
+    }
     const webWords = await lp.evaluate(() => [...document.querySelectorAll("#words button.word")].map((b) => b.dataset.word));
     const same = shown[0] === batch.word_count && shown[1] === batch.score &&
       (batch.word_count > 400 || JSON.stringify([...webWords].sort()) === JSON.stringify(batch.words.map((w) => w.word).sort()));
