@@ -1,11 +1,14 @@
 //! The word filter: which normalized words a pack keeps, and why the others go.
 
+#[cfg(feature = "build")]
 use std::collections::HashSet;
 use std::fmt;
 
+#[cfg(feature = "build")]
 use regex::Regex;
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "build")]
 use crate::error::RecipeError;
 
 /// Why a line did not become a word in the pack. Checks run in this order and
@@ -146,6 +149,7 @@ pub(crate) fn default_min_len() -> usize {
     3
 }
 
+#[cfg(feature = "build")]
 /// A compiled word filter.
 #[derive(Clone, Debug)]
 pub struct Filter {
@@ -158,6 +162,7 @@ pub struct Filter {
     q_needs_u: bool,
 }
 
+#[cfg(feature = "build")]
 impl Filter {
     /// Compiles filter rules for words over `alphabet`.
     pub fn new(rules: &FilterRules, alphabet: &[char]) -> Result<Filter, RecipeError> {
@@ -233,6 +238,7 @@ impl Filter {
     }
 }
 
+#[cfg(feature = "build")]
 /// regex's syntax errors span several lines (the pattern, carets, then
 /// `error: …`); the last line says what is wrong.
 fn last_line(message: &str) -> String {
@@ -240,6 +246,7 @@ fn last_line(message: &str) -> String {
     last.strip_prefix("error: ").unwrap_or(last).to_string()
 }
 
+#[cfg(feature = "build")]
 /// Names the kind of a character that is not in the alphabet.
 fn classify(c: char) -> DropReason {
     if c.is_numeric() {
@@ -259,7 +266,7 @@ fn classify(c: char) -> DropReason {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "build"))]
 mod tests {
     use super::*;
     use crate::Recipe;

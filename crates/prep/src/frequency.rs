@@ -21,16 +21,22 @@
 //! word rank, one byte a word ([`quantize`]): Zipf to a tenth, 0 for a word
 //! the list does not have.
 
+#[cfg(feature = "build")]
 use std::collections::HashMap;
+#[cfg(feature = "build")]
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "build")]
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+#[cfg(feature = "build")]
 use crate::recipe::Recipe;
-use crate::{BuildError, RecipeError};
+#[cfg(feature = "build")]
+use crate::BuildError;
+use crate::RecipeError;
 
 /// A frequency list that could not be read.
 #[derive(Debug, Error)]
@@ -99,6 +105,7 @@ pub fn default_dir() -> (PathBuf, &'static str) {
     }
 }
 
+#[cfg(feature = "build")]
 impl crate::recipe::FrequencyRules {
     /// The list a recipe's `[frequencies]` names, read from under `dir`
     /// (the frequency directory), with the source a pack records; `None`
@@ -141,6 +148,7 @@ impl FrequencySource {
         crate::pack::title(&self.name, &self.version)
     }
 
+    #[cfg(feature = "build")]
     /// The record of `list`, read from the file `file` holding `bytes`:
     /// its base name and SHA-256, and for one of wordfreq's data files
     /// wordfreq's name, licence and credit. Name, version, licence and
@@ -169,6 +177,7 @@ impl FrequencySource {
     }
 }
 
+#[cfg(feature = "build")]
 /// Words and their frequencies (as proportions of running text), as a
 /// source lists them.
 #[derive(Clone, Debug, Default)]
@@ -271,7 +280,7 @@ impl<'de> Deserialize<'de> for Zipf {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Zipf, D::Error> {
         let z = f64::deserialize(d)?;
         if !(0.0..=25.5).contains(&z) {
-            return Err(de::Error::custom(format!("{z} is not a Zipf value")));
+            return Err(serde::de::Error::custom(format!("{z} is not a Zipf value")));
         }
         Ok(Zipf::from_value(z))
     }
@@ -283,11 +292,13 @@ impl Serialize for Zipf {
     }
 }
 
+#[cfg(feature = "build")]
 /// Zipf from a proportion of running text.
 fn zipf(freq: f64) -> f64 {
     freq.log10() + 9.0
 }
 
+#[cfg(feature = "build")]
 impl FrequencyList {
     /// Reads a list: wordfreq's cBpack when `bytes` are gzipped, else
     /// `word<TAB>zipf` text. `file` names it in errors.
@@ -346,6 +357,7 @@ impl FrequencyList {
     }
 }
 
+#[cfg(feature = "build")]
 /// One byte a word, by rank, for sorted distinct `words`: each word's
 /// quantized Zipf value from `folded`, 0 where it has none; and how many
 /// have one.
@@ -362,6 +374,7 @@ pub fn by_rank(words: &[String], folded: &HashMap<String, f64>) -> (Vec<u8>, u64
     (bytes, matched)
 }
 
+#[cfg(feature = "build")]
 fn read_text(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> {
     let mut entries = Vec::new();
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
@@ -399,9 +412,11 @@ fn read_text(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> 
     })
 }
 
+#[cfg(feature = "build")]
 /// wordfreq's cBpack: `[header, [words at 0 cB], [words at -1 cB], …]`.
 struct Cbpack(Vec<(String, f64)>);
 
+#[cfg(feature = "build")]
 impl<'de> Deserialize<'de> for Cbpack {
     fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Cbpack, D::Error> {
         struct Bins;
@@ -441,6 +456,7 @@ impl<'de> Deserialize<'de> for Cbpack {
     }
 }
 
+#[cfg(feature = "build")]
 fn read_cbpack(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> {
     let bad = |message: String| FrequencyError::Cbpack {
         file: file.to_string(),
@@ -457,7 +473,7 @@ fn read_cbpack(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "build"))]
 mod tests {
     use super::*;
 

@@ -83,6 +83,7 @@ pub fn write_atomic(
 
 /// Checks, before a long job, that [`write_atomic`] would write at `path`:
 /// a regular file, a link to one, or nothing yet, in an existing directory.
+#[cfg(feature = "build")]
 pub(crate) fn check_target(path: &Path) -> io::Result<()> {
     let (target, _) = regular_target(path)?;
     let dir = directory_of(&target);

@@ -19,7 +19,10 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use crate::error::{BuildError, PackError};
+#[cfg(feature = "build")]
+use crate::error::BuildError;
+use crate::error::PackError;
+#[cfg(feature = "build")]
 use crate::frequency::{FrequencyList, FrequencySource};
 use crate::fs::{write_atomic, Replace};
 use crate::pack::Pack;
@@ -74,6 +77,7 @@ pub const BUILTIN: &[Builtin] = &[
 ];
 
 impl Builtin {
+    #[cfg(feature = "build")]
     /// Its frequency list, the one its recipe names, read from `wordlists`
     /// (the workspace's `wordlists/`), with the source its pack records;
     /// `None` when it has none.
@@ -352,7 +356,7 @@ fn with_path(path: &Path, source: &PackError) -> String {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "build"))]
 mod tests {
     use super::*;
     use crate::{PackBuilder, Recipe};

@@ -38,14 +38,26 @@
 //! assert!(pack.contains("quiz")? && !pack.contains("qat")?);
 //! # Ok::<(), prep::PackError>(())
 //! ```
+//!
+//! # Features
+//!
+//! - `build` (default): the builder ([`PackBuilder`], [`hunspell`], a
+//!   recipe's compiled [`filter::Filter`], reading word-frequency lists),
+//!   with what only it needs (regex, encoding_rs, flate2, msgpack, sha2).
+//!   A program that only reads and installs packs leaves it off, as the
+//!   solver and the web module do.
 
 #![deny(missing_docs)]
+// The docs teach the builder too, whose items are not there without it.
+#![cfg_attr(not(feature = "build"), allow(rustdoc::broken_intra_doc_links))]
 
+#[cfg(feature = "build")]
 pub mod builder;
 mod error;
 pub mod filter;
 pub mod frequency;
 mod fs;
+#[cfg(feature = "build")]
 pub mod hunspell;
 pub mod installed;
 pub mod normalize;
@@ -53,6 +65,7 @@ pub mod pack;
 pub mod recipe;
 pub mod words;
 
+#[cfg(feature = "build")]
 pub use builder::PackBuilder;
 pub use error::{BuildError, HunspellError, PackError, RecipeError};
 pub use fs::{without_os_code, write_atomic, Replace};

@@ -31,7 +31,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::error::{escape_controls, RecipeError};
-use crate::filter::{default_min_len, Filter, FilterRules};
+#[cfg(feature = "build")]
+use crate::filter::Filter;
+use crate::filter::{default_min_len, FilterRules};
 use crate::normalize::{NormalizeRules, Normalizer};
 
 /// The built-in recipes, by name, as TOML text: the files in this crate's
@@ -374,8 +376,10 @@ impl Recipe {
             origin: origin.to_string(),
             message,
         })?;
-        // Compile the parts that can fail, so a bad recipe fails here.
+        // Compile the parts that can fail, so a bad recipe fails here (the
+        // filter's pattern only where it is used: in the builder).
         recipe.normalizer()?;
+        #[cfg(feature = "build")]
         recipe.filter()?;
         Ok(recipe)
     }
@@ -461,13 +465,14 @@ impl Recipe {
         Normalizer::new(&self.normalize)
     }
 
+    #[cfg(feature = "build")]
     /// The filter these rules describe.
     pub fn filter(&self) -> Result<Filter, RecipeError> {
         Filter::new(&self.filter, &self.letters())
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "build"))]
 mod tests {
     use super::*;
 

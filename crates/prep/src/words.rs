@@ -9,8 +9,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+#[cfg(feature = "build")]
 use crate::error::BuildError;
 use crate::filter::DropReason;
+#[cfg(feature = "build")]
 use crate::recipe::Recipe;
 
 /// What to do with a line that is not UTF-8.
@@ -49,6 +51,7 @@ impl BuildStats {
     }
 }
 
+#[cfg(feature = "build")]
 /// The result of applying a recipe to a raw list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WordList {
@@ -58,6 +61,7 @@ pub struct WordList {
     pub stats: BuildStats,
 }
 
+#[cfg(feature = "build")]
 /// Applies `recipe` to the raw bytes of a word list. `name` names the list in
 /// errors; `progress` is called now and then with the bytes consumed so far.
 pub fn apply_recipe(
@@ -121,6 +125,7 @@ pub fn apply_recipe(
     Ok(WordList { words, stats })
 }
 
+#[cfg(feature = "build")]
 /// Splits on `\n`; a final line without one still counts, an empty tail does not.
 fn lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
     // Test for emptiness first: "\n" is one (blank) line, not none.
@@ -129,7 +134,7 @@ fn lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
     body.split(|&b| b == b'\n').filter(move |_| !empty)
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "build"))]
 mod tests {
     use super::*;
 

@@ -34,7 +34,9 @@ use fst::{IntoStreamer, Streamer};
 use memmap2::Mmap;
 use serde::{Deserialize, Serialize};
 
-use crate::error::{escape_controls, BuildError, PackError};
+#[cfg(feature = "build")]
+use crate::error::BuildError;
+use crate::error::{escape_controls, PackError};
 use crate::frequency::{self, FrequencySource, Zipf};
 use crate::recipe::Recipe;
 use crate::words::BuildStats;
@@ -106,6 +108,7 @@ pub struct PackMeta {
 
 /// Encodes a pack from sorted, distinct words, and their frequencies by
 /// rank if it has them (one byte a word).
+#[cfg(feature = "build")]
 pub(crate) fn encode(
     meta: &PackMeta,
     words: &[String],
@@ -543,5 +546,5 @@ impl Unchecked {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "build"))]
 mod tests;
