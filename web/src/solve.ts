@@ -35,8 +35,9 @@ export class Solve {
       void this.solve();
     };
     $("grid-size").addEventListener("change", () => {
-      const [rows, cols] = $<HTMLSelectElement>("grid-size").value.split("x").map(Number);
-      this.entry.build(rows, cols);
+      // Each size says its rows and columns: the page parses no size.
+      const chosen = $<HTMLSelectElement>("grid-size").selectedOptions[0];
+      this.entry.build(Number(chosen.dataset.rows), Number(chosen.dataset.cols));
       $<HTMLInputElement>("board").value = "";
       this.entry.focus();
     });
@@ -141,7 +142,12 @@ export class Solve {
     if (s.rows > 8 || s.cols > 8) return;
     const size = `${s.rows}x${s.cols}`;
     const select = $<HTMLSelectElement>("grid-size");
-    if (![...select.options].some((o) => o.value === size)) select.add(new Option(size.replace("x", "×"), size));
+    if (![...select.options].some((o) => o.value === size)) {
+      const option = new Option(`${s.rows}×${s.cols}`, size);
+      option.dataset.rows = String(s.rows);
+      option.dataset.cols = String(s.cols);
+      select.add(option);
+    }
     select.value = size;
     this.entry.fill(s.rows, s.cols, s.cells);
   }
