@@ -32,6 +32,10 @@ enum Command {
     Words(cmd::pack::PackFile),
     /// Check a pack completely: checksums, automaton, word ranks.
     Verify(cmd::pack::PackFile),
+    /// Write a pack in compact form, for sending: its words front-coded
+    /// instead of its automaton (about half the bytes once compressed),
+    /// from which a reader rebuilds the very same pack.
+    Compact(cmd::compact::CompactArgs),
     /// List the built-in recipes, or print one as TOML.
     Recipes(cmd::recipes::RecipesArgs),
     /// Install a pack for `boggle --lang NAME`: check it, copy it to
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         Command::Inspect(args) => cmd::pack::inspect(args),
         Command::Words(args) => cmd::pack::words(args),
         Command::Verify(args) => cmd::pack::verify(args),
+        Command::Compact(args) => cmd::compact::run(args),
         Command::Recipes(args) => cmd::recipes::run(args),
         Command::Install(args) => cmd::install::install(args),
         Command::Uninstall(args) => cmd::install::uninstall(args),

@@ -18,10 +18,12 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
     let pack = dir.join("tiny.pack");
     std::fs::write(&pack, common::tiny_pack_bytes(&["cab", "dab"], false)).unwrap();
     let out_pack = dir.join("built.pack");
-    let (pack_s, list_s, out_s) = (
+    let out_compact = dir.join("tiny.compact");
+    let (pack_s, list_s, out_s, compact_s) = (
         pack.to_str().unwrap(),
         list.to_str().unwrap(),
         out_pack.to_str().unwrap(),
+        out_compact.to_str().unwrap(),
     );
     let cases: Vec<Vec<&str>> = vec![
         vec!["build", list_s, "-o", out_s, "--recipe", "enable", "--json"],
@@ -29,6 +31,7 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
         vec!["inspect", pack_s, "--json"],
         vec!["words", pack_s],
         vec!["verify", pack_s],
+        vec!["compact", pack_s, "-o", compact_s],
         vec!["recipes"],
         vec!["recipes", "enable"],
         vec!["install", pack_s, "--force"],

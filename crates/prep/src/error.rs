@@ -264,6 +264,14 @@ pub enum PackError {
         /// What the fst crate said.
         message: String,
     },
+    /// A pack's compact form does not read, or does not rebuild its pack.
+    #[error("{path}: compact pack: {message}")]
+    Compact {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// Escapes control characters (a message may quote a file's bytes), so an

@@ -43,7 +43,6 @@ pub(crate) fn padding(meta_len: usize) -> usize {
 /// A whole pack from its metadata, automaton and frequency bytes (one a
 /// word, if any): header, metadata, padding, automaton, frequencies. Every
 /// pack this crate writes is made here.
-#[cfg(feature = "build")]
 pub(crate) fn seal(meta: &[u8], fst: &[u8], frequencies: Option<&[u8]>) -> Vec<u8> {
     let pad = padding(meta.len());
     let freq = frequencies.unwrap_or_default();

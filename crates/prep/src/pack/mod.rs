@@ -24,6 +24,7 @@
 
 mod automaton;
 mod check;
+pub mod compact;
 mod format;
 
 use std::fs::File;
@@ -43,6 +44,7 @@ use crate::words::BuildStats;
 
 pub use automaton::{Automaton, Transition};
 use check::{check_structure, quietly, MALFORMED};
+pub use compact::{COMPACT_MAGIC, COMPACT_VERSION};
 use format::{padding, Header};
 pub use format::{reseal, FLAG_FREQUENCIES, FORMAT_VERSION, HEADER_LEN, MAGIC};
 
