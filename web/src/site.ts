@@ -24,7 +24,9 @@ export interface SitePack {
   licence: string;
   /** The credit its word-frequency list asks for, if it has one. */
   frequencies?: string;
-  /** The pack file's size. */
+  /** Its compact form, gzipped (`prep::pack::compact`): what the page fetches. */
+  compact?: string;
+  /** The size of what the page fetches. */
   bytes: number;
 }
 
@@ -82,11 +84,11 @@ export function firstLanguage(saved: string | null, browser: readonly string[]):
   return candidates.find((k) => k && packs.has(k)) ?? "en";
 }
 
-/** Where the site serves a pack. */
+/** Where the site serves a pack: its compact form if it has one. */
 function packUrl(key: string): string {
   const p = packs.get(key);
   if (!p) throw new Error(`no pack "${key}"`);
-  return `packs/${p.file}`;
+  return `packs/${p.compact ?? p.file}`;
 }
 
 /**
@@ -95,9 +97,13 @@ function packUrl(key: string): string {
  */
 export function fetchPackBytes(key: string): Promise<ArrayBuffer> {
   return Promise.resolve().then(async () => {
-    const response = await fetch(packUrl(key));
+    const url = packUrl(key);
+    const response = await fetch(url);
     if (!response.ok) throw new Error(`the ${key} pack: ${response.status} ${response.statusText}`);
-    return response.arrayBuffer();
+    // A compact form is gzipped whatever the host does: unzipped as it
+    // arrives; the module rebuilds the pack from it.
+    if (!url.endsWith(".gz") || !response.body) return response.arrayBuffer();
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   });
 }
 

@@ -41,7 +41,7 @@ try {
   // A word traced by touch: accepted, shown, scored.
   const pick = common.find((w) => w.len >= 4) || common[0];
   await touchTrace(page, pick.path);
-  await page.waitForFunction(() => document.querySelector("#feedback").dataset.kind !== "");
+  await page.waitForFunction((w) => document.querySelector("#feedback").textContent.startsWith(w.toUpperCase()), pick.word, { timeout: 3000 }).catch(() => {});
   let feedback = await page.locator("#feedback").innerText();
   check(feedback === `${pick.word.toUpperCase()} +${pick.score}`, "phone: a word traced by touch is accepted", feedback);
   check(await page.locator("#score").innerText() === String(pick.score), "phone: the score shows its points", await page.locator("#score").innerText());
@@ -291,10 +291,14 @@ try {
   // A traced path is judged by the library: a prefix tile must start a word.
   const tiles = await open(phone, `?mode=play&game=wordament&board=${encodeURIComponent("[re-]ad/tex/oxx")}`);
   await roundOn(tiles);
+  // The engine judges a path in its worker: the verdict shows a moment after the finger lifts.
+  const verdict = (re) => tiles.waitForFunction((s) => new RegExp(s).test(document.querySelector("#feedback").textContent), re.source, { timeout: 3000 }).catch(() => {});
   await touchTrace(tiles, [[1, 0], [0, 0], [0, 1], [0, 2]]);
+  await verdict(/TREAD: re- may only start a word/);
   const refused = await tiles.locator("#feedback").innerText();
   check(/TREAD: re- may only start a word/.test(refused), "phone: a traced prefix tile in the middle of a word is refused, with why", refused);
   await touchTrace(tiles, [[0, 0], [0, 1], [0, 2]]);
+  await verdict(/READ \+/);
   const read = await tiles.locator("#feedback").innerText();
   check(/READ \+/.test(read), "phone: …and the same tile first spells its letters", read);
   await shot(tiles, "prefix-tile-phone");
@@ -355,7 +359,8 @@ try {
   // Common words (a rare one's verdict says so, checked at phone size).
   const mouseWord = solved.words.find((w) => w.len >= 4 && !w.rare) || solved.words.find((w) => !w.rare);
   await mouseTrace(page, mouseWord.path);
-  await page.waitForFunction(() => document.querySelector("#feedback").dataset.kind !== "");
+  // Judged in the worker: wait for this word's verdict, not the last one's.
+  await page.waitForFunction((w) => document.querySelector("#feedback").textContent.startsWith(w.toUpperCase()), mouseWord.word, { timeout: 3000 }).catch(() => {});
   feedback = await page.locator("#feedback").innerText();
   check(feedback === `${mouseWord.word.toUpperCase()} +${mouseWord.score}`, "desktop: a word traced with the mouse is accepted", feedback);
   check(await page.locator(`#found li[data-word="${mouseWord.word}"]`).isVisible(), "desktop: …and shows among the found");
@@ -570,7 +575,7 @@ try {
   await first.goto(noCacheBase + "?mode=play");
   await roundOn(first);
   const kept = await first.waitForFunction(async () => {
-    for (const k of await caches.keys()) if (await (await caches.open(k)).match("packs/en.pack", { ignoreSearch: true })) return true;
+    for (const k of await caches.keys()) if (await (await caches.open(k)).match("packs/en.compact.gz", { ignoreSearch: true })) return true;
     return false;
   }, null, { timeout: 20000 }).then(() => true, () => false);
   check(kept, "no-cache host: the first visit keeps the English pack for offline use");

@@ -12,7 +12,7 @@ export async function budgets(judge) {
   const fp = await fresh.newPage();
   const packsFetched = [];
   fp.on("request", (r) => {
-    if (r.url().endsWith(".pack")) packsFetched.push(r.url().split("/").pop());
+    if (/\.pack$|\.compact\.gz$/.test(r.url())) packsFetched.push(r.url().split("/").pop());
   });
   await fp.goto(base + "?mode=play");
   await fp.waitForFunction(() => document.body.dataset.ready !== undefined);
@@ -35,12 +35,12 @@ export async function budgets(judge) {
   check(ready <= 1000, "ready to play within 1 s (best of 3 loads)", loads.map((l) => Math.round(l[1])).join(", ") + " ms");
   const assets = (await readdir(join(dist, "assets"))).map((f) => `assets/${f}`);
   let total = 0;
-  for (const f of ["index.html", ...assets, "boggle_web.wasm", "packs/en.pack", "packs/index.json", "sw.js", "manifest.webmanifest", "icon.svg"]) {
+  for (const f of ["index.html", ...assets, "boggle_web.wasm", "packs/en.compact.gz", "packs/index.json", "sw.js", "manifest.webmanifest", "icon.svg"]) {
     total += gzipSync(await readFile(join(dist, f)), { level: 9 }).length;
   }
   check(total <= 1_500_000, "the first visit downloads at most 1.5 MB compressed (English)", `${(total / 1e6).toFixed(2)} MB`);
   await fp.waitForTimeout(1500); // the service worker installs meanwhile
-  check(JSON.stringify(packsFetched) === JSON.stringify(["en.pack"]), "the first visit with English fetches no other pack", packsFetched.join(", "));
+  check(JSON.stringify(packsFetched) === JSON.stringify(["en.compact.gz"]), "the first visit with English fetches no other pack", packsFetched.join(", "));
   if (process.env.BUDGETS) {
     const cdp = await fresh.newCDPSession(fp);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });

@@ -10,8 +10,9 @@
 //! The calls, each with its request and answer in [`api`] (whose types the
 //! page's TypeScript types are generated from):
 //!
-//! - [`load_pack`] takes a pack file's bytes (one fetched on demand, or
-//!   opened from disk) and answers [`api::PackInfo`]; the built-in `en` and
+//! - [`load_pack`] takes a pack's bytes, a file's or its compact form's
+//!   (`prep::pack::compact`: how the site sends them), and answers
+//!   [`api::PackInfo`]; the built-in `en` and
 //!   `nl` are there from the start, by name.
 //! - [`solve()`] takes [`api::SolveRequest`] and answers [`api::Solution`]:
 //!   every word with its path, and what the tiles show (the page times the
@@ -148,7 +149,13 @@ pub unsafe extern "C" fn load_pack(ptr: *const u8, len: usize) -> u64 {
 }
 
 fn load_pack_bytes(bytes: &[u8]) -> Result<PackInfo, String> {
-    let pack = Pack::from_vec(bytes.to_vec(), "pack file").map_err(|e| e.to_string())?;
+    // The site sends its packs in compact form (a third of the download);
+    // a file opened from disk is a pack.
+    let pack = match Pack::is_compact(bytes) {
+        true => Pack::from_compact(bytes, "pack file"),
+        false => Pack::from_vec(bytes.to_vec(), "pack file"),
+    }
+    .map_err(|e| e.to_string())?;
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         s.loaded += 1;

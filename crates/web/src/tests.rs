@@ -196,6 +196,27 @@ fn games_rounds_and_spelled_paths() {
 /// Buffers cross the boundary and come back as they were allocated:
 /// requests of every length (0 included) and answers.
 #[test]
+fn a_compact_pack_loads_as_its_pack() {
+    let bytes = tiny_pack();
+    let compact = Pack::from_vec(bytes.clone(), "tiny")
+        .unwrap()
+        .to_compact()
+        .unwrap();
+    let info = load_pack_bytes(&compact).unwrap();
+    assert_eq!(info["words"], 5);
+    let id = info["id"].as_str().unwrap();
+    let req = json!({ "board": "te/ax", "pack": id });
+    let words = solve_request(req.to_string().as_bytes()).unwrap()["word_count"].clone();
+    assert_eq!(words, 3);
+    // A damaged compact form is a one-line error.
+    let mut bad = compact.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 1;
+    let e = load_pack_bytes(&bad).unwrap_err();
+    assert!(e.contains("compact pack") && !e.contains('\n'), "{e}");
+}
+
+#[test]
 fn buffers_come_back_as_allocated() {
     for request in [&b""[..], b"{}", &[b'x'; 4096][..]] {
         let ptr = alloc(request.len());
