@@ -34,7 +34,7 @@ enum Command {
     Verify(cmd::pack::PackFile),
     /// Write a pack in compact form, for sending: its words front-coded
     /// instead of its automaton (about half the bytes once compressed),
-    /// from which a reader rebuilds the very same pack.
+    /// from which a reader rebuilds the same pack.
     Compact(cmd::compact::CompactArgs),
     /// List the built-in recipes, or print one as TOML.
     Recipes(cmd::recipes::RecipesArgs),
