@@ -163,6 +163,8 @@ export class Play {
   /** Starts a round: on the challenge's board, else the game's round for a seed (a new one if none is given). */
   async newRound(challenge?: Challenge, seed?: number): Promise<void> {
     this.stopTicker();
+    // The engine answers later: a round asked for after this one wins.
+    const asked = ++this.asked;
     const lang = this.lang;
     if (!this.engine.packs.has(lang)) this.say(`Loading ${packLabel(lang)}…`, "");
     try {
@@ -207,6 +209,7 @@ export class Play {
         return;
       }
     }
+    if (asked !== this.asked) return;
     this.boardText = solution.board;
     const seconds = challenge?.seconds ?? this.seconds();
     this.round = new Round(solution, seconds, (w) => this.engine.contains(lang, w), this.counted());
@@ -279,6 +282,9 @@ export class Play {
     if (!path.length) return Promise.resolve({ words: [""], why: null });
     return this.engine.spell(this.lang, this.boardText, path);
   }
+
+  /** Counts rounds asked for: only the last one asked is shown. */
+  private asked = 0;
 
   /** Counts traces: an answer about a path the finger has left is dropped. */
   private traced = 0;
