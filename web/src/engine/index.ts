@@ -19,6 +19,10 @@ export type RoundOptions = Omit<RoundRequest, "pack">;
 /** How to read a traced path: the board's shape and moves. */
 export type SpellRules = Omit<SpellRequest, "board" | "pack" | "path">;
 
+/**
+ * The solver in its worker: load packs, solve, roll, judge paths. Each call
+ * answers a promise; the games are read once, when it loads.
+ */
 export class Engine {
   private readonly worker: Worker;
   private next = 1;
