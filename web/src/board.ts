@@ -57,7 +57,7 @@ export function faceLabel(face: string): string {
 const SVG = "http://www.w3.org/2000/svg";
 
 /** About how many tiles a frame puts on screen (whole rows, at least one). */
-const ROWS_OF_TILES = 300;
+const ROWS_OF_TILES = 200;
 
 export class BoardView {
   readonly el: HTMLElement;
@@ -69,6 +69,8 @@ export class BoardView {
   private grid: HTMLElement;
   /** Counts boards shown: a big board still going on screen stops when the next is shown. */
   private shown = 0;
+  /** The path marked last, and how. */
+  private marked: { path: Cell[]; kind: string } = { path: [], kind: "shown" };
 
   constructor(el: HTMLElement, label: string) {
     this.el = el;
@@ -103,29 +105,35 @@ export class BoardView {
     // 24 px tiles and scrolls inside its box.
     const large = cols > 16 || rows > 16;
     this.el.classList.toggle("large", large);
-    this.tiles = [];
-    const rowEls: HTMLElement[] = [];
-    for (let r = 0; r < rows; r++) {
-      const row = document.createElement("div");
-      row.setAttribute("role", "row");
-      row.className = "tile-row";
-      for (let c = 0; c < cols; c++) {
-        const tile = this.newTile(cells[r * cols + c], large, marks.values?.[r * cols + c], marks.bonus?.[r * cols + c]);
-        tile.dataset.cell = `${r},${c}`;
-        row.appendChild(tile);
-        this.tiles.push(tile);
+    this.tiles = new Array<HTMLElement>(rows * cols);
+    this.marked = { path: [], kind: "shown" };
+    const rowsFrom = (from: number, to: number): HTMLElement[] => {
+      const made: HTMLElement[] = [];
+      for (let r = from; r < Math.min(to, rows); r++) {
+        const row = document.createElement("div");
+        row.setAttribute("role", "row");
+        row.className = "tile-row";
+        for (let c = 0; c < cols; c++) {
+          const tile = this.newTile(cells[r * cols + c], large, marks.values?.[r * cols + c], marks.bonus?.[r * cols + c]);
+          tile.dataset.cell = `${r},${c}`;
+          row.appendChild(tile);
+          this.tiles[r * cols + c] = tile;
+        }
+        made.push(row);
       }
-      rowEls.push(row);
-    }
-    // A big board goes on screen a few rows a frame, so that no frame
-    // styles and paints thousands of tiles at once (a 50x50 board took
-    // 100-200 ms in one); its tiles exist at once, for marks.
+      return made;
+    };
+    // A big board is made and put on screen a few rows a frame, so that no
+    // frame makes, styles and paints thousands of tiles at once (a 50x50
+    // board took 100-200 ms in one); a path marked meanwhile is marked on
+    // each new row too.
     const shown = ++this.shown;
     const perFrame = Math.max(1, Math.floor(ROWS_OF_TILES / cols));
-    this.grid.replaceChildren(...rowEls.slice(0, perFrame));
+    this.grid.replaceChildren(...rowsFrom(0, perFrame));
     const more = (from: number) => {
-      if (shown !== this.shown || from >= rowEls.length) return;
-      this.grid.append(...rowEls.slice(from, from + perFrame));
+      if (shown !== this.shown || from >= rows) return;
+      this.grid.append(...rowsFrom(from, from + perFrame));
+      if (this.marked.path.length) this.mark(this.marked.path, this.marked.kind);
       requestAnimationFrame(() => more(from + perFrame));
     };
     requestAnimationFrame(() => more(perFrame));
@@ -184,10 +192,12 @@ export class BoardView {
    * one edge and comes back at the other. An empty path clears it.
    */
   mark(path: Cell[], kind = "shown"): void {
-    for (const t of this.tiles) {
+    this.marked = { path, kind };
+    // (forEach: a big board's rows not made yet are holes.)
+    this.tiles.forEach((t) => {
       t.classList.remove("on", "start");
       t.removeAttribute("data-step");
-    }
+    });
     this.svg.replaceChildren();
     this.el.dataset.kind = kind;
     if (!path.length) return;

@@ -43,4 +43,4 @@ export type ToWorker = { id: number; url: string } | { [C in Call]: { id: number
 export type FromWorker = { id: number; answer: unknown; ms: number } | { id: number; words: Word[] } | { id: number; error: string };
 
 /** How many words a message carries at most. */
-export const WORDS_PER_MESSAGE = 2000;
+export const WORDS_PER_MESSAGE = 1000;
