@@ -18,7 +18,6 @@ use std::sync::OnceLock;
 use grid::{Rng, Size};
 use prep::frequency::Zipf;
 use prep::Pack;
-use serde::Deserialize;
 use thiserror::Error;
 
 use crate::board::{Board, FaceRules};
@@ -61,8 +60,7 @@ pub struct Game {
 }
 
 /// One cell of each board becomes one of these tiles (Wordament's).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecialTiles {
     /// The language code of the packs that get one (`en`).
     pub language: String,
@@ -70,26 +68,19 @@ pub struct SpecialTiles {
     pub tiles: Vec<String>,
 }
 
-/// A game as `games.toml` writes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A game as `games.toml` writes it (build.rs makes the literals).
 struct Entry {
-    id: String,
-    name: String,
-    size: String,
-    dice: Option<String>,
-    scoring: String,
-    min_len: Option<NonZeroUsize>,
+    id: &'static str,
+    name: &'static str,
+    size: &'static str,
+    dice: Option<&'static str>,
+    scoring: &'static str,
+    min_len: Option<usize>,
     seconds: u32,
     min_common: u64,
-    bonus: Option<String>,
-    special: Option<SpecialTiles>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Table {
-    game: Vec<Entry>,
+    bonus: Option<&'static str>,
+    /// The language, and the tiles.
+    special: Option<(&'static str, &'static [&'static str])>,
 }
 
 /// A game that cannot be had.
@@ -118,24 +109,23 @@ pub enum GameError {
 pub fn games() -> &'static [Game] {
     static GAMES: OnceLock<Vec<Game>> = OnceLock::new();
     GAMES.get_or_init(|| {
-        // games.toml, as build.rs writes it in JSON.
-        let table: Table =
-            serde_json::from_slice(include_bytes!(concat!(env!("OUT_DIR"), "/games.json")))
-                .expect("games.toml reads (a test checks)");
-        table
-            .game
-            .into_iter()
+        const TABLE: &[Entry] = include!(concat!(env!("OUT_DIR"), "/games.rs"));
+        TABLE
+            .iter()
             .map(|e| Game {
-                id: e.id,
-                name: e.name,
+                id: e.id.into(),
+                name: e.name.into(),
                 size: e.size.parse().expect("games.toml sizes read"),
-                dice: e.dice,
+                dice: e.dice.map(String::from),
                 scoring: e.scoring.parse().expect("games.toml schemes are named"),
-                min_len: e.min_len,
+                min_len: e.min_len.map(|n| NonZeroUsize::new(n).expect("games.toml lengths are 1 or more")),
                 seconds: e.seconds,
                 min_common: e.min_common,
-                bonus: e.bonus,
-                special: e.special,
+                bonus: e.bonus.map(String::from),
+                special: e.special.map(|(language, tiles)| SpecialTiles {
+                    language: language.into(),
+                    tiles: tiles.iter().map(|&t| t.into()).collect(),
+                }),
             })
             .collect()
     })
