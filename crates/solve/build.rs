@@ -71,9 +71,14 @@ fn games_rs(table: &toml::Table) -> String {
             fail(format!("unknown table {key:?} (only [[game]])"));
         }
     }
-    let games = table.get("game").and_then(|g| g.as_array()).unwrap_or_else(|| fail("no [[game]]".into()));
+    let games = table
+        .get("game")
+        .and_then(|g| g.as_array())
+        .unwrap_or_else(|| fail("no [[game]]".into()));
     for game in games {
-        let game = game.as_table().unwrap_or_else(|| fail("a [[game]] is not a table".into()));
+        let game = game
+            .as_table()
+            .unwrap_or_else(|| fail("a [[game]] is not a table".into()));
         let id = game.get("id").and_then(|v| v.as_str()).unwrap_or("?");
         let text = |key: &str| -> Option<String> {
             game.get(key).map(|v| match v.as_str() {
@@ -88,26 +93,49 @@ fn games_rs(table: &toml::Table) -> String {
             })
         };
         for key in game.keys() {
-            if !["id", "name", "size", "dice", "scoring", "min_len", "seconds", "min_common", "bonus", "special"]
-                .contains(&key.as_str())
+            if ![
+                "id",
+                "name",
+                "size",
+                "dice",
+                "scoring",
+                "min_len",
+                "seconds",
+                "min_common",
+                "bonus",
+                "special",
+            ]
+            .contains(&key.as_str())
             {
                 fail(format!("{id}: unknown field {key:?}"));
             }
         }
         let special = game.get("special").map(|s| {
-            let s = s.as_table().unwrap_or_else(|| fail(format!("{id}: special is not a table")));
+            let s = s
+                .as_table()
+                .unwrap_or_else(|| fail(format!("{id}: special is not a table")));
             for key in s.keys() {
                 if key != "language" && key != "tiles" {
                     fail(format!("{id}: special has an unknown field {key:?}"));
                 }
             }
-            let language = s.get("language").and_then(|v| v.as_str()).unwrap_or_else(|| fail(format!("{id}: special has no language")));
+            let language = s
+                .get("language")
+                .and_then(|v| v.as_str())
+                .unwrap_or_else(|| fail(format!("{id}: special has no language")));
             let tiles: Vec<String> = s
                 .get("tiles")
                 .and_then(|v| v.as_array())
                 .unwrap_or_else(|| fail(format!("{id}: special has no tiles")))
                 .iter()
-                .map(|t| format!("{:?}", t.as_str().unwrap_or_else(|| fail(format!("{id}: a special tile is not a string")))))
+                .map(|t| {
+                    format!(
+                        "{:?}",
+                        t.as_str().unwrap_or_else(|| fail(format!(
+                            "{id}: a special tile is not a string"
+                        )))
+                    )
+                })
                 .collect();
             format!("({language:?}, &[{}])", tiles.join(", "))
         });

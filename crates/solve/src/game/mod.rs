@@ -118,7 +118,9 @@ pub fn games() -> &'static [Game] {
                 size: e.size.parse().expect("games.toml sizes read"),
                 dice: e.dice.map(String::from),
                 scoring: e.scoring.parse().expect("games.toml schemes are named"),
-                min_len: e.min_len.map(|n| NonZeroUsize::new(n).expect("games.toml lengths are 1 or more")),
+                min_len: e
+                    .min_len
+                    .map(|n| NonZeroUsize::new(n).expect("games.toml lengths are 1 or more")),
                 seconds: e.seconds,
                 min_common: e.min_common,
                 bonus: e.bonus.map(String::from),
