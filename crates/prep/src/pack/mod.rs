@@ -44,7 +44,7 @@ use crate::words::BuildStats;
 
 pub use automaton::{Automaton, Transition};
 use check::{check_structure, quietly, MALFORMED};
-pub use compact::{COMPACT_MAGIC, COMPACT_VERSION};
+pub use compact::{Rebuild, COMPACT_MAGIC, COMPACT_VERSION};
 use format::{padding, Header};
 pub use format::{reseal, FLAG_FREQUENCIES, FORMAT_VERSION, HEADER_LEN, MAGIC};
 
