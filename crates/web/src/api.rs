@@ -15,7 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use ts_rs::TS;
 
 /// What the module says of a pack it holds.
-#[derive(Serialize)]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct PackInfo {
     /// The id later requests name it by (`en`, or `#N` for a loaded file).
@@ -28,6 +28,16 @@ pub struct PackInfo {
     pub words: usize,
     /// The shortest word its rules allow.
     pub min_len: usize,
+}
+
+/// A pack arriving in pieces: [`pack_begin`](crate::pack_begin) answers
+/// it, [`pack_push`](crate::pack_push) gives it a piece, and
+/// [`pack_end`](crate::pack_end), asked with it, answers [`PackInfo`].
+#[derive(Debug, Serialize, Deserialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PackStream {
+    /// Which of the packs arriving it is.
+    pub stream: u32,
 }
 
 /// Solve a board.

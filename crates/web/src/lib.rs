@@ -14,6 +14,10 @@
 //!   (`prep::pack::compact`: how the site sends them), and answers
 //!   [`api::PackInfo`]; the built-in `en` and
 //!   `nl` are there from the start, by name.
+//! - [`pack_begin`], [`pack_push`] and [`pack_end`] take a compact form a
+//!   piece at a time as it downloads, and rebuild the pack as the pieces
+//!   come ([`api::PackStream`] names it), so that little is left to do
+//!   when the last one has.
 //! - [`solve()`] takes [`api::SolveRequest`] and answers [`api::Solution`]:
 //!   every word with its path, and what the tiles show (the page times the
 //!   call itself: there is no clock in `wasm32-unknown-unknown`).
@@ -36,6 +40,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use grid::Adjacency;
+use prep::pack::Rebuild;
 use prep::Pack;
 use serde::Serialize;
 use solve::game::{self, Game};
@@ -44,8 +49,8 @@ use solve::{RuleOptions, Solver, Tally, TextStyle};
 
 pub mod api;
 use api::{
-    Contains, ContainsRequest, Failure, GameInfo, Games, PackInfo, RollRequest, Rolled, RoundInfo,
-    RoundRequest, Solution, SolveRequest, SpellRequest, Spelled, Word,
+    Contains, ContainsRequest, Failure, GameInfo, Games, PackInfo, PackStream, RollRequest, Rolled,
+    RoundInfo, RoundRequest, Solution, SolveRequest, SpellRequest, Spelled, Word,
 };
 
 /// Packs by id: the built-in names, and `#N` for loaded ones.
@@ -55,6 +60,9 @@ struct State {
     /// Solvers by pack and rules, the most recent last (a few kept, so
     /// going back to a pack or a rule does not decode its table again).
     solvers: Vec<(String, Solver)>,
+    /// Packs arriving in pieces, by stream (a few at most: a list).
+    arriving: Vec<(u32, Rebuild)>,
+    streams: u32,
 }
 
 thread_local! {
@@ -62,6 +70,8 @@ thread_local! {
         packs: HashMap::new(),
         loaded: 0,
         solvers: Vec::new(),
+        arriving: Vec::new(),
+        streams: 0,
     });
 }
 
@@ -156,14 +166,95 @@ fn load_pack_bytes(bytes: &[u8]) -> Result<PackInfo, String> {
         false => Pack::from_vec(bytes.to_vec(), "pack file"),
     }
     .map_err(|e| e.to_string())?;
+    Ok(keep(pack))
+}
+
+/// Holds a pack by a new `#N` id; answers its description.
+fn keep(pack: Pack) -> PackInfo {
     STATE.with(|s| {
         let mut s = s.borrow_mut();
         s.loaded += 1;
         let id = format!("#{}", s.loaded);
         let info = pack_info(&id, &pack);
         s.packs.insert(id, pack);
-        Ok(info)
+        info
     })
+}
+
+/// Starts a pack that will come in pieces (its compact form); answers
+/// [`api::PackStream`]. The request is `{}`.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn pack_begin(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, begin_stream)
+}
+
+fn begin_stream(_: &[u8]) -> Result<PackStream, String> {
+    Ok(STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        s.streams += 1;
+        let stream = s.streams;
+        s.arriving.push((stream, Rebuild::new("pack download")));
+        PackStream { stream }
+    }))
+}
+
+/// Gives an arriving pack its next piece: the request is the stream's
+/// number (four bytes, little-endian) and the piece's bytes, not JSON.
+/// Answers the [`api::PackStream`], or an error, after which the stream is
+/// gone.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn pack_push(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, push_piece)
+}
+
+fn push_piece(bytes: &[u8]) -> Result<PackStream, String> {
+    let (id, piece) = bytes
+        .split_first_chunk::<4>()
+        .ok_or("a piece of a pack starts with its stream's number")?;
+    let stream = u32::from_le_bytes(*id);
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        let at = s
+            .arriving
+            .iter()
+            .position(|(n, _)| *n == stream)
+            .ok_or_else(|| format!("no pack arriving as stream {stream}"))?;
+        match s.arriving[at].1.push(piece) {
+            Ok(()) => Ok(PackStream { stream }),
+            Err(e) => {
+                s.arriving.swap_remove(at);
+                Err(e.to_string())
+            }
+        }
+    })
+}
+
+/// Ends an arriving pack ([`api::PackStream`]): every piece has come.
+/// Answers [`api::PackInfo`] for the rebuilt pack, or why it is not one.
+///
+/// # Safety
+/// As for every call: a buffer from [`alloc`].
+#[no_mangle]
+pub unsafe extern "C" fn pack_end(ptr: *const u8, len: usize) -> u64 {
+    call(ptr, len, end_stream)
+}
+
+fn end_stream(bytes: &[u8]) -> Result<PackInfo, String> {
+    let PackStream { stream } = request(bytes)?;
+    let rebuild = STATE
+        .with(|s| {
+            let mut s = s.borrow_mut();
+            let at = s.arriving.iter().position(|(n, _)| *n == stream)?;
+            Some(s.arriving.swap_remove(at).1)
+        })
+        .ok_or_else(|| format!("no pack arriving as stream {stream}"))?;
+    Ok(keep(rebuild.finish().map_err(|e| e.to_string())?))
 }
 
 fn pack(id: &str) -> Result<Pack, String> {

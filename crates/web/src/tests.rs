@@ -35,6 +35,7 @@ fn api_types() {
     use ts_rs::TS;
     let decls = [
         api::PackInfo::decl(),
+        api::PackStream::decl(),
         api::SolveRequest::decl(),
         api::Word::decl(),
         api::Tally::decl(),
@@ -214,6 +215,49 @@ fn a_compact_pack_loads_as_its_pack() {
     bad[last] ^= 1;
     let e = load_pack_bytes(&bad).unwrap_err();
     assert!(e.contains("compact pack") && !e.contains('\n'), "{e}");
+}
+
+#[test]
+fn a_compact_pack_loads_a_piece_at_a_time() {
+    let compact = Pack::from_vec(tiny_pack(), "tiny")
+        .unwrap()
+        .to_compact()
+        .unwrap();
+    let begin = |()| super::STATE.with(|s| s.borrow().arriving.len());
+    let before = begin(());
+    let started = |_: ()| begin_stream(b"{}").unwrap().stream;
+    let id = started(());
+    assert_eq!(begin(()), before + 1);
+    for piece in compact.chunks(5) {
+        let mut bytes = id.to_le_bytes().to_vec();
+        bytes.extend_from_slice(piece);
+        assert_eq!(push_piece(&bytes).unwrap().stream, id);
+    }
+    let info = end_stream(json!({ "stream": id }).to_string().as_bytes()).unwrap();
+    assert_eq!(info.words, 5);
+    assert_eq!(begin(()), before, "an ended stream is gone");
+    let req = json!({ "board": "te/ax", "pack": info.id });
+    assert_eq!(
+        solve_request(req.to_string().as_bytes()).unwrap()["word_count"],
+        3
+    );
+
+    // A damaged piece is a one-line error, and ends its stream.
+    let id = started(());
+    let mut bad = id.to_le_bytes().to_vec();
+    bad.extend_from_slice(b"BOGGLEPK and then some more bytes than a header's 48");
+    let e = push_piece(&bad).unwrap_err();
+    assert!(e.contains("compact pack") && !e.contains('\n'), "{e}");
+    let e = end_stream(json!({ "stream": id }).to_string().as_bytes()).unwrap_err();
+    assert_eq!(e, format!("no pack arriving as stream {id}"));
+    // A form cut short is an error at its end.
+    let id = started(());
+    let mut cut = id.to_le_bytes().to_vec();
+    cut.extend_from_slice(&compact[..compact.len() - 1]);
+    push_piece(&cut).unwrap();
+    let e = end_stream(json!({ "stream": id }).to_string().as_bytes()).unwrap_err();
+    assert!(e.contains("cut short") || e.contains("corrupt"), "{e}");
+    assert!(push_piece(&[1, 2]).unwrap_err().contains("stream's number"));
 }
 
 #[test]
