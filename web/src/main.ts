@@ -8,7 +8,7 @@
 import "./style.css";
 import { Engine } from "./engine";
 import { Play } from "./play";
-import { $, ensurePack, fetchPackBytes, firstLanguage, hasPack, loadIndex, notice, packKeys } from "./site";
+import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
 import { Solve } from "./solve";
 
 type Mode = "play" | "solve";
@@ -26,8 +26,9 @@ function setMode(mode: Mode, play: Play): void {
 async function start(): Promise<void> {
   const t0 = performance.now();
   const p = new URLSearchParams(location.search);
-  // The solver, the pack index, then the pack: the pack's download starts
-  // as soon as the (small) index says which it is, beside the solver's.
+  // The solver and the pack index (both preloaded by the page), then the
+  // pack: its download starts as soon as the index says which it is,
+  // beside the solver's.
   const loading = Engine.load();
   loading.catch(() => {});
   await loadIndex();
@@ -46,10 +47,13 @@ async function start(): Promise<void> {
     }
   }
   if (!lang) lang = firstLanguage(localStorage.getItem("wordgrid.lang"), navigator.languages ?? [navigator.language]);
-  const bytes = fetchPackBytes(lang);
+  const bytes = fetchPack(lang);
   bytes.catch(() => {});
   const engine = await loading;
-  await ensurePack(engine, lang, bytes);
+  // The pack goes on arriving, and the module rebuilding it, while the
+  // screens are set up.
+  const packLoaded = ensurePack(engine, lang, bytes);
+  packLoaded.catch(() => {});
   const play = new Play(engine);
   const solve = new Solve(engine);
   play.listLanguages();
@@ -62,9 +66,14 @@ async function start(): Promise<void> {
 
   const mode: Mode = p.get("mode") === "play" || !p.has("board") ? "play" : "solve";
   if (p.has("mode") && !["play", "solve"].includes(p.get("mode") ?? "")) problems.push(`mode "${p.get("mode")}" (play or solve)`);
-  $("loading").hidden = true;
-  document.body.dataset.ready = String(Math.round(performance.now() - t0));
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+  $("loading").textContent = `Loading the words (${packLabel(lang)})…`;
+  // The screen is laid out while the pack arrives; then the first round.
+  const loaded = async (): Promise<void> => {
+    await packLoaded;
+    $("loading").hidden = true;
+    document.body.dataset.ready = String(Math.round(performance.now() - t0));
+    if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+  };
 
   if (mode === "play") {
     const game = p.get("game");
@@ -103,6 +112,7 @@ async function start(): Promise<void> {
     }
     setMode("play", play);
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
+    await loaded();
     const board = p.get("board");
     await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined, seed);
   } else {
@@ -111,6 +121,7 @@ async function start(): Promise<void> {
     problems.push(...solve.fromParams(p));
     solve.showSource();
     notice(problems.length ? `This link has ${problems.join("; ")}; the rest is applied.` : "");
+    await loaded();
     await solve.solve();
     play.configure({ lang });
   }

@@ -66,7 +66,12 @@ export class Play {
     for (const id of ["preset", "play-lang", "play-time", "play-words", "custom-size", "custom-scoring"]) {
       $(id).addEventListener("change", () => {
         this.readSettings();
-        void this.newRound();
+        const chosen = this.lang;
+        void this.newRound().then(() => {
+          // A language the player chose, once it loaded, is the next
+          // visit's (one a link asked for is not).
+          if (id === "play-lang" && this.loaded === chosen) remember(chosen);
+        });
       });
     }
     document.addEventListener("visibilitychange", () => {
@@ -182,7 +187,6 @@ export class Play {
       } else if (!this.round.ended) this.ticker = window.setInterval(() => this.tick(), 200);
       return;
     }
-    if (lang !== this.loaded && $<HTMLSelectElement>("play-lang").value === lang) remember(lang);
     this.loaded = lang;
     const custom = this.game.id === "custom";
     const size = custom ? $<HTMLSelectElement>("custom-size").value : this.game.size;

@@ -17,6 +17,8 @@ export class Solve {
   private current: (Solution & { millis: number }) | null = null;
   /** The word whose path a click (or focus) chose: hover only previews. */
   private chosen: Word | null = null;
+  /** Solves asked for so far (the latest one's answer is shown). */
+  private asked = 0;
   private fileKey = 0;
   /** A link's `size`: shapes its board once, then the board field holds the rows. */
   private linkSize: string | null = null;
@@ -97,23 +99,28 @@ export class Solve {
   }
 
   async solve(): Promise<void> {
+    // The engine answers later: a solve asked for after this one wins.
+    const asked = ++this.asked;
     const key = $<HTMLSelectElement>("pack").value;
     // When the solve was asked for (after its pack loaded).
     let t = 0;
     try {
       await this.load(key);
+      if (asked !== this.asked) return;
       t = performance.now();
       const rules = this.rules();
       const size = this.linkSize;
       this.linkSize = null;
       if (size) rules.size = size;
       const s = await this.engine.solve(key, $<HTMLInputElement>("board").value.trim(), rules);
+      if (asked !== this.asked) return;
       this.current = { ...s, millis: this.engine.lastMs };
       // From the ask to the answer on this thread: the solve, and carrying
       // its answer across from the worker.
       document.body.dataset.waitMs = (performance.now() - t).toFixed(2);
       if (size) $<HTMLInputElement>("board").value = s.board;
     } catch (e) {
+      if (asked !== this.asked) return;
       this.status((e as Error).message, true);
       $("result").hidden = true;
       return;
@@ -304,7 +311,7 @@ export class Solve {
     if (!file) return;
     try {
       const key = `file:${++this.fileKey}:${file.name}`;
-      const info = await this.engine.addPack(key, await file.arrayBuffer());
+      const info = await this.engine.addPack(key, { whole: await file.arrayBuffer() });
       const select = $<HTMLSelectElement>("pack");
       select.add(new Option(`${file.name} (${info.language}, ${info.words.toLocaleString()} words)`, key));
       select.value = key;

@@ -20,8 +20,11 @@ export async function everyLanguage() {
     await lp.fill("#seed", "7");
     await lp.fill("#size", "4x4");
     await lp.selectOption("#dice", "");
+    // The page writes the link after it shows a solve: a new link is the
+    // rolled board's, on screen.
+    const before = await lp.evaluate(() => location.search);
     await lp.click("#roll");
-    await lp.waitForFunction((k) => location.search.includes("board=") && (k === "en" || location.search.includes(`lang=${encodeURIComponent(k)}`)) && document.querySelector("#totals").dataset.words !== undefined, p.key, { timeout: 20000 });
+    await lp.waitForFunction(([k, b]) => location.search !== b && location.search.includes("board=") && (k === "en" || location.search.includes(`lang=${encodeURIComponent(k)}`)) && document.querySelector("#totals").dataset.words !== undefined, [p.key, before], { timeout: 20000 });
     const board = await lp.inputValue("#board");
     const shown = await lp.$eval("#totals", (e) => [Number(e.dataset.words), Number(e.dataset.score)]);
     const batch = JSON.parse(execFileSync(boggle, ["batch", "--pack", join(dist, "packs", p.file), "--words"], { input: `${board}\n` }).toString());

@@ -6,6 +6,7 @@ import type {
   ContainsRequest,
   Games,
   PackInfo,
+  PackStream,
   Rolled,
   RollRequest,
   RoundInfo,
@@ -17,9 +18,15 @@ import type {
   Word,
 } from "../api";
 
-/** Each call's request and answer; `load_pack` takes a pack file's bytes. */
+/**
+ * Each call's request and answer; `load_pack` takes a pack file's bytes,
+ * and `pack_push` a piece of a compact form as it downloads.
+ */
 export interface Calls {
   load_pack: { request: ArrayBuffer; answer: PackInfo };
+  pack_begin: { request: Record<string, never>; answer: PackStream };
+  pack_push: { request: { stream: number; piece: Uint8Array }; answer: PackStream };
+  pack_end: { request: PackStream; answer: PackInfo };
   solve: { request: SolveRequest; answer: Solution };
   contains: { request: ContainsRequest; answer: Contains };
   roll: { request: RollRequest; answer: Rolled };
@@ -31,8 +38,8 @@ export interface Calls {
 /** A call's name. */
 export type Call = keyof Calls;
 
-/** The page to the worker: first the module's URL, then calls. */
-export type ToWorker = { id: number; url: string } | { [C in Call]: { id: number; call: C; request: Calls[C]["request"] } }[Call];
+/** The page to the worker: first the compiled module, then calls. */
+export type ToWorker = { id: number; module: WebAssembly.Module } | { [C in Call]: { id: number; call: C; request: Calls[C]["request"] } }[Call];
 
 /**
  * The worker to the page: a call's answer and how long it took there (the

@@ -7,6 +7,19 @@ import type { Call, Calls, FromWorker, ToWorker } from "./calls";
 
 export type { GameInfo, PackInfo, RoundInfo, Solution, Spelled, Word } from "../api";
 
+/** A pack's bytes: a pack file's, whole, or a compact form's pieces as they download. */
+export type PackBytes = { whole: ArrayBuffer } | { pieces: AsyncIterable<Uint8Array> };
+
+/** The module, compiled as it downloads when the host says it is WebAssembly. */
+async function compile(url: string): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the solver (${url}): ${response.status} ${response.statusText}`);
+  if (response.headers.get("content-type")?.split(";")[0].trim() === "application/wasm") {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
 /** The rules of a solve: a request without its board and pack. */
 export type Rules = Omit<SolveRequest, "board" | "pack">;
 
@@ -73,19 +86,41 @@ export class Engine {
     return this.post({ id: this.next++, call, request } as ToWorker) as Promise<Calls[C]["answer"]>;
   }
 
-  /** Starts the worker, which loads the module at `url` (beside the page), and reads the games. */
+  /**
+   * Compiles the module at `url` (beside the page) as it downloads (the
+   * page preloads it), starts the worker on it, and reads the games.
+   */
   static async load(url = "boggle_web.wasm"): Promise<Engine> {
+    const compiled = await compile(url);
     const engine = new Engine();
-    await engine.post({ id: engine.next++, url: new URL(url, document.baseURI).href });
+    await engine.post({ id: engine.next++, module: compiled });
     engine.games = (await engine.call("games", {})).games;
     return engine;
   }
 
-  /** Loads a pack file's bytes under `key`. */
-  async addPack(key: string, bytes: ArrayBuffer): Promise<PackInfo> {
-    const info = await this.call("load_pack", bytes);
+  /**
+   * Loads a pack under `key`: a pack file's bytes, or a compact form's
+   * pieces as they download, which the module rebuilds as they come.
+   */
+  async addPack(key: string, bytes: PackBytes): Promise<PackInfo> {
+    const info = "whole" in bytes ? await this.call("load_pack", bytes.whole) : await this.addPieces(bytes.pieces);
     this.packs.set(key, info);
     return info;
+  }
+
+  private async addPieces(pieces: AsyncIterable<Uint8Array>): Promise<PackInfo> {
+    const { stream } = await this.call("pack_begin", {});
+    // The pieces go on as they come; the worker takes them in order.
+    const pushed: Promise<unknown>[] = [];
+    try {
+      for await (const piece of pieces) pushed.push(this.call("pack_push", { stream, piece }));
+      await Promise.all(pushed);
+    } catch (e) {
+      // The module lets go of what came so far.
+      await Promise.allSettled([...pushed, this.call("pack_end", { stream })]);
+      throw e;
+    }
+    return this.call("pack_end", { stream });
   }
 
   private pack(key: string): string {

@@ -22,11 +22,27 @@ const scope = self as unknown as {
 
 let module: Promise<Exports> | null = null;
 
-async function instantiate(url: string): Promise<Exports> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`the solver (${url}): ${response.status} ${response.statusText}`);
-  const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+async function instantiate(compiled: WebAssembly.Module): Promise<Exports> {
+  const instance = await WebAssembly.instantiate(compiled, {});
   return instance.exports as unknown as Exports;
+}
+
+/** A call's request as the module reads it: JSON, or bytes for the calls that take bytes. */
+function requestBytes(message: Exclude<ToWorker, { module: WebAssembly.Module }>): Uint8Array {
+  switch (message.call) {
+    case "load_pack":
+      return new Uint8Array(message.request);
+    case "pack_push": {
+      // The stream's number (four bytes, little-endian), then the piece.
+      const { stream, piece } = message.request;
+      const bytes = new Uint8Array(4 + piece.length);
+      new DataView(bytes.buffer).setUint32(0, stream, true);
+      bytes.set(piece, 4);
+      return bytes;
+    }
+    default:
+      return new TextEncoder().encode(JSON.stringify(message.request));
+  }
 }
 
 function call(x: Exports, name: string, bytes: Uint8Array): unknown {
@@ -49,8 +65,8 @@ function call(x: Exports, name: string, bytes: Uint8Array): unknown {
 
 scope.onmessage = (e) => {
   const message = e.data;
-  if ("url" in message) {
-    module = instantiate(message.url);
+  if ("module" in message) {
+    module = instantiate(message.module);
     module.then(
       () => scope.postMessage({ id: message.id, answer: null, ms: 0 }),
       (err: Error) => scope.postMessage({ id: message.id, error: err.message }),
@@ -65,9 +81,7 @@ scope.onmessage = (e) => {
   module
     .then((x) => {
       const t0 = performance.now();
-      const bytes =
-        message.call === "load_pack" ? new Uint8Array(message.request) : new TextEncoder().encode(JSON.stringify(message.request));
-      const answer = call(x, message.call, bytes);
+      const answer = call(x, message.call, requestBytes(message));
       const ms = performance.now() - t0;
       if (message.call === "solve") {
         const solution = answer as Solution;
