@@ -4,7 +4,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { dist, check, base, gzBase, browser, timeout, PHONE, DESKTOP, roundOn } from "./harness.mjs";
+import { dist, out, check, base, gzBase, browser, timeout, PHONE, DESKTOP, roundOn } from "./harness.mjs";
 
 export async function budgets(judge) {
   // Budgets: first paint, ready, first download.
@@ -41,6 +41,28 @@ export async function budgets(judge) {
   check(total <= 1_500_000, "the first visit downloads at most 1.5 MB compressed (English)", `${(total / 1e6).toFixed(2)} MB`);
   await fp.waitForTimeout(1500); // the service worker installs meanwhile
   check(JSON.stringify(packsFetched) === JSON.stringify(["en.compact.gz"]), "the first visit with English fetches no other pack", packsFetched.join(", "));
+  // On a slow link the screen is there before the pack: the loading line
+  // names the language, and the round's controls wait for the round.
+  {
+    const ctx = await browser.newContext(PHONE);
+    const slow = await ctx.newPage();
+    const net = await ctx.newCDPSession(slow);
+    await net.send("Network.enable");
+    await net.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 94_000 });
+    slow.goto(base + "?mode=play", { timeout: 60_000 }).catch(() => {});
+    await slow.waitForFunction(() => document.body.dataset.mode === "play", null, { timeout: 60_000 });
+    const loading = await slow.evaluate(() => {
+      const line = document.getElementById("loading");
+      return [line.hidden ? "" : line.innerText, document.body.dataset.ready, document.getElementById("round-actions").checkVisibility(), document.getElementById("type-form").checkVisibility()];
+    });
+    await slow.screenshot({ path: join(out, "loading-phone.png") });
+    check(/Loading the words \(English\)/.test(loading[0]) && loading[1] === undefined && !loading[2] && !loading[3],
+      "a slow first load: the screen shows the loading line while the pack arrives, and no round controls", loading.join(" | "));
+    await slow.waitForFunction(() => document.body.dataset.playable !== undefined, null, { timeout: 60_000 });
+    check(await slow.locator("#loading").isHidden() && await slow.locator("#new-round").isVisible() && await slow.locator("#play-board .tile").count() === 16,
+      "…then the round, with its controls, and the loading line gone");
+    await ctx.close();
+  }
   if (process.env.BUDGETS) {
     const cdp = await fresh.newCDPSession(fp);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
