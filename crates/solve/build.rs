@@ -5,10 +5,12 @@
 //! checked here, so that the library parses nothing at run time.
 
 use std::fmt::Write;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
 
 use prep::installed::BUILTIN;
 use prep::{PackBuilder, Recipe};
+use serde::Deserialize;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -56,103 +58,54 @@ fn main() {
 
     println!("cargo:rerun-if-changed=src/game/games.toml");
     let games = std::fs::read_to_string("src/game/games.toml").unwrap();
-    let games: toml::Table = toml::from_str(&games).unwrap_or_else(|e| panic!("games.toml: {e}"));
+    let games: Table = toml::from_str(&games).unwrap_or_else(|e| panic!("games.toml: {e}"));
     std::fs::write(out.join("games.rs"), games_rs(&games)).unwrap();
 }
 
-/// games.toml as Rust: an array of `game::Entry` literals. Code, not data
-/// to parse at run time: parsing would take its code into the web app's
-/// module (a TOML parser 300 KB, JSON and its deserializers 10 KB).
-fn games_rs(table: &toml::Table) -> String {
-    let fail = |what: String| -> ! { panic!("games.toml: {what}") };
+/// games.toml, read strictly (an unknown field stops the build).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    game: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    id: String,
+    name: String,
+    size: String,
+    dice: Option<String>,
+    scoring: String,
+    min_len: Option<NonZeroUsize>,
+    seconds: u32,
+    min_common: u64,
+    bonus: Option<String>,
+    special: Option<Special>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Special {
+    language: String,
+    tiles: Vec<String>,
+}
+
+/// games.toml as Rust: an array of `game::Entry` literals (a string's
+/// `Debug` is its Rust literal). Code, not data to parse at run time:
+/// parsing would take its code into the web app's module (a TOML parser
+/// 300 KB, JSON and its deserializers 10 KB).
+fn games_rs(table: &Table) -> String {
     let mut out = String::from("&[\n");
-    for key in table.keys() {
-        if key != "game" {
-            fail(format!("unknown table {key:?} (only [[game]])"));
-        }
-    }
-    let games = table
-        .get("game")
-        .and_then(|g| g.as_array())
-        .unwrap_or_else(|| fail("no [[game]]".into()));
-    for game in games {
-        let game = game
-            .as_table()
-            .unwrap_or_else(|| fail("a [[game]] is not a table".into()));
-        let id = game.get("id").and_then(|v| v.as_str()).unwrap_or("?");
-        let text = |key: &str| -> Option<String> {
-            game.get(key).map(|v| match v.as_str() {
-                Some(s) => format!("{s:?}"),
-                None => fail(format!("{id}: {key} is not a string")),
-            })
+    for e in &table.game {
+        let special = match &e.special {
+            Some(s) => format!("Some(({:?}, &{:?}))", s.language, s.tiles),
+            None => "None".into(),
         };
-        let number = |key: &str| -> Option<i64> {
-            game.get(key).map(|v| match v.as_integer() {
-                Some(n) if n >= 0 => n,
-                _ => fail(format!("{id}: {key} is not a whole number")),
-            })
-        };
-        for key in game.keys() {
-            if ![
-                "id",
-                "name",
-                "size",
-                "dice",
-                "scoring",
-                "min_len",
-                "seconds",
-                "min_common",
-                "bonus",
-                "special",
-            ]
-            .contains(&key.as_str())
-            {
-                fail(format!("{id}: unknown field {key:?}"));
-            }
-        }
-        let special = game.get("special").map(|s| {
-            let s = s
-                .as_table()
-                .unwrap_or_else(|| fail(format!("{id}: special is not a table")));
-            for key in s.keys() {
-                if key != "language" && key != "tiles" {
-                    fail(format!("{id}: special has an unknown field {key:?}"));
-                }
-            }
-            let language = s
-                .get("language")
-                .and_then(|v| v.as_str())
-                .unwrap_or_else(|| fail(format!("{id}: special has no language")));
-            let tiles: Vec<String> = s
-                .get("tiles")
-                .and_then(|v| v.as_array())
-                .unwrap_or_else(|| fail(format!("{id}: special has no tiles")))
-                .iter()
-                .map(|t| {
-                    format!(
-                        "{:?}",
-                        t.as_str().unwrap_or_else(|| fail(format!(
-                            "{id}: a special tile is not a string"
-                        )))
-                    )
-                })
-                .collect();
-            format!("({language:?}, &[{}])", tiles.join(", "))
-        });
-        let opt = |v: Option<String>| v.map_or("None".to_string(), |v| format!("Some({v})"));
         writeln!(
             out,
-            "    Entry {{ id: {}, name: {}, size: {}, dice: {}, scoring: {}, min_len: {}, seconds: {}, min_common: {}, bonus: {}, special: {} }},",
-            text("id").unwrap_or_else(|| fail(format!("{id}: no id"))),
-            text("name").unwrap_or_else(|| fail(format!("{id}: no name"))),
-            text("size").unwrap_or_else(|| fail(format!("{id}: no size"))),
-            opt(text("dice")),
-            text("scoring").unwrap_or_else(|| fail(format!("{id}: no scoring"))),
-            opt(number("min_len").map(|n| n.to_string())),
-            number("seconds").unwrap_or_else(|| fail(format!("{id}: no seconds"))),
-            number("min_common").unwrap_or_else(|| fail(format!("{id}: no min_common"))),
-            opt(text("bonus")),
-            opt(special),
+            "    Entry {{ id: {:?}, name: {:?}, size: {:?}, dice: {:?}, scoring: {:?}, min_len: {:?}, seconds: {}, min_common: {}, bonus: {:?}, special: {special} }},",
+            e.id, e.name, e.size, e.dice, e.scoring, e.min_len.map(NonZeroUsize::get), e.seconds, e.min_common, e.bonus,
         )
         .unwrap();
     }
