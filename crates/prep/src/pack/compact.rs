@@ -210,6 +210,12 @@ impl Rebuild {
     /// Takes the next bytes of the form, and reads every word they
     /// complete; an error if what came so far cannot be a compact form.
     pub fn push(&mut self, bytes: &[u8]) -> Result<(), PackError> {
+        // Read in place; only what no word completes yet waits, copied.
+        if self.pending.is_empty() {
+            let used = self.read(bytes)?;
+            self.pending.extend_from_slice(&bytes[used..]);
+            return Ok(());
+        }
         let mut pending = std::mem::take(&mut self.pending);
         pending.extend_from_slice(bytes);
         let read = self.read(&pending);
