@@ -147,8 +147,8 @@ function readAhead(stream: ReadableStream<Uint8Array>, what: string): AsyncItera
 /**
  * Loads a pack the site serves, once (from `bytes` if its download was
  * started already); then asks the service worker to keep it for offline
- * use, and remembers it as the language to start with. A pack that did
- * not load changes nothing.
+ * use. A pack that did not load changes nothing. (Play remembers a
+ * language the player chose once its pack has loaded.)
  */
 export async function ensurePack(engine: Engine, key: string, bytes?: Promise<PackBytes>): Promise<void> {
   if (engine.packs.has(key)) return;
