@@ -15,6 +15,10 @@
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
 
+mod judge;
+
+pub use judge::{Found, Judge, Verdict};
+
 use grid::{Rng, Size};
 use prep::frequency::Zipf;
 use prep::Pack;

@@ -1,0 +1,318 @@
+//! Judging a player's tries on a round: the one rule for what a typed or
+//! traced word comes to (a new word and its points, a repeat, too short,
+//! not on the board, not a word, a path that cannot be played), asked by
+//! every front that referees a round (the room server; the CLI's and the
+//! page's solo rounds judge the same way).
+//!
+//! A [`Judge`] holds a round's solution, solved once; each player's words
+//! are a [`Found`] of their own, so one judge serves a whole room.
+//!
+//! ```
+//! use solve::game::{Found, Game, Judge, Verdict};
+//! use solve::packs;
+//!
+//! let pack = packs::builtin("en").unwrap();
+//! let round = Game::named("boggle").unwrap().roll(&pack, 7).unwrap();
+//! let judge = Judge::new(&pack, &round).unwrap();
+//! let best = judge.words()[0].clone();
+//! let mut mine = Found::default();
+//! assert_eq!(judge.typed(&mut mine, &best.word.to_uppercase()).unwrap(),
+//!            Verdict::New { word: 0, points: best.score });
+//! assert!(matches!(judge.typed(&mut mine, &best.word).unwrap(), Verdict::Again { .. }));
+//! assert_eq!(mine.score(), best.score as u64);
+//! ```
+
+use std::collections::{HashMap, HashSet};
+
+use grid::{Grid, Neighbors};
+use prep::Pack;
+
+use super::Round;
+use crate::board::path::{spell, PathError};
+use crate::error::LexiconError;
+use crate::search::{FoundWord, Solution, Solver};
+
+/// What one try comes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A word of the board not found before: its index in
+    /// [`Judge::words`], and its points.
+    New {
+        /// Index into [`Judge::words`].
+        word: usize,
+        /// Its points.
+        points: u32,
+    },
+    /// A word of the board this player has already found.
+    Again {
+        /// Index into [`Judge::words`].
+        word: usize,
+    },
+    /// Shorter than the round's shortest word.
+    Short {
+        /// The word as judged.
+        text: String,
+        /// The round's shortest word, in letters.
+        min: usize,
+    },
+    /// A word of the pack that the board does not hold.
+    NotOnBoard {
+        /// The word as judged.
+        text: String,
+    },
+    /// Not a word of the pack.
+    NotWord {
+        /// The word as judged.
+        text: String,
+    },
+    /// A traced path that cannot be played (a cell twice, a jump).
+    BadPath {
+        /// What it spells.
+        text: String,
+        /// Why it cannot be played.
+        why: PathError,
+    },
+}
+
+/// One player's words on a round, in the order found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    order: Vec<usize>,
+    seen: HashSet<usize>,
+    score: u64,
+}
+
+impl Found {
+    /// The words found, as indices into [`Judge::words`], first found
+    /// first.
+    pub fn words(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// Their points.
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether none.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Whether the word at `index` is among them.
+    pub fn has(&self, index: usize) -> bool {
+        self.seen.contains(&index)
+    }
+}
+
+/// A round, solved, and the rules its tries are judged by.
+#[derive(Clone, Debug)]
+pub struct Judge {
+    pack: Pack,
+    round: Round,
+    solution: Solution,
+    index: HashMap<String, usize>,
+    neighbors: Neighbors,
+}
+
+impl Judge {
+    /// Solves `round` under its rules (every word, rare ones marked).
+    pub fn new(pack: &Pack, round: &Round) -> Result<Judge, LexiconError> {
+        let mut solver = Solver::with_rules(pack, round.rules.clone())?;
+        let solution = solver.solve(&round.board)?;
+        Ok(Judge::with_solution(pack, round, solution))
+    }
+
+    /// A judge for `round` whose solution is already at hand (`solution`
+    /// must be the round's own, under its rules).
+    pub fn with_solution(pack: &Pack, round: &Round, solution: Solution) -> Judge {
+        let index = solution
+            .words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.word.clone(), i))
+            .collect();
+        let board = &round.board;
+        let neighbors = Neighbors::new(Grid::new(
+            board.rows(),
+            board.cols(),
+            round.rules.adjacency,
+            round.rules.wrap,
+        ));
+        Judge {
+            pack: pack.clone(),
+            round: round.clone(),
+            solution,
+            index,
+            neighbors,
+        }
+    }
+
+    /// The round judged.
+    pub fn round(&self) -> &Round {
+        &self.round
+    }
+
+    /// The board's words, best first (as [`Solution::words`]).
+    pub fn words(&self) -> &[FoundWord] {
+        &self.solution.words
+    }
+
+    /// The whole solution.
+    pub fn solution(&self) -> &Solution {
+        &self.solution
+    }
+
+    /// The index of `word` (in the pack's spelling) among
+    /// [`words`](Judge::words), if the board holds it.
+    pub fn find(&self, word: &str) -> Option<usize> {
+        self.index.get(word).copied()
+    }
+
+    /// Judges a typed word (any case, surrounding space ignored) for the
+    /// player whose words are `found`, counting it there if it is new.
+    /// Fails only if the pack's automaton fails a check.
+    pub fn typed(&self, found: &mut Found, text: &str) -> Result<Verdict, LexiconError> {
+        let text = text.trim().to_lowercase();
+        if let Some(i) = self.find(&text) {
+            return Ok(self.count(found, i));
+        }
+        let min = self.round.rules.min_len;
+        if text.chars().count() < min {
+            return Ok(Verdict::Short { text, min });
+        }
+        let in_pack = self
+            .pack
+            .contains(&text)
+            .map_err(|e| LexiconError::Malformed {
+                pack: self.pack.name().to_string(),
+                message: e.to_string(),
+            })?;
+        Ok(match in_pack {
+            true => Verdict::NotOnBoard { text },
+            false => Verdict::NotWord { text },
+        })
+    }
+
+    /// Judges a traced path (cell indices, row-major from 0) for the player
+    /// whose words are `found`: a path that may be played and spells a word
+    /// of the board counts it (of the words an either/or tile spells, the
+    /// first the board holds).
+    pub fn traced(&self, found: &mut Found, path: &[usize]) -> Verdict {
+        let spelled = spell(&self.round.board, &self.neighbors, path);
+        let first = spelled.words[0].clone();
+        if let Some(why) = spelled.error {
+            return Verdict::BadPath { text: first, why };
+        }
+        if let Some(i) = spelled.words.iter().find_map(|w| self.find(w)) {
+            return self.count(found, i);
+        }
+        let min = self.round.rules.min_len;
+        if first.chars().count() < min {
+            return Verdict::Short { text: first, min };
+        }
+        Verdict::NotWord { text: first }
+    }
+
+    fn count(&self, found: &mut Found, i: usize) -> Verdict {
+        if !found.seen.insert(i) {
+            return Verdict::Again { word: i };
+        }
+        found.order.push(i);
+        let points = self.solution.words[i].score;
+        found.score += u64::from(points);
+        Verdict::New { word: i, points }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::packs;
+
+    fn judge() -> (Pack, Judge) {
+        let pack = packs::builtin("en").unwrap();
+        let round = Game::named("boggle").unwrap().roll(&pack, 11).unwrap();
+        let judge = Judge::new(&pack, &round).unwrap();
+        (pack, judge)
+    }
+
+    #[test]
+    fn a_traced_word_counts_once_with_the_solvers_points() {
+        let (_, judge) = judge();
+        let cols = judge.round().board.cols();
+        let mut found = Found::default();
+        let mut total = 0u64;
+        for w in judge.words().iter().take(10) {
+            let path: Vec<usize> = w.path.iter().map(|p| p.row as usize * cols + p.col as usize).collect();
+            match judge.traced(&mut found, &path) {
+                Verdict::New { word, points } => {
+                    assert_eq!(judge.words()[word].word, w.word);
+                    assert_eq!(points, w.score);
+                    total += u64::from(points);
+                }
+                v => panic!("{} traced: {v:?}", w.word),
+            }
+            assert!(matches!(judge.traced(&mut found, &path), Verdict::Again { .. }));
+        }
+        assert_eq!(found.score(), total);
+        assert_eq!(found.len(), judge.words().len().min(10));
+    }
+
+    #[test]
+    fn typed_tries_are_told_apart() {
+        let (pack, judge) = judge();
+        let mut found = Found::default();
+        assert!(matches!(
+            judge.typed(&mut found, "qz").unwrap(),
+            Verdict::Short { min: 3, .. }
+        ));
+        assert!(matches!(
+            judge.typed(&mut found, "zzzqqq").unwrap(),
+            Verdict::NotWord { .. }
+        ));
+        // A word of the pack the board does not hold.
+        let absent = ["zymurgy", "quixotic", "xylophone"]
+            .into_iter()
+            .find(|w| judge.find(w).is_none() && pack.contains(w).unwrap())
+            .unwrap();
+        assert!(matches!(
+            judge.typed(&mut found, absent).unwrap(),
+            Verdict::NotOnBoard { .. }
+        ));
+        assert!(found.is_empty());
+    }
+
+    #[test]
+    fn a_path_that_cannot_be_played_says_why() {
+        let (_, judge) = judge();
+        let mut found = Found::default();
+        assert!(matches!(
+            judge.traced(&mut found, &[0, 0, 1]),
+            Verdict::BadPath {
+                why: PathError::Twice { .. },
+                ..
+            }
+        ));
+        assert!(matches!(
+            judge.traced(&mut found, &[0, 15, 1]),
+            Verdict::BadPath {
+                why: PathError::NotAdjacent { .. },
+                ..
+            }
+        ));
+        assert!(matches!(
+            judge.traced(&mut found, &[0, 99]),
+            Verdict::BadPath {
+                why: PathError::OffBoard { .. },
+                ..
+            }
+        ));
+    }
+}
