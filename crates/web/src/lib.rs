@@ -317,8 +317,8 @@ fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
         .fit_bonus(board.rows(), board.cols())
         .map_err(|e| e.to_string())?;
     let key = format!("{}|{:?}", req.pack, rules);
-    let (solution, scoring) =
-        STATE.with(|s| -> Result<(solve::Solution, solve::Scoring), String> {
+    let (solution, solved) =
+        STATE.with(|s| -> Result<(solve::Solution, solve::Rules), String> {
             let mut s = s.borrow_mut();
             let solvers = &mut s.solvers;
             match solvers.iter().position(|(k, _)| *k == key) {
@@ -337,40 +337,16 @@ fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
             }
             let (_, solver) = solvers.last_mut().ok_or("no solver")?;
             let solution = solver.solve(&board).map_err(|e| e.to_string())?;
-            Ok((solution, solver.rules().scoring.clone()))
+            Ok((solution, solver.rules().clone()))
         })?;
     let cells = (0..board.len())
         .map(|i| board.face(i).map(str::to_string))
         .collect();
-    // What the tiles show under a letter-value scheme: each cell's value
-    // (the printed one, else the scheme's for its face) and its bonus.
-    let values: Option<Vec<Option<u32>>> = scoring.is_letter_scheme().then(|| {
-        (0..board.len())
-            .map(|i| {
-                let face = board.face(i)?;
-                let letters = solve::board::Tile::of(face)
-                    .alternatives()
-                    .next()
-                    .unwrap_or(face);
-                Some(
-                    board
-                        .value(i)
-                        .unwrap_or_else(|| scoring.tile_value(face, letters)),
-                )
-            })
-            .collect()
-    });
-    let bonus = rules.bonus.as_ref().map(|b| {
-        (0..board.len())
-            .map(|i| match b.at(i) {
-                c if c.letter == 2 => Some("DL".to_string()),
-                c if c.letter == 3 => Some("TL".to_string()),
-                c if c.word == 2 => Some("DW".to_string()),
-                c if c.word == 3 => Some("TW".to_string()),
-                _ => None,
-            })
-            .collect()
-    });
+    // What the tiles show: values under a letter-value scheme, bonus cells.
+    let values = solved.tile_values(&board);
+    let bonus = solved
+        .bonus_marks(board.len())
+        .map(|marks| marks.into_iter().map(|m| m.map(String::from)).collect());
     let words = solution
         .words
         .iter()

@@ -125,7 +125,10 @@ impl Judge {
     pub fn new(pack: &Pack, round: &Round) -> Result<Judge, LexiconError> {
         let mut solver = Solver::with_rules(pack, round.rules.clone())?;
         let solution = solver.solve(&round.board)?;
-        Ok(Judge::with_solution(pack, round, solution))
+        let mut round = round.clone();
+        // The rules as the solver resolved them (its letter values).
+        round.rules = solver.rules().clone();
+        Ok(Judge::with_solution(pack, &round, solution))
     }
 
     /// A judge for `round` whose solution is already at hand (`solution`
@@ -250,7 +253,11 @@ mod tests {
         let mut found = Found::default();
         let mut total = 0u64;
         for w in judge.words().iter().take(10) {
-            let path: Vec<usize> = w.path.iter().map(|p| p.row as usize * cols + p.col as usize).collect();
+            let path: Vec<usize> = w
+                .path
+                .iter()
+                .map(|p| p.row as usize * cols + p.col as usize)
+                .collect();
             match judge.traced(&mut found, &path) {
                 Verdict::New { word, points } => {
                     assert_eq!(judge.words()[word].word, w.word);
@@ -259,7 +266,10 @@ mod tests {
                 }
                 v => panic!("{} traced: {v:?}", w.word),
             }
-            assert!(matches!(judge.traced(&mut found, &path), Verdict::Again { .. }));
+            assert!(matches!(
+                judge.traced(&mut found, &path),
+                Verdict::Again { .. }
+            ));
         }
         assert_eq!(found.score(), total);
         assert_eq!(found.len(), judge.words().len().min(10));

@@ -84,6 +84,42 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// What each tile of `board` shows under a letter-value scheme: its
+    /// value (the one printed on it, else the scheme's for its face);
+    /// `None` under a length scheme, and for blank cells.
+    pub fn tile_values(&self, board: &Board) -> Option<Vec<Option<u32>>> {
+        let scoring = &self.scoring;
+        scoring.is_letter_scheme().then(|| {
+            (0..board.len())
+                .map(|i| {
+                    let face = board.face(i)?;
+                    let letters = Tile::of(face).alternatives().next().unwrap_or(face);
+                    Some(
+                        board
+                            .value(i)
+                            .unwrap_or_else(|| scoring.tile_value(face, letters)),
+                    )
+                })
+                .collect()
+        })
+    }
+
+    /// Each of `cells` cells' bonus as players name it (`DL`, `TL`, `DW`,
+    /// `TW`), when the rules have bonus cells.
+    pub fn bonus_marks(&self, cells: usize) -> Option<Vec<Option<&'static str>>> {
+        self.bonus.as_ref().map(|b| {
+            (0..cells)
+                .map(|i| match b.at(i) {
+                    c if c.letter == 2 => Some("DL"),
+                    c if c.letter == 3 => Some("TL"),
+                    c if c.word == 2 => Some("DW"),
+                    c if c.word == 3 => Some("TW"),
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
     /// The rules a pack suggests: king moves, its scoring, its minimum length.
     pub fn for_pack(pack: &Pack) -> Rules {
         let board = &pack.recipe().board;

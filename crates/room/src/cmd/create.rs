@@ -1,0 +1,31 @@
+//! `create`: opens a room with the sender as host.
+
+use super::Refused;
+use crate::connection::Session;
+use crate::frame::{Reply, Settings};
+use crate::room::read_name;
+
+pub(crate) fn apply(
+    session: &mut Session,
+    name: &str,
+    settings: Settings,
+) -> Result<Vec<Reply>, Refused> {
+    session.seatless()?;
+    read_name(name).map_err(|e| e.to_string())?;
+    let room = session.db.create(settings)?;
+    let (out, outbox) = session.outbox();
+    let (id, token, code) = {
+        let mut r = room.lock().expect("room lock");
+        let (id, token) = r
+            .seat(name, false, out, session.conn)
+            .map_err(|e| e.to_string())?;
+        (id, token, r.code().to_string())
+    };
+    session.sit(room, id, outbox);
+    Ok(vec![Reply::Welcome {
+        code,
+        seat: id,
+        token,
+        watch: false,
+    }])
+}

@@ -1,0 +1,45 @@
+//! `join`: a seat in a room by its code; with a token, the seat it belongs
+//! to (a reload or a reconnect within the grace period).
+
+use super::Refused;
+use crate::code;
+use crate::connection::Session;
+use crate::frame::Reply;
+
+pub(crate) fn apply(
+    session: &mut Session,
+    typed: &str,
+    name: &str,
+    token: Option<&str>,
+    watch: bool,
+) -> Result<Vec<Reply>, Refused> {
+    session.seatless()?;
+    let no_room = || {
+        format!(
+            "no room {:?}: check the code; a room closes when everyone has left, and rooms end when the server restarts",
+            typed.chars().take(16).collect::<String>()
+        )
+    };
+    let code = code::read(typed).ok_or_else(no_room)?;
+    let room = session.db.room(&code).ok_or_else(no_room)?;
+    let (out, outbox) = session.outbox();
+    let mut r = room.lock().expect("room lock");
+    let back = token.and_then(|t| r.reseat(t, out.clone(), session.conn));
+    let (id, token, watch) = match back {
+        Some((id, watch)) => (id, token.unwrap_or_default().to_string(), watch),
+        None => {
+            let (id, token) = r
+                .seat(name, watch, out, session.conn)
+                .map_err(|e| e.to_string())?;
+            (id, token, watch)
+        }
+    };
+    drop(r);
+    session.sit(room, id, outbox);
+    Ok(vec![Reply::Welcome {
+        code,
+        seat: id,
+        token,
+        watch,
+    }])
+}

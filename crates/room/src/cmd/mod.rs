@@ -1,0 +1,42 @@
+//! One file per request: what it asks of the room and what the sender is
+//! told. A refusal is an `error` reply; the connection stays.
+
+use std::time::Instant;
+
+use crate::connection::Session;
+use crate::frame::{Reply, Request};
+use crate::room::Try;
+
+mod create;
+mod end;
+mod join;
+mod leave;
+mod play;
+mod settings;
+mod start;
+
+/// A request refused, in words for the sender.
+pub(crate) type Refused = String;
+
+/// Carries out `request` for the connection `session`: the replies for its
+/// sender alone (what the room tells everyone goes through the outboxes).
+pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply>, Refused> {
+    if let Some(seat) = &session.seat {
+        seat.room.lock().expect("room lock").touch(Instant::now());
+    }
+    match request {
+        Request::Create { name, settings } => create::apply(session, &name, settings),
+        Request::Join {
+            code,
+            name,
+            token,
+            watch,
+        } => join::apply(session, &code, &name, token.as_deref(), watch),
+        Request::Settings { settings } => settings::apply(session, settings),
+        Request::Start => start::apply(session),
+        Request::Trace { path } => play::apply(session, Try::Path(&path)),
+        Request::Word { word } => play::apply(session, Try::Word(&word)),
+        Request::End => end::apply(session),
+        Request::Leave => leave::apply(session),
+    }
+}

@@ -1,0 +1,61 @@
+//! `start`: the host starts a round (a rematch rolls a new board). The
+//! board is rolled and solved off the async threads; then the room's clock
+//! runs until the round's end.
+
+use std::time::Instant;
+
+use solve::game::Judge;
+
+use super::Refused;
+use crate::code;
+use crate::connection::Session;
+use crate::db::RoomRef;
+use crate::frame::Reply;
+use crate::room::game_of;
+
+pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
+    let seat = session.seated()?;
+    let settings = seat.room.lock().expect("room lock").begin_start(seat.id)?;
+    let db = session.db.clone();
+    let room = seat.room.clone();
+    tokio::spawn(async move {
+        let wanted = settings.clone();
+        let rolled = tokio::task::spawn_blocking(move || -> Result<(Judge, u32), String> {
+            let game = game_of(&wanted)?;
+            let pack = db.packs.get(&wanted.lang).map_err(|e| e.to_string())?;
+            let round = game
+                .roll(&pack, code::seed())
+                .map_err(|e| format!("no board for {}: {e}", game.name))?;
+            let judge = Judge::new(&pack, &round).map_err(|e| e.to_string())?;
+            Ok((judge, game.seconds))
+        })
+        .await
+        .unwrap_or_else(|e| Err(format!("the board could not be rolled ({e})")));
+        let started = match rolled {
+            Ok((judge, seconds)) => {
+                let mut r = room.lock().expect("room lock");
+                let started = r.begin_round(judge, &settings, seconds, Instant::now());
+                if let Some((number, _)) = started {
+                    tracing::info!(room = %r.code(), number, game = %settings.game, lang = %settings.lang, "round started");
+                }
+                started
+            }
+            Err(message) => {
+                room.lock().expect("room lock").start_failed(message);
+                None
+            }
+        };
+        if let Some((number, ends)) = started {
+            clock(room, number, ends).await;
+        }
+    });
+    Ok(vec![])
+}
+
+/// Ends round `number` when its time is up (if nothing ended it before).
+async fn clock(room: RoomRef, number: u32, ends: Instant) {
+    tokio::time::sleep_until(ends.into()).await;
+    room.lock()
+        .expect("room lock")
+        .end_round(Some(number), true);
+}

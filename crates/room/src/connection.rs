@@ -1,0 +1,165 @@
+//! One WebSocket: reads requests under the size and rate limits, hands each
+//! to `cmd`, and writes what the sender is told and what its room sends.
+//! A message that does not read, a binary one, one too large or one past
+//! the rate closes this connection with a `bye` saying why; nothing else is
+//! touched (its seat waits out the grace period, like any dropped one).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use tokio::sync::mpsc;
+
+use crate::cmd;
+use crate::db::{Db, RoomRef};
+use crate::frame::{Reply, Request};
+use crate::rate::Bucket;
+use crate::room::Outbox;
+
+/// A connection's seat: its room and its number there.
+#[derive(Clone)]
+pub(crate) struct SeatRef {
+    pub(crate) room: RoomRef,
+    pub(crate) id: u32,
+}
+
+/// What a connection holds between messages.
+pub(crate) struct Session {
+    pub(crate) db: Arc<Db>,
+    pub(crate) conn: u64,
+    pub(crate) seat: Option<SeatRef>,
+    /// What its room sends it; the room holds the other end.
+    pub(crate) outbox: Option<mpsc::Receiver<Arc<str>>>,
+}
+
+impl Session {
+    /// A fresh outbox, the sending end for a room.
+    pub(crate) fn outbox(&self) -> (Outbox, mpsc::Receiver<Arc<str>>) {
+        mpsc::channel(self.db.limits.outbox)
+    }
+
+    /// Takes seat `id` of `room`.
+    pub(crate) fn sit(&mut self, room: RoomRef, id: u32, outbox: mpsc::Receiver<Arc<str>>) {
+        self.seat = Some(SeatRef { room, id });
+        self.outbox = Some(outbox);
+    }
+
+    /// The seat, or a refusal for a connection without one.
+    pub(crate) fn seated(&self) -> Result<SeatRef, cmd::Refused> {
+        self.seat
+            .clone()
+            .ok_or_else(|| "join or create a room first".to_string())
+    }
+
+    /// A refusal for a connection that already has a seat.
+    pub(crate) fn seatless(&self) -> Result<(), cmd::Refused> {
+        match self.seat {
+            Some(_) => Err("this connection has a seat already; leave it first".into()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// How a connection ended.
+enum Closed {
+    /// The client closed it, or it broke.
+    Gone,
+    /// The server closes it, telling the client why.
+    Bye(String),
+    /// Its room let it go (a `bye` is already queued, or it was too slow).
+    Released,
+}
+
+/// Serves one WebSocket until it closes or the server stops.
+pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
+    let conn = db.connection_id();
+    let limits = db.limits.clone();
+    let mut shutdown = db.shutdown.clone();
+    let mut session = Session {
+        db,
+        conn,
+        seat: None,
+        outbox: None,
+    };
+    let mut bucket = Bucket::new(limits.rate, limits.burst);
+    let closed = loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let message = match incoming {
+                    None | Some(Ok(Message::Close(_))) => break Closed::Gone,
+                    // Too large, or not WebSocket at all.
+                    Some(Err(e)) => break Closed::Bye(format!("a message this server cannot read: {e}")),
+                    Some(Ok(m)) => m,
+                };
+                if !bucket.take(Instant::now()) {
+                    break Closed::Bye(format!(
+                        "too many messages: at most {} a second",
+                        limits.rate
+                    ));
+                }
+                let text = match message {
+                    Message::Text(text) => text,
+                    Message::Binary(_) => break Closed::Bye("binary messages are not spoken here".into()),
+                    // Answered by the WebSocket layer.
+                    _ => continue,
+                };
+                let request = match serde_json::from_str::<Request>(text.as_str()) {
+                    Ok(r) => r,
+                    Err(e) => break Closed::Bye(format!("a message that does not read: {e}")),
+                };
+                let replies = match cmd::apply(&mut session, request) {
+                    Ok(replies) => replies,
+                    Err(message) => vec![Reply::Error { message }],
+                };
+                for reply in replies {
+                    if socket.send(Message::Text(reply.text().into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            out = next(&mut session.outbox) => match out {
+                Some(text) => {
+                    if socket.send(Message::Text(text.as_ref().into())).await.is_err() {
+                        break Closed::Gone;
+                    }
+                }
+                None => break Closed::Released,
+            },
+            _ = shutdown.wait(), if session.seat.is_none() => {
+                break Closed::Bye("The server is shutting down.".into());
+            }
+        }
+    };
+    if let Some(seat) = &session.seat {
+        seat.room
+            .lock()
+            .expect("room lock")
+            .disconnect(seat.id, conn);
+    }
+    match closed {
+        Closed::Gone => {}
+        Closed::Bye(message) => {
+            tracing::debug!(conn, %message, "closing a connection");
+            let _ = socket
+                .send(Message::Text(Reply::Bye { message }.text().into()))
+                .await;
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame {
+                    code: 1008,
+                    reason: "".into(),
+                })))
+                .await;
+        }
+        Closed::Released => {
+            let _ = socket.send(Message::Close(None)).await;
+        }
+    }
+}
+
+/// The next message of an outbox, or never if there is none.
+async fn next(outbox: &mut Option<mpsc::Receiver<Arc<str>>>) -> Option<Arc<str>> {
+    match outbox {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,303 @@
+//! The messages of a room connection, both ways: one JSON object a
+//! WebSocket text message, its kind in `"type"`. `docs/rooms.md` lists them
+//! with examples.
+
+use serde::{Deserialize, Serialize};
+
+/// Which words a round's target counts (as the web app's setting): the
+/// common ones or all of them. A rare word found scores either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Counted {
+    /// Words at or above the pack's common line (every word, in a pack
+    /// without frequencies).
+    #[default]
+    Common,
+    /// Every word of the pack.
+    All,
+}
+
+/// What the host chooses for the next round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// A game of `solve::game` (`boggle`, `wordhunt`…) or `custom`.
+    #[serde(default = "default_game")]
+    pub game: String,
+    /// A language key of the server's packs (`en`, `nl`).
+    #[serde(default = "default_lang")]
+    pub lang: String,
+    /// The round's target.
+    #[serde(default)]
+    pub words: Counted,
+    /// The classic rule: a word two or more players found scores for
+    /// nobody.
+    #[serde(default)]
+    pub classic: bool,
+    /// The round's time in seconds (the game's if `None`).
+    #[serde(default)]
+    pub seconds: Option<u32>,
+    /// A custom game's size (`5x5`).
+    #[serde(default)]
+    pub size: Option<String>,
+    /// A custom game's scoring scheme (`big-boggle`).
+    #[serde(default)]
+    pub scoring: Option<String>,
+}
+
+fn default_game() -> String {
+    "boggle".into()
+}
+
+fn default_lang() -> String {
+    "en".into()
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            game: default_game(),
+            lang: default_lang(),
+            words: Counted::Common,
+            classic: false,
+            seconds: None,
+            size: None,
+            scoring: None,
+        }
+    }
+}
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Request {
+    /// Opens a room, with the sender as its host.
+    Create {
+        /// The host's display name.
+        name: String,
+        /// The first round's settings.
+        #[serde(default)]
+        settings: Settings,
+    },
+    /// Takes a seat in a room: a new one, or with `token` the seat it
+    /// belongs to (a reload, a reconnect).
+    Join {
+        /// The room's code, as typed.
+        code: String,
+        /// The display name (kept from before on a reconnect).
+        name: String,
+        /// A seat's token from an earlier `welcome`.
+        #[serde(default)]
+        token: Option<String>,
+        /// Watch, not play.
+        #[serde(default)]
+        watch: bool,
+    },
+    /// The host changes the settings (between rounds).
+    Settings {
+        /// The new settings.
+        settings: Settings,
+    },
+    /// The host starts a round (a rematch: a new board).
+    Start,
+    /// A traced path: `[row, column]` cells from 0.
+    Trace {
+        /// The cells, first letter first.
+        path: Vec<[u32; 2]>,
+    },
+    /// A typed word.
+    Word {
+        /// The word.
+        word: String,
+    },
+    /// The host ends the round before the clock does.
+    End,
+    /// Gives up the seat.
+    Leave,
+}
+
+/// A player as everyone sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Player {
+    /// The seat's number in the room.
+    pub id: u32,
+    /// The display name (text, never markup).
+    pub name: String,
+    /// Whether they are connected now.
+    pub connected: bool,
+    /// Whether they watch.
+    pub watch: bool,
+    /// Points over the room's rounds.
+    pub total: u64,
+}
+
+/// A player's count during a round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// The seat.
+    pub id: u32,
+    /// Words found.
+    pub words: usize,
+    /// Their points (before the classic rule, which only the end knows).
+    pub score: u64,
+}
+
+/// A word as the end of a round shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WordShown {
+    /// The word.
+    pub word: String,
+    /// Its points (what it scored for this player: 0 when the classic rule
+    /// cancelled it).
+    pub points: u32,
+    /// Whether another player found it too.
+    pub shared: bool,
+    /// Whether it is rare (below the pack's common line).
+    pub rare: bool,
+    /// Its path, `[row, column]` cells.
+    pub path: Vec<[u32; 2]>,
+}
+
+/// One player's round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerResult {
+    /// The seat.
+    pub id: u32,
+    /// The name.
+    pub name: String,
+    /// The round's points, after the classic rule if it is on.
+    pub score: u64,
+    /// The words, in the order found.
+    pub words: Vec<WordShown>,
+}
+
+/// The board of a round, as every client draws it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardShown {
+    /// The board as text, rows apart (`oatr/ihps/htnr/enei`).
+    pub text: String,
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Each cell's face, row by row (`None`: a blank cell).
+    pub cells: Vec<Option<String>>,
+    /// Letter values on the tiles, under a letter scheme.
+    pub values: Option<Vec<Option<u32>>>,
+    /// Bonus cells (`DL`, `TL`, `DW`, `TW`), for a game with them.
+    pub bonus: Option<Vec<Option<String>>>,
+    /// Whether a step may be diagonal.
+    pub diagonals: bool,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Reply {
+    /// You have a seat: keep the token to come back to it.
+    Welcome {
+        /// The room's code.
+        code: String,
+        /// Your seat.
+        seat: u32,
+        /// Your seat's secret.
+        token: String,
+        /// Whether you watch.
+        watch: bool,
+    },
+    /// The room as it is now (on every change of players or settings).
+    Room {
+        /// Its code.
+        code: String,
+        /// The host's seat.
+        host: u32,
+        /// The settings.
+        settings: Settings,
+        /// The game's label (`Big Boggle (5×5, 3 min, 4+ letters)`).
+        game_label: String,
+        /// `lobby`, `starting` or `playing`.
+        phase: &'static str,
+        /// Rounds played so far.
+        rounds: u32,
+        /// The players and watchers.
+        players: Vec<Player>,
+    },
+    /// A round is on: the board and the time left.
+    Round {
+        /// Its number in the room, from 1.
+        number: u32,
+        /// The board.
+        board: BoardShown,
+        /// The round's seed (`boggle roll --game G --seed S` rolls it).
+        seed: u64,
+        /// The round's length.
+        seconds: u32,
+        /// Milliseconds left when this was sent.
+        left_ms: u64,
+        /// The shortest word that counts.
+        min_len: usize,
+        /// How many words the target counts.
+        target: usize,
+        /// Your words so far (on a reconnect).
+        mine: Vec<WordShown>,
+    },
+    /// What your try came to.
+    Verdict {
+        /// `new`, `again`, `short`, `notboard`, `notword` or `badpath`.
+        kind: &'static str,
+        /// The word as judged.
+        word: String,
+        /// Its points, for a new word.
+        points: u32,
+        /// Whether it is a rare find.
+        rare: bool,
+        /// Why it does not count, in words.
+        why: Option<String>,
+        /// The word's path on the board, for a new word.
+        path: Vec<[u32; 2]>,
+        /// Your score now.
+        score: u64,
+    },
+    /// Everyone's count, not their words.
+    Progress {
+        /// One entry a player.
+        players: Vec<Progress>,
+    },
+    /// A round is over: everyone's words, and the ones nobody found.
+    Results {
+        /// The round's number.
+        number: u32,
+        /// Whether the clock ended it (not the host or a shutdown).
+        timed_out: bool,
+        /// The classic rule was on.
+        classic: bool,
+        /// Each player's round, best score first.
+        players: Vec<PlayerResult>,
+        /// The target's words nobody found, best first.
+        missed: Vec<WordShown>,
+        /// Rare words nobody found (outside a common-words target).
+        missed_rare: usize,
+        /// The most the target's words score.
+        max: u64,
+        /// The room's running totals after this round.
+        totals: Vec<Player>,
+    },
+    /// A request was refused; the connection stays.
+    Error {
+        /// Why.
+        message: String,
+    },
+    /// The server closes this connection (a bad message, a flood, a
+    /// shutdown, your seat taken by another connection).
+    Bye {
+        /// Why.
+        message: String,
+    },
+}
+
+impl Reply {
+    /// The message as sent: one JSON object.
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("replies serialize")
+    }
+}

@@ -1,0 +1,59 @@
+//! The room server: friends play one board at the same time, and the server
+//! is the referee.
+//!
+//! # The model
+//!
+//! A **room** has a short, unguessable code (`7KQ2-XM9D`), a host, players
+//! and watchers (spectators), and settings the host chooses between
+//! rounds: a game of [`solve::game`] (Boggle, Word Hunt, Ruzzle…), a
+//! language (a pack), whether the common words or all words are the target,
+//! and the classic rule that a word found by two or more players scores for
+//! nobody. When the host starts a round, the server rolls its board from
+//! the game's definition with a fresh seed, solves it once into a
+//! [`solve::game::Judge`], and owns the clock: every player sees the same
+//! board and the true time left, whenever they join.
+//!
+//! Each try a player sends (a traced path or a typed word) is judged by the
+//! server against the room's pack and board; the player hears the verdict,
+//! and everyone hears only each player's word count and score. Nobody is
+//! sent the answers, or another player's words, before the round ends;
+//! then everyone gets every player's words side by side, the words nobody
+//! found, and the room's running totals.
+//!
+//! A seat belongs to whoever holds its token: a reload or a dropped
+//! connection that comes back within the grace period takes the same seat,
+//! with its words. Rooms live in memory: a restart ends them (the page says
+//! so).
+//!
+//! # The pieces
+//!
+//! Laid out as tokio's `mini-redis`: [`server`] accepts connections under a
+//! limit and stops on a [`Shutdown`] every task hears; [`connection`] reads
+//! and writes one WebSocket (framing, size and rate limits) apart from what
+//! a message means; [`frame`] holds the messages both ways; `cmd/` is one
+//! file per request; [`db`] is the shared state (the rooms, the packs) and
+//! [`room`] one room's rules.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! boggle_room::serve(listener, boggle_room::Config::default(), tokio::signal::ctrl_c()).await
+//! # }
+//! ```
+
+mod cmd;
+mod code;
+mod config;
+pub mod connection;
+pub mod db;
+pub mod frame;
+mod packs;
+mod rate;
+pub mod room;
+pub mod server;
+mod shutdown;
+
+pub use config::{Config, Limits};
+pub use packs::{Language, Packs, PacksError};
+pub use server::serve;
+pub use shutdown::Shutdown;

@@ -1,0 +1,131 @@
+//! `boggle-room`: the room server. This file reads the command line, sets up
+//! logging and hands over to the library's `serve`.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use boggle_room::{Config, Limits};
+use clap::Parser;
+
+/// Live rooms: friends play one board at the same time, every word judged
+/// here. Serves the web app (scripts/build-web builds it) with its rooms
+/// page at /room.html, the room connections at /ws and a health check at
+/// /health. Rooms live in memory: a restart ends them.
+#[derive(Parser)]
+#[command(name = "boggle-room", version, about)]
+struct Args {
+    /// Where to listen (HOST:PORT; port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
+    addr: SocketAddr,
+    /// The built web app, served as is; its packs are the rooms' languages.
+    #[arg(long, default_value = "web/dist", value_name = "DIR")]
+    site: PathBuf,
+    /// Serve no site: rooms in the built-in languages only.
+    #[arg(long, conflicts_with = "site")]
+    no_site: bool,
+    /// Another origin whose pages may open rooms (repeat for more).
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    origins: Vec<String>,
+    /// Open connections at most.
+    #[arg(long, default_value_t = Limits::default().max_connections, value_name = "N")]
+    max_connections: usize,
+    /// Rooms at most.
+    #[arg(long, default_value_t = Limits::default().max_rooms, value_name = "N")]
+    max_rooms: usize,
+    /// Players in a room at most (watchers apart).
+    #[arg(long, default_value_t = Limits::default().max_players, value_name = "N")]
+    max_players: usize,
+    /// Watchers in a room at most.
+    #[arg(long, default_value_t = Limits::default().max_watchers, value_name = "N")]
+    max_watchers: usize,
+    /// The largest message a client may send, in bytes.
+    #[arg(long, default_value_t = Limits::default().max_message, value_name = "BYTES")]
+    max_message: usize,
+    /// Messages a connection may send a second.
+    #[arg(long, default_value_t = Limits::default().rate, value_name = "N")]
+    rate: u32,
+    /// Messages a connection may send at once beyond the rate.
+    #[arg(long, default_value_t = Limits::default().burst, value_name = "N")]
+    burst: u32,
+    /// Close a room nobody has used for this many minutes.
+    #[arg(long, default_value_t = Limits::default().idle.as_secs() / 60, value_name = "MINUTES")]
+    idle_minutes: u64,
+    /// Keep a dropped player's seat this many seconds for them to come back.
+    #[arg(long, default_value_t = Limits::default().grace.as_secs(), value_name = "SECONDS")]
+    grace_seconds: u64,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("boggle-room: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Args) -> anyhow::Result<()> {
+    let site = match args.no_site {
+        true => None,
+        false if args.site.join("index.html").is_file() => Some(args.site),
+        false => anyhow::bail!(
+            "no web app at {} (build it with scripts/build-web, or give --site DIR, or --no-site)",
+            args.site.display()
+        ),
+    };
+    let config = Config {
+        site,
+        origins: args.origins,
+        limits: Limits {
+            max_connections: args.max_connections,
+            max_rooms: args.max_rooms,
+            max_players: args.max_players,
+            max_watchers: args.max_watchers,
+            max_message: args.max_message,
+            rate: args.rate,
+            burst: args.burst,
+            idle: Duration::from_secs(args.idle_minutes * 60),
+            grace: Duration::from_secs(args.grace_seconds),
+            ..Limits::default()
+        },
+    };
+    let runtime = tokio::runtime::Runtime::new().context("starting the runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(args.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", args.addr))?;
+        let addr = listener.local_addr()?;
+        tracing::info!(
+            site = %config.site.as_ref().map_or("none".into(), |s| s.display().to_string()),
+            "listening on http://{addr}/ (rooms at http://{addr}/room.html)"
+        );
+        boggle_room::serve(listener, config, stop_signal()).await?;
+        Ok(())
+    })
+}
+
+/// Ctrl-C, or SIGTERM (how service managers stop a server).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate()).expect("a SIGTERM handler");
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = tokio::signal::ctrl_c().await;
+}

@@ -1,0 +1,757 @@
+//! One room's rules: its seats, its settings, the round on its board and
+//! what the end of a round shows. No I/O here: a room hands its messages to
+//! each seat's outbox, and [`crate::connection`] writes them.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use solve::game::{Found, Game, Judge, Verdict};
+use solve::{Scoring, TextStyle};
+use tokio::sync::mpsc;
+
+use crate::code;
+use crate::config::Limits;
+use crate::frame::{
+    BoardShown, Counted, Player, PlayerResult, Progress, Reply, Settings, WordShown,
+};
+
+/// Where a seat's messages go: its connection's queue.
+pub type Outbox = mpsc::Sender<Arc<str>>;
+
+/// The sizes a custom game may have (the web app's).
+pub const CUSTOM_SIZES: &[&str] = &["3x3", "4x4", "5x5", "6x6"];
+
+/// The schemes a custom game may score by (the web app's).
+pub const CUSTOM_SCORINGS: &[&str] = &["boggle", "big-boggle", "word-hunt", "words", "letters"];
+
+/// The shortest and longest round, in seconds.
+pub const SECONDS: std::ops::RangeInclusive<u32> = 3..=3600;
+
+/// The game `settings` name, with its time: a built-in game, or a custom
+/// one of the web app's sizes and schemes.
+pub fn game_of(settings: &Settings) -> Result<Game, String> {
+    let mut game = match settings.game.as_str() {
+        "custom" => {
+            let size = settings.size.as_deref().unwrap_or("4x4");
+            let scoring = settings.scoring.as_deref().unwrap_or("boggle");
+            if !CUSTOM_SIZES.contains(&size) {
+                return Err(format!(
+                    "a custom board is {}, not {size:?}",
+                    CUSTOM_SIZES.join(", ")
+                ));
+            }
+            if !CUSTOM_SCORINGS.contains(&scoring) {
+                return Err(format!(
+                    "a custom game scores by {}, not {scoring:?}",
+                    CUSTOM_SCORINGS.join(", ")
+                ));
+            }
+            let scoring: Scoring = scoring.parse()?;
+            Game::custom(size.parse().map_err(|e| format!("{e}"))?, scoring)
+        }
+        id => Game::named(id).map_err(|e| e.to_string())?,
+    };
+    if let Some(seconds) = settings.seconds {
+        if !SECONDS.contains(&seconds) {
+            return Err(format!(
+                "a round lasts {} to {} seconds, not {seconds}",
+                SECONDS.start(),
+                SECONDS.end()
+            ));
+        }
+        game.seconds = seconds;
+    }
+    Ok(game)
+}
+
+/// Why a seat cannot be had.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SeatError {
+    /// The room has its most players.
+    #[error("the room is full ({0} players); you may watch")]
+    Full(usize),
+    /// The room has its most watchers.
+    #[error("the room has its most watchers ({0})")]
+    FullWatch(usize),
+    /// A name that is empty, too long or not plain text.
+    #[error("a name is 1 to 24 characters of text")]
+    Name,
+}
+
+/// A display name as given: trimmed, 1 to 24 characters, no control
+/// characters (it is shown as text, never as markup).
+pub fn read_name(name: &str) -> Result<String, SeatError> {
+    let name = name.trim();
+    let len = name.chars().count();
+    if len == 0 || len > 24 || name.chars().any(char::is_control) {
+        return Err(SeatError::Name);
+    }
+    Ok(name.to_string())
+}
+
+/// A seat: a player or a watcher, connected or within the grace period.
+#[derive(Debug)]
+struct Seat {
+    id: u32,
+    name: String,
+    token: String,
+    watch: bool,
+    out: Option<Outbox>,
+    /// The connection that holds the seat.
+    conn: u64,
+    /// When its connection dropped.
+    dropped: Option<Instant>,
+    /// Its words this round.
+    found: Found,
+    /// Its points over the room's rounds.
+    total: u64,
+}
+
+/// A round on the board.
+#[derive(Debug)]
+struct Play {
+    number: u32,
+    judge: Arc<Judge>,
+    seed: u64,
+    seconds: u32,
+    ends: Instant,
+    counted: Counted,
+    classic: bool,
+    board: BoardShown,
+    target: usize,
+}
+
+#[derive(Debug)]
+enum Phase {
+    Lobby,
+    Starting,
+    Playing(Box<Play>),
+}
+
+/// One room.
+#[derive(Debug)]
+pub struct Room {
+    code: String,
+    settings: Settings,
+    label: String,
+    host: u32,
+    seats: Vec<Seat>,
+    next_id: u32,
+    phase: Phase,
+    rounds: u32,
+    /// The last round's results, for whoever comes back after it.
+    last: Option<Arc<str>>,
+    /// When anyone last sent the room anything.
+    touched: Instant,
+    limits: Limits,
+}
+
+/// What a try in a round came to, for the player and for the room.
+pub struct Judged {
+    /// The verdict, for the player.
+    pub reply: Reply,
+    /// Whether it changed the scores everyone sees.
+    pub counted: bool,
+}
+
+impl Room {
+    /// A room with no seats yet.
+    pub fn new(code: String, settings: Settings, limits: Limits) -> Result<Room, String> {
+        let label = game_of(&settings)?.label();
+        Ok(Room {
+            code,
+            settings,
+            label,
+            host: 0,
+            seats: Vec::new(),
+            next_id: 1,
+            phase: Phase::Lobby,
+            rounds: 0,
+            last: None,
+            touched: Instant::now(),
+            limits,
+        })
+    }
+
+    /// Its code.
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    /// The settings for the next round.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Notes that someone sent the room something (rooms expire when idle).
+    pub fn touch(&mut self, now: Instant) {
+        self.touched = now;
+    }
+
+    /// Gives a new seat to `name`, whose messages go to `out`: its id and
+    /// token. The first seat hosts.
+    pub fn seat(
+        &mut self,
+        name: &str,
+        watch: bool,
+        out: Outbox,
+        conn: u64,
+    ) -> Result<(u32, String), SeatError> {
+        let name = read_name(name)?;
+        let (count, max, full): (usize, usize, fn(usize) -> SeatError) = match watch {
+            false => (self.players(), self.limits.max_players, SeatError::Full),
+            true => (
+                self.seats.len() - self.players(),
+                self.limits.max_watchers,
+                SeatError::FullWatch,
+            ),
+        };
+        if count >= max {
+            return Err(full(max));
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let token = code::token();
+        self.seats.push(Seat {
+            id,
+            name,
+            token: token.clone(),
+            watch,
+            out: Some(out),
+            conn,
+            dropped: None,
+            found: Found::default(),
+            total: 0,
+        });
+        if self.seat_of(self.host).map_or(true, |s| s.watch) && !watch {
+            self.host = id;
+        }
+        self.after_join(id);
+        Ok((id, token))
+    }
+
+    /// Gives the seat that `token` belongs to back to a new connection: its
+    /// id and whether it watches. The connection that held it hears why it
+    /// is closed.
+    pub fn reseat(&mut self, token: &str, out: Outbox, conn: u64) -> Option<(u32, bool)> {
+        let seat = self.seats.iter_mut().find(|s| s.token == token)?;
+        if let Some(old) = seat.out.take() {
+            let bye = Reply::Bye {
+                message: "This seat was opened in another window.".into(),
+            };
+            let _ = old.try_send(bye.text().into());
+        }
+        seat.out = Some(out);
+        seat.conn = conn;
+        seat.dropped = None;
+        let (id, watch) = (seat.id, seat.watch);
+        self.after_join(id);
+        Some((id, watch))
+    }
+
+    /// What a seat that just (re)joined is sent: the room, and the round on
+    /// the board (with its own words) or the last results.
+    fn after_join(&mut self, id: u32) {
+        self.broadcast_room();
+        let now = Instant::now();
+        let round = match &self.phase {
+            Phase::Playing(play) => self.seat_of(id).map(|s| {
+                (
+                    round_reply(play, &s.found, now),
+                    progress_reply(&self.seats),
+                )
+            }),
+            _ => None,
+        };
+        match round {
+            Some((round, progress)) => {
+                self.send(id, round.text().into());
+                self.send(id, progress.text().into());
+            }
+            None => {
+                if let Some(last) = self.last.clone() {
+                    self.send(id, last);
+                }
+            }
+        }
+    }
+
+    /// The connection `conn` that held seat `id` is gone: the seat waits
+    /// out the grace period for it to come back.
+    pub fn disconnect(&mut self, id: u32, conn: u64) {
+        let Some(seat) = self.seats.iter_mut().find(|s| s.id == id && s.conn == conn) else {
+            return;
+        };
+        seat.out = None;
+        seat.dropped = Some(Instant::now());
+        self.broadcast_room();
+    }
+
+    /// Seat `id` leaves for good.
+    pub fn leave(&mut self, id: u32) {
+        let playing = matches!(self.phase, Phase::Playing(_));
+        match self.seats.iter().position(|s| s.id == id) {
+            // A player's words stay in the round until it ends.
+            Some(i) if playing && !self.seats[i].found.is_empty() => {
+                self.seats[i].out = None;
+                self.seats[i].dropped = Some(Instant::now() - self.limits.grace);
+            }
+            Some(i) => {
+                self.seats.remove(i);
+            }
+            None => return,
+        }
+        self.pass_host();
+        self.broadcast_room();
+    }
+
+    /// Changes the settings, if `by` hosts and no round is on.
+    pub fn set(&mut self, by: u32, settings: Settings) -> Result<(), String> {
+        self.hosted_lobby(by)?;
+        self.label = game_of(&settings)?.label();
+        self.settings = settings;
+        self.broadcast_room();
+        Ok(())
+    }
+
+    fn hosted_lobby(&self, by: u32) -> Result<(), String> {
+        if by != self.host {
+            return Err("only the host may do that".into());
+        }
+        if !matches!(self.phase, Phase::Lobby) {
+            return Err("a round is on; wait for its end".into());
+        }
+        Ok(())
+    }
+
+    /// Begins starting a round, if `by` hosts and no round is on: the
+    /// settings to roll it from.
+    pub fn begin_start(&mut self, by: u32) -> Result<Settings, String> {
+        self.hosted_lobby(by)?;
+        self.phase = Phase::Starting;
+        self.broadcast_room();
+        Ok(self.settings.clone())
+    }
+
+    /// The round could not be rolled: back to the lobby, and everyone hears
+    /// why.
+    pub fn start_failed(&mut self, message: String) {
+        if matches!(self.phase, Phase::Starting) {
+            self.phase = Phase::Lobby;
+            self.broadcast_room();
+            self.broadcast(Reply::Error { message }.text().into());
+        }
+    }
+
+    /// Starts the round `judge` referees, rolled from `settings` with
+    /// `seed`: its number and when it ends.
+    pub fn begin_round(
+        &mut self,
+        judge: Judge,
+        settings: &Settings,
+        seconds: u32,
+        now: Instant,
+    ) -> Option<(u32, Instant)> {
+        if !matches!(self.phase, Phase::Starting) {
+            return None;
+        }
+        let round = judge.round();
+        let board = &round.board;
+        let target = judge
+            .words()
+            .iter()
+            .filter(|w| settings.words == Counted::All || !w.rare)
+            .count();
+        let shown = BoardShown {
+            text: round.faces.text(board, TextStyle::Rows),
+            rows: board.rows(),
+            cols: board.cols(),
+            cells: (0..board.len())
+                .map(|i| board.face(i).map(str::to_string))
+                .collect(),
+            values: round.rules.tile_values(board),
+            bonus: round
+                .rules
+                .bonus_marks(board.len())
+                .map(|m| m.into_iter().map(|m| m.map(String::from)).collect()),
+            diagonals: round.rules.adjacency == grid::Adjacency::King,
+        };
+        self.rounds += 1;
+        let play = Play {
+            number: self.rounds,
+            seed: round.seed,
+            judge: Arc::new(judge),
+            seconds,
+            ends: now + Duration::from_secs(u64::from(seconds)),
+            counted: settings.words,
+            classic: settings.classic,
+            board: shown,
+            target,
+        };
+        for seat in &mut self.seats {
+            seat.found = Found::default();
+        }
+        let (number, ends) = (play.number, play.ends);
+        let empty = Found::default();
+        let reply = round_reply(&play, &empty, now).text();
+        self.phase = Phase::Playing(Box::new(play));
+        self.last = None;
+        self.broadcast_room();
+        self.broadcast(reply.into());
+        Some((number, ends))
+    }
+
+    /// Judges seat `id`'s try: a traced path or a typed word.
+    pub fn judge(&mut self, id: u32, try_: Try<'_>, now: Instant) -> Result<Judged, String> {
+        let Phase::Playing(play) = &self.phase else {
+            return Err("no round is on".into());
+        };
+        if now >= play.ends {
+            return Err("time is up".into());
+        }
+        let judge = play.judge.clone();
+        let seat = self
+            .seats
+            .iter_mut()
+            .find(|s| s.id == id)
+            .ok_or("you have no seat here")?;
+        if seat.watch {
+            return Err("watchers do not play".into());
+        }
+        let cols = judge.round().board.cols();
+        let verdict = match try_ {
+            Try::Path(cells) => {
+                let board = &judge.round().board;
+                let (rows, off) = (board.rows(), board.len());
+                // A cell off the board becomes an index past the end, which
+                // the judge names.
+                let path: Vec<usize> = cells
+                    .iter()
+                    .map(|&[r, c]| match (r as usize) < rows && (c as usize) < cols {
+                        true => r as usize * cols + c as usize,
+                        false => off,
+                    })
+                    .collect();
+                judge.traced(&mut seat.found, &path)
+            }
+            Try::Word(text) => judge
+                .typed(&mut seat.found, text)
+                .map_err(|e| e.to_string())?,
+        };
+        let score = seat.found.score();
+        let word_of = |i: usize| &judge.words()[i];
+        let path_of = |i: usize| word_of(i).path.iter().map(|p| [p.row, p.col]).collect();
+        let (kind, word, points, rare, why, path) = match verdict {
+            Verdict::New { word, points } => (
+                "new",
+                word_of(word).word.clone(),
+                points,
+                word_of(word).rare,
+                None,
+                path_of(word),
+            ),
+            Verdict::Again { word } => {
+                ("again", word_of(word).word.clone(), 0, false, None, vec![])
+            }
+            Verdict::Short { text, min } => (
+                "short",
+                text,
+                0,
+                false,
+                Some(format!("too short ({min} letters at least)")),
+                vec![],
+            ),
+            Verdict::NotOnBoard { text } => (
+                "notboard",
+                text,
+                0,
+                false,
+                Some("not on this board".into()),
+                vec![],
+            ),
+            Verdict::NotWord { text } => {
+                ("notword", text, 0, false, Some("not a word".into()), vec![])
+            }
+            Verdict::BadPath { text, why } => {
+                ("badpath", text, 0, false, Some(why.to_string()), vec![])
+            }
+        };
+        let counted = kind == "new";
+        if counted {
+            let progress = progress_reply(&self.seats).text();
+            self.broadcast(progress.into());
+        }
+        Ok(Judged {
+            reply: Reply::Verdict {
+                kind,
+                word,
+                points,
+                rare,
+                why,
+                path,
+                score,
+            },
+            counted,
+        })
+    }
+
+    /// The host `by` ends the round on the board.
+    pub fn end_by(&mut self, by: u32) -> Result<(), String> {
+        if by != self.host {
+            return Err("only the host may do that".into());
+        }
+        match self.end_round(None, false) {
+            true => Ok(()),
+            false => Err("no round is on".into()),
+        }
+    }
+
+    /// Ends round `number` (any round if `None`): everyone gets the
+    /// results. `false` if that round is not on.
+    pub fn end_round(&mut self, number: Option<u32>, timed_out: bool) -> bool {
+        let play = match &self.phase {
+            Phase::Playing(play) if number.map_or(true, |n| n == play.number) => play,
+            _ => return false,
+        };
+        let judge = &play.judge;
+        let mut finders: HashMap<usize, u32> = HashMap::new();
+        for seat in self.seats.iter().filter(|s| !s.watch) {
+            for &i in seat.found.words() {
+                *finders.entry(i).or_default() += 1;
+            }
+        }
+        let shown = |i: usize, cancelled: bool| {
+            let w = &judge.words()[i];
+            WordShown {
+                word: w.word.clone(),
+                points: if cancelled { 0 } else { w.score },
+                shared: finders.get(&i).copied().unwrap_or(0) > 1,
+                rare: w.rare,
+                path: w.path.iter().map(|p| [p.row, p.col]).collect(),
+            }
+        };
+        let mut players: Vec<PlayerResult> = self
+            .seats
+            .iter()
+            .filter(|s| !s.watch)
+            .map(|s| {
+                let words: Vec<WordShown> = s
+                    .found
+                    .words()
+                    .iter()
+                    .map(|&i| shown(i, play.classic && finders[&i] > 1))
+                    .collect();
+                PlayerResult {
+                    id: s.id,
+                    name: s.name.clone(),
+                    score: words.iter().map(|w| u64::from(w.points)).sum(),
+                    words,
+                }
+            })
+            .collect();
+        players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
+        let counts = |rare: bool| play.counted == Counted::All || !rare;
+        let missed = (0..judge.words().len())
+            .filter(|i| !finders.contains_key(i) && counts(judge.words()[*i].rare))
+            .map(|i| shown(i, false))
+            .collect();
+        let missed_rare = (0..judge.words().len())
+            .filter(|i| !finders.contains_key(i) && !counts(judge.words()[*i].rare))
+            .count();
+        let max = judge
+            .words()
+            .iter()
+            .filter(|w| counts(w.rare))
+            .map(|w| u64::from(w.score))
+            .sum();
+        let (number, classic) = (play.number, play.classic);
+        for p in &players {
+            if let Some(seat) = self.seats.iter_mut().find(|s| s.id == p.id) {
+                seat.total += p.score;
+            }
+        }
+        let results = Reply::Results {
+            number,
+            timed_out,
+            classic,
+            players,
+            missed,
+            missed_rare,
+            max,
+            totals: self.players_shown(),
+        };
+        self.phase = Phase::Lobby;
+        let text: Arc<str> = results.text().into();
+        self.last = Some(text.clone());
+        self.broadcast_room();
+        self.broadcast(text);
+        true
+    }
+
+    /// Drops seats whose grace period has passed (a player's words stay
+    /// until the round ends), passes the host on: whether the room still
+    /// has anyone, connected or coming back.
+    pub fn sweep(&mut self, now: Instant) -> bool {
+        let grace = self.limits.grace;
+        let playing = matches!(self.phase, Phase::Playing(_));
+        let before = self.seats.len();
+        self.seats.retain(|s| {
+            let gone = s.dropped.is_some_and(|t| now.duration_since(t) >= grace);
+            !gone || (playing && !s.found.is_empty())
+        });
+        let host_before = self.host;
+        self.pass_host();
+        if self.seats.len() != before || self.host != host_before {
+            self.broadcast_room();
+        }
+        !self.seats.is_empty()
+    }
+
+    /// Whether nobody has sent anything for the idle limit.
+    pub fn idle(&self, now: Instant) -> bool {
+        now.duration_since(self.touched) >= self.limits.idle
+    }
+
+    /// Closes the room: a round on ends (everyone gets its results), then
+    /// every connection hears `message` and is let go.
+    pub fn close(&mut self, message: &str) {
+        self.end_round(None, false);
+        let bye: Arc<str> = Reply::Bye {
+            message: message.into(),
+        }
+        .text()
+        .into();
+        for seat in &mut self.seats {
+            if let Some(out) = seat.out.take() {
+                let _ = out.try_send(bye.clone());
+            }
+        }
+    }
+
+    /// Players (not watchers).
+    fn players(&self) -> usize {
+        self.seats.iter().filter(|s| !s.watch).count()
+    }
+
+    fn seat_of(&self, id: u32) -> Option<&Seat> {
+        self.seats.iter().find(|s| s.id == id)
+    }
+
+    /// The host is a connected player; if the host's seat is gone or its
+    /// grace has run out, the next player in order hosts.
+    fn pass_host(&mut self) {
+        let ok = |s: &Seat| !s.watch && s.dropped.is_none();
+        if self.seat_of(self.host).is_some_and(|s| !s.watch) {
+            let stale = self
+                .seat_of(self.host)
+                .and_then(|s| s.dropped)
+                .is_some_and(|t| Instant::now().duration_since(t) >= self.limits.grace);
+            if !stale {
+                return;
+            }
+        }
+        if let Some(next) = self.seats.iter().find(|s| ok(s)) {
+            self.host = next.id;
+        }
+    }
+
+    fn players_shown(&self) -> Vec<Player> {
+        self.seats
+            .iter()
+            .map(|s| Player {
+                id: s.id,
+                name: s.name.clone(),
+                connected: s.out.is_some(),
+                watch: s.watch,
+                total: s.total,
+            })
+            .collect()
+    }
+
+    fn broadcast_room(&mut self) {
+        let reply = Reply::Room {
+            code: self.code.clone(),
+            host: self.host,
+            settings: self.settings.clone(),
+            game_label: self.label.clone(),
+            phase: match self.phase {
+                Phase::Lobby => "lobby",
+                Phase::Starting => "starting",
+                Phase::Playing(_) => "playing",
+            },
+            rounds: self.rounds,
+            players: self.players_shown(),
+        };
+        self.broadcast(reply.text().into());
+    }
+
+    /// Sends `text` to every connected seat. A seat whose queue is full is
+    /// too slow to keep up: its connection is let go (it may come back).
+    fn broadcast(&mut self, text: Arc<str>) {
+        for seat in &mut self.seats {
+            Self::deliver(seat, text.clone());
+        }
+    }
+
+    fn send(&mut self, id: u32, text: Arc<str>) {
+        if let Some(seat) = self.seats.iter_mut().find(|s| s.id == id) {
+            Self::deliver(seat, text);
+        }
+    }
+
+    fn deliver(seat: &mut Seat, text: Arc<str>) {
+        let Some(out) = &seat.out else { return };
+        if out.try_send(text).is_err() {
+            seat.out = None;
+            seat.dropped = Some(Instant::now());
+        }
+    }
+}
+
+/// A try in a round.
+#[derive(Clone, Copy, Debug)]
+pub enum Try<'a> {
+    /// A traced path, `[row, column]` cells.
+    Path(&'a [[u32; 2]]),
+    /// A typed word.
+    Word(&'a str),
+}
+
+fn round_reply(play: &Play, found: &Found, now: Instant) -> Reply {
+    let words = play.judge.words();
+    Reply::Round {
+        number: play.number,
+        board: play.board.clone(),
+        seed: play.seed,
+        seconds: play.seconds,
+        left_ms: play.ends.saturating_duration_since(now).as_millis() as u64,
+        min_len: play.judge.round().rules.min_len,
+        target: play.target,
+        mine: found
+            .words()
+            .iter()
+            .map(|&i| WordShown {
+                word: words[i].word.clone(),
+                points: words[i].score,
+                shared: false,
+                rare: words[i].rare,
+                path: words[i].path.iter().map(|p| [p.row, p.col]).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn progress_reply(seats: &[Seat]) -> Reply {
+    Reply::Progress {
+        players: seats
+            .iter()
+            .filter(|s| !s.watch)
+            .map(|s| Progress {
+                id: s.id,
+                words: s.found.len(),
+                score: s.found.score(),
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,237 @@
+//! The server: the routes (`/ws` for rooms, `/health`, `/rooms/options`,
+//! the site's files), the connection limit, the origin check, and the
+//! shutdown that ends every round in progress and tells every page.
+
+use std::future::Future;
+use std::io;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower_http::services::ServeDir;
+
+use crate::config::Config;
+use crate::connection;
+use crate::db::Db;
+use crate::packs::{Language, Packs};
+use crate::room::{CUSTOM_SCORINGS, CUSTOM_SIZES};
+use crate::shutdown::Shutdown;
+
+/// What every handler shares.
+#[derive(Clone)]
+struct App {
+    db: Arc<Db>,
+    config: Arc<Config>,
+    permits: Arc<Semaphore>,
+}
+
+/// How long a stopping server waits for its connections to say goodbye.
+const DRAIN: Duration = Duration::from_secs(5);
+
+/// Serves rooms (and the site, if `config` names one) on `listener` until
+/// `signal` completes; then every round in progress ends with its results,
+/// every page hears that the server is stopping, and it returns.
+pub async fn serve(
+    listener: TcpListener,
+    config: Config,
+    signal: impl Future<Output = impl Sized> + Send + 'static,
+) -> io::Result<()> {
+    let packs = Packs::new(config.site.as_deref()).map_err(io::Error::other)?;
+    let shutdown = Shutdown::default();
+    let db = Arc::new(Db::new(packs, config.limits.clone(), shutdown.clone()));
+    let app = App {
+        permits: Arc::new(Semaphore::new(config.limits.max_connections)),
+        db: db.clone(),
+        config: Arc::new(config),
+    };
+    let mut router = Router::new()
+        .route("/health", get(health))
+        .route("/rooms/options", get(options))
+        .route("/ws", get(upgrade));
+    if let Some(site) = &app.config.site {
+        router = router.fallback_service(ServeDir::new(site));
+    }
+    let router = router.with_state(app.clone());
+    tokio::spawn(db.clone().sweeper(Duration::from_secs(1)));
+    let stop = {
+        let db = db.clone();
+        async move {
+            signal.await;
+            tracing::info!(rooms = db.len(), "shutting down");
+            shutdown.trigger();
+            db.close_all("The server is shutting down. Rounds in progress have ended.");
+        }
+    };
+    axum::serve(listener, router)
+        .with_graceful_shutdown(stop)
+        .await?;
+    // The WebSockets run on after the HTTP side: wait for them to close
+    // (each holds a permit), for a while.
+    let all = app.config.limits.max_connections as u32;
+    let _ = tokio::time::timeout(DRAIN, app.permits.acquire_many(all)).await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Health {
+    status: &'static str,
+    rooms: usize,
+    connections: usize,
+}
+
+/// `/health`: 200 and the counts while serving, 503 once stopping.
+async fn health(State(app): State<App>) -> Response {
+    let body = Health {
+        status: if app.db.shutdown.is_triggered() {
+            "stopping"
+        } else {
+            "ok"
+        },
+        rooms: app.db.len(),
+        connections: app.config.limits.max_connections - app.permits.available_permits(),
+    };
+    let status = match app.db.shutdown.is_triggered() {
+        true => StatusCode::SERVICE_UNAVAILABLE,
+        false => StatusCode::OK,
+    };
+    (status, Json(body)).into_response()
+}
+
+#[derive(Serialize)]
+struct GameOption {
+    id: String,
+    label: String,
+    seconds: u32,
+}
+
+#[derive(Serialize)]
+struct Options<'a> {
+    games: Vec<GameOption>,
+    languages: &'a [Language],
+    custom_sizes: &'static [&'static str],
+    custom_scorings: &'static [&'static str],
+}
+
+/// `/rooms/options`: the games and languages a host may choose.
+async fn options(State(app): State<App>) -> Response {
+    let games = solve::game::games()
+        .iter()
+        .map(|g| GameOption {
+            id: g.id.clone(),
+            label: g.label(),
+            seconds: g.seconds,
+        })
+        .chain([GameOption {
+            id: "custom".into(),
+            label: "Custom".into(),
+            seconds: 180,
+        }])
+        .collect();
+    Json(Options {
+        games,
+        languages: app.db.packs.languages(),
+        custom_sizes: CUSTOM_SIZES,
+        custom_scorings: CUSTOM_SCORINGS,
+    })
+    .into_response()
+}
+
+/// `/ws`: a room connection, if the page's origin may open one and a
+/// connection is free.
+async fn upgrade(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+    if !origin_allowed(&headers, &app.config.origins) {
+        return (
+            StatusCode::FORBIDDEN,
+            "pages of this origin may not open rooms here",
+        )
+            .into_response();
+    }
+    if app.db.shutdown.is_triggered() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down",
+        )
+            .into_response();
+    }
+    let Ok(permit) = app.permits.clone().try_acquire_owned() else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too many connections; try again later",
+        )
+            .into_response();
+    };
+    let max = app.config.limits.max_message;
+    let db = app.db.clone();
+    ws.max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| async move {
+            connection::run(socket, db).await;
+            drop(permit);
+        })
+}
+
+/// Whether a request may open a room connection: a browser names its
+/// page's origin, which must be this server's own (the `Host` it asked for)
+/// or one of `allowed`. A client that names none is not a browser page, and
+/// no page's cookies or trust ride on it.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if allowed.iter().any(|a| a.eq_ignore_ascii_case(origin)) {
+        return true;
+    }
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, host.parse().unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, o.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn only_the_servers_own_pages_and_the_allowed_ones_connect() {
+        let allowed = vec!["https://play.example".to_string()];
+        assert!(origin_allowed(&headers(None, "a:1"), &allowed));
+        assert!(origin_allowed(
+            &headers(Some("http://a:1"), "a:1"),
+            &allowed
+        ));
+        assert!(origin_allowed(
+            &headers(Some("https://play.example"), "a:1"),
+            &allowed
+        ));
+        assert!(!origin_allowed(
+            &headers(Some("http://evil.example"), "a:1"),
+            &allowed
+        ));
+        assert!(!origin_allowed(&headers(Some("null"), "a:1"), &allowed));
+        assert!(!origin_allowed(
+            &headers(Some("http://a:2"), "a:1"),
+            &allowed
+        ));
+    }
+}
