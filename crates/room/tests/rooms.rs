@@ -251,8 +251,8 @@ async fn a_round_judged_by_the_server_from_start_to_results() {
     let progress = host
         .seen
         .iter()
-        .filter(|v| v["type"] == "progress")
-        .last()
+        .rev()
+        .find(|v| v["type"] == "progress")
         .unwrap();
     assert!(progress["players"]
         .as_array()
