@@ -11,6 +11,7 @@ import { chromium } from "playwright-core";
 import { web, dist, out, boggle, failed, check, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { budgets } from "./budgets.mjs";
+import { rooms } from "./rooms.mjs";
 
 try {
   await mkdir(out, { recursive: true });
@@ -609,6 +610,8 @@ try {
   await nc.close();
 
   await everyLanguage();
+
+  await rooms();
 
   await budgets(judge);
 } catch (e) {

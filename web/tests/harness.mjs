@@ -146,7 +146,7 @@ export function wordsOf(text) {
 /** The site's own words (its page and script text: labels, messages),
  * which may happen to be words of a board too. */
 export const uiWords = new Set();
-for (const f of ["index.html", ...(await readdir(join(dist, "assets"))).map((a) => `assets/${a}`)]) {
+for (const f of ["index.html", "room.html", ...(await readdir(join(dist, "assets"))).map((a) => `assets/${a}`)]) {
   for (const w of wordsOf(await readFile(join(dist, f), "utf8"))) uiWords.add(w);
 }
 

@@ -267,6 +267,8 @@ pub enum Reply {
     Results {
         /// The round's number.
         number: u32,
+        /// Its board (for whoever joins after it).
+        board: BoardShown,
         /// Whether the clock ended it (not the host or a shutdown).
         timed_out: bool,
         /// The classic rule was on.

@@ -565,7 +565,7 @@ impl Room {
             .filter(|w| counts(w.rare))
             .map(|w| u64::from(w.score))
             .sum();
-        let (number, classic) = (play.number, play.classic);
+        let (number, classic, board) = (play.number, play.classic, play.board.clone());
         for p in &players {
             if let Some(seat) = self.seats.iter_mut().find(|s| s.id == p.id) {
                 seat.total += p.score;
@@ -573,6 +573,7 @@ impl Room {
         }
         let results = Reply::Results {
             number,
+            board,
             timed_out,
             classic,
             players,

@@ -1,0 +1,548 @@
+// The rooms page: create or join a room, the lobby (code, link, QR code,
+// players, the host's settings), a round on the server's board and clock
+// (traced or typed words, judged by the server; the others' counts only),
+// and the end of a round (everyone's words side by side, the words nobody
+// found, running totals). A reload or a dropped connection rejoins the same
+// seat with its token, kept for this tab in sessionStorage.
+import "../style.css";
+import qrcode from "qrcode-generator";
+import { BoardView, faceLabel, wordItem, markRare, type Cell } from "../board";
+import { clock, plural } from "../game";
+import { attachTracing } from "../trace";
+import type { Options, Player, Reply, Settings, WordShown } from "./protocol";
+import { RoomSocket } from "./socket";
+
+function $<T extends HTMLElement = HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`no #${id}`);
+  return el as T;
+}
+
+/** This tab's seat: the room, its token, the name. */
+interface Seat {
+  code: string;
+  token: string;
+  name: string;
+}
+
+const SEAT_KEY = "wordgrid.room";
+const NAME_KEY = "wordgrid.name";
+
+function savedSeat(): Seat | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(SEAT_KEY) ?? "null") as Seat | null;
+  } catch {
+    return null;
+  }
+}
+
+/** `7KQ2XM9D` as people read it: `7KQ2-XM9D`. */
+function shownCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+class RoomPage {
+  private readonly socket: RoomSocket;
+  private seat: Seat | null = savedSeat();
+  private me = 0;
+  private watching = false;
+  private room: Extract<Reply, { type: "room" }> | null = null;
+  private options: Options | null = null;
+  private readonly board = new BoardView($("room-board"), "Board");
+  private readonly resultsBoard = new BoardView($("results-board"), "The round's board");
+  private deadline = 0;
+  private seconds = 180;
+  private ticker: number | null = null;
+  private score = 0;
+  private found = 0;
+  private target = 0;
+  private roundOn = false;
+  /** What to send once the connection opens (a create or join asked before). */
+  private pending: (() => void) | null = null;
+
+  constructor() {
+    const params = new URLSearchParams(location.search);
+    const linked = params.get("room");
+    const name = localStorage.getItem(NAME_KEY) ?? "";
+    $<HTMLInputElement>("join-name").value = name;
+    $<HTMLInputElement>("create-name").value = name;
+    if (linked) $<HTMLInputElement>("join-code").value = linked;
+    if (this.seat && linked && this.seat.code !== linked.replace(/[-\s]/g, "").toUpperCase()) this.forget();
+
+    this.socket = new RoomSocket({
+      open: () => this.opened(),
+      message: (m) => this.receive(m),
+      lost: (attempt) => this.lost(attempt),
+    });
+    $("join-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = $<HTMLInputElement>("join-name").value.trim();
+      const code = $<HTMLInputElement>("join-code").value.trim();
+      localStorage.setItem(NAME_KEY, name);
+      this.askedName = name;
+      this.ask(() => this.socket.send({ type: "join", code, name, watch: $<HTMLInputElement>("join-watch").checked }));
+    });
+    $("create-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const name = $<HTMLInputElement>("create-name").value.trim();
+      localStorage.setItem(NAME_KEY, name);
+      this.askedName = name;
+      this.ask(() => this.socket.send({ type: "create", name, settings: this.firstSettings() }));
+    });
+    $("copy-link").addEventListener("click", () => void this.copyLink());
+    $("start").addEventListener("click", () => this.socket.send({ type: "start" }));
+    $("end-round").addEventListener("click", () => this.socket.send({ type: "end" }));
+    for (const id of ["game", "lang", "words", "classic"]) $(id).addEventListener("change", () => this.sendSettings());
+    $("type-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = $<HTMLInputElement>("guess");
+      const word = input.value.trim();
+      input.value = "";
+      if (word && this.roundOn) this.socket.send({ type: "word", word });
+    });
+    attachTracing(this.board, {
+      wrap: () => false,
+      diagonals: () => this.diagonals,
+      onChange: (path) => this.tracing(path),
+      onSubmit: (path) => this.submitPath(path),
+    });
+    void this.loadOptions();
+    this.show(this.seat ? "lobby" : "entry");
+    if (this.seat) this.status("Joining the room…", "info");
+  }
+
+  private diagonals = true;
+
+  /** The game and language a new room starts with: the solo game's last, else Boggle in English. */
+  private firstSettings(): Settings {
+    const lang = localStorage.getItem("wordgrid.lang") ?? "en";
+    const known = this.options?.languages.some((l) => l.key === lang);
+    return { game: "boggle", lang: known ? lang : "en", words: "common", classic: false };
+  }
+
+  private async loadOptions(): Promise<void> {
+    try {
+      const r = await fetch("rooms/options");
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      this.options = (await r.json()) as Options;
+    } catch {
+      return;
+    }
+    const game = $<HTMLSelectElement>("game");
+    game.replaceChildren(...this.options.games.filter((g) => g.id !== "custom").map((g) => new Option(g.label, g.id)));
+    const lang = $<HTMLSelectElement>("lang");
+    lang.replaceChildren(...this.options.languages.map((l) => new Option(l.name, l.key)));
+    if (this.room) this.showRoom(this.room);
+  }
+
+  /** Sends `send` now if the connection is open, else when it opens. */
+  private ask(send: () => void): void {
+    this.pending = send;
+    if (this.socketOpen) {
+      this.pending = null;
+      send();
+    }
+  }
+
+  private socketOpen = false;
+  /** Why the server last closed the connection, if it said. */
+  private farewell = "";
+  /** The name the last create or join gave. */
+  private askedName = "";
+
+  private opened(): void {
+    this.socketOpen = true;
+    if (this.seat) {
+      this.socket.send({ type: "join", code: this.seat.code, name: this.seat.name, token: this.seat.token });
+    } else if (this.pending) {
+      const p = this.pending;
+      this.pending = null;
+      p();
+    }
+  }
+
+  private lost(attempt: number): void {
+    this.socketOpen = false;
+    this.stopTicker();
+    if (!this.seat) {
+      this.status(attempt > 1 ? "No connection to the room server. Trying again…" : "Connecting…", "bad");
+      return;
+    }
+    if (this.farewell) {
+      this.status(`${this.farewell} Trying to reconnect${attempt > 1 ? ` (try ${attempt})` : ""}…`, "bad");
+      return;
+    }
+    this.status(`Connection lost. Reconnecting${attempt > 1 ? ` (try ${attempt})` : ""}… Your seat and your words are kept for two minutes.`, "bad");
+    document.body.dataset.connection = "lost";
+  }
+
+  private forget(): void {
+    this.seat = null;
+    sessionStorage.removeItem(SEAT_KEY);
+  }
+
+  private receive(m: Reply): void {
+    switch (m.type) {
+      case "welcome": {
+        const name = this.seat?.code === m.code ? this.seat.name : this.askedName;
+        this.seat = { code: m.code, token: m.token, name };
+        sessionStorage.setItem(SEAT_KEY, JSON.stringify(this.seat));
+        this.me = m.seat;
+        this.watching = m.watch;
+        document.body.dataset.connection = "open";
+        this.farewell = "";
+        document.body.dataset.seat = String(m.seat);
+        this.status("", "");
+        const url = new URL(location.href);
+        url.search = `?room=${m.code}`;
+        history.replaceState(null, "", url);
+        $("room-code").textContent = shownCode(m.code);
+        $<HTMLInputElement>("room-link").value = url.href;
+        this.drawQr(url.href);
+        if (!this.roundOn) this.show("lobby");
+        break;
+      }
+      case "room":
+        this.room = m;
+        this.showRoom(m);
+        break;
+      case "round":
+        this.startRound(m);
+        break;
+      case "verdict":
+        this.verdict(m);
+        break;
+      case "progress":
+        this.progress(m.players);
+        break;
+      case "results":
+        this.results(m);
+        break;
+      case "error":
+        if (/^no room/.test(m.message) && this.seat) {
+          // Our room is gone (everyone left, or the server restarted).
+          this.forget();
+          this.show("entry");
+          this.status("That room is gone: everyone left it, or the server restarted (rooms live in the server's memory). Start a new one.", "bad");
+        } else if (this.roundOn) this.say(m.message, "bad");
+        else this.status(m.message, "bad");
+        break;
+      case "bye":
+        this.farewell = m.message;
+        this.status(m.message, "bad");
+        if (/another window/.test(m.message)) {
+          this.socket.stop();
+          this.forget();
+        }
+        break;
+    }
+  }
+
+  private status(text: string, kind: string): void {
+    const el = $("status");
+    el.textContent = text;
+    el.dataset.kind = kind;
+    el.hidden = text === "";
+  }
+
+  private show(phase: "entry" | "lobby" | "round"): void {
+    document.body.dataset.phase = phase;
+    $("entry").hidden = phase !== "entry";
+    $("lobby").hidden = phase !== "lobby";
+    $("round").hidden = phase !== "round";
+    $("results").hidden = phase !== "lobby" || !document.body.dataset.results;
+  }
+
+  private get isHost(): boolean {
+    return this.room?.host === this.me;
+  }
+
+  private showRoom(m: Extract<Reply, { type: "room" }>): void {
+    document.body.dataset.roomPhase = m.phase;
+    document.body.dataset.host = String(this.isHost);
+    const list = $("players");
+    list.replaceChildren(
+      ...m.players.map((p) => {
+        const li = document.createElement("li");
+        li.dataset.id = String(p.id);
+        li.classList.toggle("away", !p.connected);
+        const who = document.createElement("span");
+        const name = document.createElement("span");
+        name.className = "name";
+        name.textContent = p.name; // text, never markup
+        const tags: string[] = [];
+        if (p.id === m.host) tags.push("host");
+        if (p.id === this.me) tags.push("you");
+        if (p.watch) tags.push("watching");
+        if (!p.connected) tags.push("reconnecting");
+        const tag = document.createElement("span");
+        tag.className = "hint";
+        tag.textContent = tags.length ? ` (${tags.join(", ")})` : "";
+        const total = document.createElement("span");
+        total.className = "total";
+        total.textContent = plural(p.total, "point", "points");
+        who.append(name, tag);
+        li.append(who, total);
+        return li;
+      }),
+    );
+    const host = m.players.find((p) => p.id === m.host);
+    const lobby = m.phase !== "playing";
+    $("host-settings").hidden = !this.isHost || !lobby;
+    $<HTMLButtonElement>("start").disabled = m.phase === "starting";
+    $("start").textContent = m.phase === "starting" ? "Rolling the board…" : m.rounds ? "Rematch: a new board" : "Start the round";
+    $("waiting").textContent = this.isHost ? "" : m.phase === "starting" ? "The round is starting…" : `Waiting for ${host?.name ?? "the host"} to start the round.`;
+    const lang = this.options?.languages.find((l) => l.key === m.settings.lang)?.name ?? m.settings.lang;
+    $("settings-line").textContent = `${m.game_label}, ${lang}, ${m.settings.words === "all" ? "all words count" : "common words are the target"}${m.settings.classic ? ", shared words score for nobody" : ""}.`;
+    if (this.options) {
+      $<HTMLSelectElement>("game").value = m.settings.game;
+      $<HTMLSelectElement>("lang").value = m.settings.lang;
+    }
+    $<HTMLSelectElement>("words").value = m.settings.words;
+    $<HTMLInputElement>("classic").checked = m.settings.classic;
+    $("end-round").hidden = !this.isHost;
+    if (lobby && this.roundOn) this.roundOn = false;
+    if (lobby && document.body.dataset.phase === "round") this.show("lobby");
+    this.others = m.players.filter((p) => !p.watch);
+    this.progress(this.lastProgress);
+  }
+
+  private sendSettings(): void {
+    if (!this.room) return;
+    this.socket.send({
+      type: "settings",
+      settings: {
+        ...this.room.settings,
+        game: $<HTMLSelectElement>("game").value,
+        lang: $<HTMLSelectElement>("lang").value,
+        words: $<HTMLSelectElement>("words").value === "all" ? "all" : "common",
+        classic: $<HTMLInputElement>("classic").checked,
+      },
+    });
+  }
+
+  private drawQr(link: string): void {
+    const qr = qrcode(0, "M");
+    qr.addData(link);
+    qr.make();
+    const img = document.createElement("img");
+    img.src = qr.createDataURL(4, 2);
+    img.alt = "";
+    img.width = img.height = 132;
+    $("qr").replaceChildren(img);
+  }
+
+  private async copyLink(): Promise<void> {
+    const link = $<HTMLInputElement>("room-link").value;
+    const note = $("copy-note");
+    try {
+      await navigator.clipboard.writeText(link);
+      note.textContent = "Link copied.";
+    } catch {
+      $<HTMLInputElement>("room-link").select();
+      note.textContent = "Copy the link above to send it.";
+    }
+  }
+
+  private startRound(m: Extract<Reply, { type: "round" }>): void {
+    this.roundOn = true;
+    delete document.body.dataset.results;
+    this.seconds = m.seconds;
+    this.deadline = performance.now() + m.left_ms;
+    this.diagonals = m.board.diagonals;
+    this.target = m.target;
+    this.board.show(m.board.rows, m.board.cols, m.board.cells, { values: m.board.values, bonus: m.board.bonus });
+    this.board.mark([]);
+    document.body.dataset.board = m.board.text;
+    document.body.dataset.round = String(m.number);
+    $("found").replaceChildren();
+    this.score = 0;
+    this.found = 0;
+    for (const w of m.mine) this.addFound(w.word, w.points, w.rare);
+    $("type-form").hidden = this.watching;
+    $<HTMLInputElement>("guess").disabled = false;
+    $("hud").classList.remove("over");
+    $("timebar").setAttribute("aria-valuemax", String(m.seconds));
+    this.say(this.watching ? "You are watching this round." : m.mine.length ? "Back in the round: your words are kept." : "Trace words: drag through neighbouring letters.", "");
+    this.showScore();
+    this.show("round");
+    this.stopTicker();
+    this.ticker = window.setInterval(() => this.tick(), 200);
+    this.tick();
+  }
+
+  private stopTicker(): void {
+    if (this.ticker !== null) window.clearInterval(this.ticker);
+    this.ticker = null;
+  }
+
+  private tick(): void {
+    const left = Math.max(0, this.deadline - performance.now());
+    $("clock").textContent = clock(left);
+    $("timebar-fill").style.transform = `scaleX(${this.seconds ? left / (this.seconds * 1000) : 0})`;
+    $("timebar").setAttribute("aria-valuenow", String(Math.ceil(left / 1000)));
+    $("timebar").classList.toggle("low", left < 10_000);
+    if (left <= 0) {
+      this.stopTicker();
+      $("hud").classList.add("over");
+      $<HTMLInputElement>("guess").disabled = true;
+      this.say("Time's up. Waiting for the results…", "");
+    }
+  }
+
+  /** What a path spells, face by face, as the tiles show it. */
+  private spelled(path: Cell[]): string {
+    return path.map((c) => faceLabel(this.board.face(c) ?? "")).join("").toUpperCase();
+  }
+
+  private tracing(path: Cell[]): void {
+    if (!this.roundOn || this.watching) return;
+    this.board.mark(path, "trace");
+    $("current").textContent = path.length ? this.spelled(path) : "\u00a0";
+  }
+
+  private submitPath(path: Cell[]): void {
+    $("current").textContent = "\u00a0";
+    if (!this.roundOn || this.watching) {
+      this.board.mark([]);
+      return;
+    }
+    this.pendingPath = path;
+    if (!this.socket.send({ type: "trace", path })) this.say("Not connected: that word was not sent.", "bad");
+  }
+
+  private pendingPath: Cell[] | null = null;
+
+  private verdict(m: Extract<Reply, { type: "verdict" }>): void {
+    const shown = m.word.toUpperCase();
+    let kind = "bad";
+    switch (m.kind) {
+      case "new":
+        kind = "good";
+        this.say(m.rare ? `${shown} +${m.points}, a rare find` : `${shown} +${m.points}`, "good");
+        this.addFound(m.word, m.points, m.rare);
+        break;
+      case "again":
+        kind = "again";
+        this.say(`${shown}: already found`, "again");
+        break;
+      default:
+        this.say(`${shown}: ${m.why ?? "does not count"}`, "bad");
+    }
+    this.score = m.score;
+    this.showScore();
+    const path = m.kind === "new" ? m.path : this.pendingPath ?? [];
+    this.pendingPath = null;
+    this.board.mark(path, kind);
+    const board = this.board;
+    window.setTimeout(() => {
+      if (board.el.dataset.kind === kind) board.mark([]);
+    }, 700);
+  }
+
+  private addFound(word: string, points: number, rare: boolean): void {
+    const chip = document.createElement("li");
+    chip.textContent = `${word} ${points}`;
+    chip.dataset.word = word;
+    if (rare) markRare(chip);
+    $("found").prepend(chip);
+    this.found++;
+  }
+
+  private showScore(): void {
+    $("score").textContent = this.score.toLocaleString();
+    $("score-unit").textContent = this.score === 1 ? "point" : "points";
+    $("count").textContent = `${plural(this.found, "word", "words")} of ${this.target.toLocaleString()}`;
+  }
+
+  private say(text: string, kind: string): void {
+    const el = $("feedback");
+    el.textContent = text || "\u00a0";
+    el.dataset.kind = kind;
+  }
+
+  private others: Player[] = [];
+  private lastProgress: { id: number; words: number; score: number }[] = [];
+
+  private progress(players: { id: number; words: number; score: number }[]): void {
+    this.lastProgress = players;
+    const by = new Map(players.map((p) => [p.id, p]));
+    $("others").replaceChildren(
+      ...this.others
+        .filter((p) => p.id !== this.me)
+        .map((p) => {
+          const li = document.createElement("li");
+          li.dataset.id = String(p.id);
+          const got = by.get(p.id);
+          li.textContent = `${p.name}: ${plural(got?.words ?? 0, "word", "words")}, ${plural(got?.score ?? 0, "point", "points")}${p.connected ? "" : " (reconnecting)"}`;
+          return li;
+        }),
+    );
+  }
+
+  private results(m: Extract<Reply, { type: "results" }>): void {
+    this.roundOn = false;
+    this.stopTicker();
+    document.body.dataset.results = String(m.number);
+    $("results-title").textContent = `Round ${m.number}: ${m.timed_out ? "time's up" : "over"}`;
+    const best = m.players[0];
+    const tie = m.players.length > 1 && m.players[1].score === best?.score;
+    $("results-line").textContent = !best
+      ? "Nobody played this round."
+      : tie
+        ? `A tie at ${plural(best.score, "point", "points")}. The board held ${plural(m.max, "point", "points")}.`
+        : `${best.name} wins with ${plural(best.score, "point", "points")}. The board held ${plural(m.max, "point", "points")}.`;
+    const show = (w: WordShown) => () => this.resultsBoard.mark(w.path, "shown");
+    $("result-players").replaceChildren(
+      ...m.players.map((p) => {
+        const col = document.createElement("section");
+        col.className = "result-player";
+        col.dataset.id = String(p.id);
+        const h = document.createElement("h3");
+        h.textContent = `${p.name}: ${plural(p.score, "point", "points")}`;
+        const list = document.createElement("ul");
+        list.className = "chips";
+        list.setAttribute("aria-label", `${p.name}'s words`);
+        list.append(
+          ...p.words.map((w) => {
+            const li = wordItem({ word: w.word, score: w.points }, show(w));
+            const b = li.querySelector("button");
+            if (w.shared && b) {
+              // `word shared points`, said in the same order.
+              b.classList.add("shared");
+              const tag = document.createElement("span");
+              tag.className = "rare-tag shared-tag";
+              tag.textContent = "shared";
+              b.replaceChildren(`${w.word} `, tag, ` ${w.points}`);
+              b.setAttribute("aria-label", `${w.word}, shared, ${w.points} ${w.points === 1 ? "point" : "points"}: show its path`);
+            }
+            return li;
+          }),
+        );
+        if (!p.words.length) {
+          const none = document.createElement("li");
+          none.className = "hint";
+          none.textContent = "no words";
+          list.append(none);
+        }
+        col.append(h, list);
+        return col;
+      }),
+    );
+    $("missed").replaceChildren(
+      ...m.missed.map((w) => {
+        const li = wordItem({ word: w.word, score: w.points }, show(w));
+        if (w.rare) markRare(li.querySelector("button") ?? li);
+        return li;
+      }),
+    );
+    const b = m.board;
+    this.resultsBoard.show(b.rows, b.cols, b.cells, { values: b.values, bonus: b.bonus });
+    this.show("lobby");
+    $("results").hidden = false;
+    $("results-title").focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  }
+}
+
+new RoomPage();

@@ -1,0 +1,212 @@
+// Live rooms: the room server (crates/room, the release binary) on a free
+// loopback port, serving web/dist; three players on phones in three browser
+// contexts, tracing by touch; one reloads mid-round; the end shows all
+// three lists; the server killed, every page says so, and a new server on
+// the same port takes a new room.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, visibleWords, sideways, smallTargets, inViewport, axe, shot } from "./harness.mjs";
+
+const roomBin = process.env.BOGGLE_ROOM_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle-room");
+
+/** Starts the server on `port` (0: a free one); its address once it listens. */
+async function startServer(port = 0) {
+  const child = spawn(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist], { stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  const exited = new Promise((ok) => child.on("exit", (code, signal) => ok(code ?? signal)));
+  const base = await new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the room server did not start: ${log}`)), 15000);
+    child.stderr.on("data", (d) => {
+      log += d;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+    child.on("exit", (code) => fail(new Error(`the room server exited (${code}): ${log}`)));
+  });
+  return { child, base, exited, log: () => log };
+}
+
+async function centre(page, [r, c]) {
+  const box = await page.locator(`#room-board [data-cell="${r},${c}"]`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Traces `path` on the room's board with a finger. */
+async function touchTrace(page, path) {
+  const cdp = await page.context().newCDPSession(page);
+  const points = [];
+  let last = null;
+  for (const cell of path) {
+    const p = await centre(page, cell);
+    if (last) for (let i = 1; i <= 5; i++) points.push({ x: last.x + ((p.x - last.x) * i) / 5, y: last.y + ((p.y - last.y) * i) / 5 });
+    else points.push(p);
+    last = p;
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [points[0]] });
+  for (const p of points.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Traces `w` and waits for the verdict on it. */
+async function traceWord(page, w) {
+  await page.evaluate(() => { document.querySelector("#feedback").textContent = ""; });
+  await touchTrace(page, w.path);
+  await page.waitForFunction((word) => document.querySelector("#feedback").textContent.startsWith(word.toUpperCase()), w.word, { timeout: 10000 });
+  return page.locator("#feedback").innerText();
+}
+
+export async function rooms() {
+  if (!existsSync(roomBin)) {
+    check(false, "rooms: the room server is built", `no binary at ${roomBin} (cargo build --release -p boggle-room, or set BOGGLE_ROOM_BIN)`);
+    return;
+  }
+  let server = await startServer();
+  const base = server.base;
+  const port = new URL(base).port;
+  const health = await fetch(base + "health").then((r) => r.json());
+  check(health.status === "ok", "rooms: the server answers /health", JSON.stringify(health));
+
+  const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext(PHONE)));
+  const pages = await Promise.all(contexts.map((c) => c.newPage()));
+  const names = ["Ann", "Bob", "Cleo"];
+  for (const p of pages) p.on("pageerror", (e) => check(false, "rooms: no page error", e.message));
+  const [ann, bob, cleo] = pages;
+
+  // Ann creates the room.
+  await ann.goto(base + "room.html");
+  check(await ann.locator("#create-form").isVisible() && await ann.locator("#join-form").isVisible(), "rooms: the page offers to create or join a room");
+  await shot(ann, "room-entry-phone");
+  await axe(ann, "rooms, entry");
+  await ann.fill("#create-name", "Ann");
+  await ann.locator("#create-form button[type=submit]").tap();
+  await ann.waitForFunction(() => document.body.dataset.phase === "lobby" && document.querySelector("#room-code").textContent.length === 9);
+  const code = (await ann.locator("#room-code").innerText()).trim();
+  const link = await ann.inputValue("#room-link");
+  check(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/.test(code) && link.endsWith(`room=${code.replace("-", "")}`), "rooms: a new room shows its code and link", `${code} ${link}`);
+  check(await ann.locator("#qr img").isVisible(), "rooms: …and a QR code of the link");
+  check(await ann.locator("#host-settings").isVisible() && await ann.locator("#start").isVisible(), "rooms: the host sees the settings and Start");
+
+  // Bob by the link, Cleo by the code typed in lower case.
+  await bob.goto(link);
+  check(await bob.inputValue("#join-code") !== "", "rooms: the link fills in the code");
+  await bob.fill("#join-name", "Bob");
+  await bob.locator("#join-form button[type=submit]").tap();
+  await cleo.goto(base + "room.html");
+  await cleo.fill("#join-code", code.toLowerCase());
+  await cleo.fill("#join-name", "Cleo");
+  await cleo.locator("#join-form button[type=submit]").tap();
+  for (const p of pages) await p.waitForFunction(() => document.querySelectorAll("#players li").length === 3, null, { timeout: 10000 });
+  const listed = await bob.locator("#players").innerText();
+  check(names.every((n) => listed.includes(n)) && /Ann \(host\)/.test(listed) && /Bob \(you\)/.test(listed), "rooms: every player sees the three names, the host and themself", listed.replace(/\n/g, " | "));
+  check(await bob.locator("#waiting").isVisible() && /Waiting for Ann/.test(await bob.locator("#waiting").innerText()) && !(await bob.locator("#host-settings").isVisible()),
+    "rooms: a guest waits for the host, without the host's settings");
+  await shot(ann, "room-lobby-phone");
+  await axe(ann, "rooms, lobby");
+  const small = await smallTargets(ann);
+  check(small.length === 0, "rooms: nothing a player taps is under 44 px (lobby)", small.join(", "));
+
+  // The round.
+  await ann.locator("#start").tap();
+  for (const p of pages) await p.waitForFunction(() => document.body.dataset.phase === "round" && document.querySelectorAll("#room-board .tile").length > 0, null, { timeout: 15000 });
+  const boards = await Promise.all(pages.map((p) => p.evaluate(() => document.body.dataset.board)));
+  check(boards.every((b) => b === boards[0]), "rooms: the three see the same board", boards.join(" "));
+  check(await inViewport(bob, "#room-board .tile >> nth=-1") && await inViewport(bob, "#clock"), "rooms: the board and the clock are in view on a phone");
+  const solved = cliSolve(boards[0]).words.filter((w) => !w.rare);
+  check(solved.length >= 6, "rooms: the board has words to find", String(solved.length));
+  // Each traces a word of their own; Bob and Cleo one word both.
+  const mine = [solved[0], solved[1], solved[2]];
+  const both = solved[3];
+  for (const [i, p] of pages.entries()) {
+    const said = await traceWord(p, mine[i]);
+    check(said === `${mine[i].word.toUpperCase()} +${mine[i].score}`, `rooms: ${names[i]} traces ${mine[i].word} by touch and the server counts it`, said);
+  }
+  await traceWord(bob, both);
+  await traceWord(cleo, both);
+  const again = await traceWord(bob, both);
+  check(/already found/.test(again), "rooms: a word traced again says already found", again);
+  // Ann sees counts, never the others' words.
+  await ann.waitForFunction(() => /Bob: 2 words/.test(document.querySelector("#others").textContent) && /Cleo: 2 words/.test(document.querySelector("#others").textContent), null, { timeout: 10000 });
+  check(true, "rooms: each player sees the others' counts");
+  const seen = await visibleWords(ann);
+  const leaked = [mine[1].word, mine[2].word, both.word].filter((w) => seen.has(w));
+  check(leaked.length === 0, "rooms: no other player's word shows during the round", leaked.join(", "));
+  await shot(ann, "room-round-phone");
+  await axe(ann, "rooms, round");
+
+  // Bob reloads mid-round: same seat, same words, the true time.
+  const clockBefore = await bob.locator("#clock").innerText();
+  await bob.reload();
+  await bob.waitForFunction(() => document.body.dataset.phase === "round" && document.querySelectorAll("#found li").length === 2, null, { timeout: 15000 });
+  const bobWords = await bob.locator("#found").innerText();
+  check(bobWords.includes(mine[1].word) && bobWords.includes(both.word) && /Back in the round/.test(await bob.locator("#feedback").innerText()),
+    "rooms: a reload mid-round keeps the seat and its words", bobWords.replace(/\n/g, " "));
+  check(await bob.locator("#clock").innerText() <= clockBefore, "rooms: …and the clock runs on (not restarted)", `${clockBefore} → ${await bob.locator("#clock").innerText()}`);
+  await shot(bob, "room-rejoined-phone");
+
+  // Ann ends the round: all three lists on every page.
+  await ann.locator("#end-round").tap();
+  for (const p of pages) await p.waitForFunction(() => document.body.dataset.results !== undefined && !document.querySelector("#results").hidden, null, { timeout: 10000 });
+  for (const [i, p] of pages.entries()) {
+    const cols = await p.locator("#result-players .result-player").count();
+    const text = await p.locator("#result-players").innerText();
+    const all = mine.every((w) => text.includes(w.word)) && text.includes(both.word);
+    check(cols === 3 && all && names.every((n) => text.includes(n)), `rooms: ${names[i]}'s end screen shows all three lists`, text.replace(/\n/g, " | "));
+  }
+  const shared = await ann.locator(`#result-players button.shared[data-word="${both.word}"]`).count();
+  check(shared === 2, "rooms: a word two players found is marked on both lists", String(shared));
+  const missed = await ann.locator("#missed button").count();
+  check(missed === solved.length - 4, "rooms: the words nobody found are listed", `${missed} of ${solved.length - 4}`);
+  check(await ann.locator("#results-title").isVisible() && await inViewport(ann, "#results-title"), "rooms: the end of the round is in view");
+  const totals = await ann.locator("#players").innerText();
+  check(totals.includes(`${mine[0].score} point`), "rooms: the running totals show in the players list", totals.replace(/\n/g, " | "));
+  const wide = await sideways(ann);
+  check(wide[0] <= 0, "rooms: nothing reaches past the right edge at 375 px (results)", `${wide[0]} px (${wide[1]})`);
+  await shot(ann, "room-results-phone");
+  await shot(cleo, "room-results-cleo-phone");
+  await axe(ann, "rooms, results");
+
+  // A desktop view of the same room.
+  const desk = await browser.newContext(DESKTOP);
+  const watcher = await desk.newPage();
+  await watcher.goto(link);
+  await watcher.fill("#join-name", "Dee");
+  await watcher.check("#join-watch");
+  await watcher.locator("#join-form button[type=submit]").click();
+  await watcher.waitForFunction(() => document.querySelectorAll("#players li").length === 4, null, { timeout: 10000 });
+  check(/Dee \(you, watching\)/.test(await watcher.locator("#players").innerText()), "rooms: a watcher joins by the link");
+  await shot(watcher, "room-lobby-desktop");
+
+  // The server dies: every page says so; a new server takes a new room.
+  server.child.kill("SIGKILL");
+  for (const [i, p] of [...pages, watcher].entries()) {
+    await p.waitForFunction(() => /Connection lost/.test(document.querySelector("#status").textContent) && !document.querySelector("#status").hidden, null, { timeout: 10000 }).catch(() => {});
+    check(await p.locator("#status").isVisible() && /Connection lost/.test(await p.locator("#status").innerText()), `rooms: with the server killed, ${names[i] ?? "the watcher"}'s page says the connection is lost`,
+      await p.locator("#status").innerText().catch(() => ""));
+  }
+  await shot(cleo, "room-connection-lost-phone");
+  server = await startServer(port);
+  await ann.waitForFunction(() => /That room is gone/.test(document.querySelector("#status").textContent), null, { timeout: 15000 }).catch(() => {});
+  const gone = await ann.locator("#status").innerText();
+  check(/That room is gone/.test(gone) && /server restarted/.test(gone) && await ann.locator("#create-form").isVisible(), "rooms: back online, the page says the room is gone with the restart", gone);
+  await ann.locator("#create-form button[type=submit]").tap();
+  await ann.waitForFunction(() => document.body.dataset.phase === "lobby" && document.querySelector("#room-code").textContent.length === 9, null, { timeout: 10000 }).catch(() => {});
+  const code2 = (await ann.locator("#room-code").innerText()).trim();
+  check(code2.length === 9 && code2 !== code, "rooms: the new server takes a new room", `${code} → ${code2}`);
+  await shot(ann, "room-after-restart-phone");
+
+  // SIGTERM: a graceful stop ends the round and tells the page.
+  await ann.locator("#start").tap();
+  await ann.waitForFunction(() => document.body.dataset.phase === "round", null, { timeout: 15000 });
+  server.child.kill("SIGTERM");
+  await ann.waitForFunction(() => document.body.dataset.results !== undefined && /shutting down/.test(document.querySelector("#status").textContent), null, { timeout: 10000 }).catch(() => {});
+  check(/shutting down/.test(await ann.locator("#status").innerText()) && await ann.locator("#results").isVisible(),
+    "rooms: a server stopped by SIGTERM ends the round with its results and says it is shutting down", await ann.locator("#status").innerText());
+  const exit = await server.exited;
+  check(exit === 0, "rooms: the server exits cleanly on SIGTERM", String(exit));
+  await Promise.all([...contexts, desk].map((c) => c.close()));
+}
