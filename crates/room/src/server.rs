@@ -32,6 +32,9 @@ struct App {
     permits: Arc<Semaphore>,
 }
 
+/// A connection's read buffer: the largest message and its frame header.
+const READ_BUFFER: usize = 8 * 1024;
+
 /// How long a stopping server waits for its connections to say goodbye.
 const DRAIN: Duration = Duration::from_secs(5);
 
@@ -170,8 +173,12 @@ async fn upgrade(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrad
     };
     let max = app.config.limits.max_message;
     let db = app.db.clone();
+    // Buffers sized to the messages: tungstenite's defaults (128 KiB to
+    // read, 128 KiB to write) were 0.5 MB a room of four.
     ws.max_message_size(max)
         .max_frame_size(max)
+        .read_buffer_size(READ_BUFFER.min(max + 64))
+        .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
             connection::run(socket, db).await;
             drop(permit);
