@@ -351,3 +351,77 @@ fn game_rounds_roll_and_solve_with_their_bonus_cells() {
         (Some(5), Some("ruzzle"))
     );
 }
+
+/// The daily round: a game, a date and the pack's language make one board
+/// for everyone (the seed `solve::game::Game::daily_seed` gives), another
+/// the next day and in another language; a date that is not one is a usage
+/// error, as is --daily without a game.
+#[test]
+fn the_daily_round_is_one_board_a_date() {
+    let day = json(&[
+        "roll",
+        "--game",
+        "boggle",
+        "--daily",
+        "2026-12-01",
+        "--json",
+    ]);
+    let again = json(&[
+        "roll",
+        "--game",
+        "boggle",
+        "--daily",
+        "2026-12-01",
+        "--json",
+    ]);
+    assert_eq!(day, again);
+    let game = solve::game::Game::named("boggle").unwrap();
+    let seed = game.daily_seed("2026-12-01".parse().unwrap(), "en");
+    assert_eq!(day["seed"].as_u64(), Some(seed));
+    let by_seed = json(&[
+        "roll",
+        "--game",
+        "boggle",
+        "--seed",
+        &seed.to_string(),
+        "--json",
+    ]);
+    assert_eq!(day["board"], by_seed["board"]);
+    let next = json(&[
+        "roll",
+        "--game",
+        "boggle",
+        "--daily",
+        "2026-12-02",
+        "--json",
+    ]);
+    assert_ne!(day["board"], next["board"]);
+    let dutch = json(&[
+        "roll",
+        "--game",
+        "boggle",
+        "--daily",
+        "2026-12-01",
+        "--lang",
+        "nl",
+        "--json",
+    ]);
+    assert_ne!(day["seed"], dutch["seed"]);
+    for bad in [
+        &["roll", "--game", "boggle", "--daily", "2026-02-30"][..],
+        &["roll", "--game", "boggle", "--daily", "tomorrow"],
+        &["roll", "--daily", "2026-12-01"],
+        &[
+            "roll",
+            "--game",
+            "boggle",
+            "--daily",
+            "2026-12-01",
+            "--seed",
+            "4",
+        ],
+    ] {
+        let (_, stderr) = run(bad, None, 2);
+        assert_eq!(stderr.lines().count(), 1, "{bad:?}: {stderr}");
+    }
+}

@@ -240,6 +240,10 @@ pub struct RoundRequest {
     pub size: Option<String>,
     /// A custom game's scoring scheme.
     pub scoring: Option<String>,
+    /// The daily round of this UTC date (`2026-12-01`) instead of `seed`:
+    /// the seed `boggle roll --game G --daily DATE` rolls.
+    #[serde(default)]
+    pub daily: Option<String>,
 }
 
 /// A game's round for a seed, as every front rolls it.

@@ -498,7 +498,14 @@ fn round_request(bytes: &[u8]) -> Result<RoundInfo, String> {
         ),
         name => Game::named(name).map_err(|e| e.to_string())?,
     };
-    let round = game.roll(&pack, req.seed).map_err(|e| e.to_string())?;
+    let seed = match &req.daily {
+        Some(day) => game.daily_seed(
+            day.parse::<game::Day>().map_err(|e| e.to_string())?,
+            &pack.recipe().language.code,
+        ),
+        None => req.seed,
+    };
+    let round = game.roll(&pack, seed).map_err(|e| e.to_string())?;
     Ok(RoundInfo {
         board: round.faces.text(&round.board, TextStyle::Rows),
         bonus: round.bonus_text(),

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
-use solve::game::{Game, GameError, Round};
+use solve::game::{Day, Game, GameError, Round};
 use solve::random::{self, RollError, RollSpec, Rolling, Target};
 use solve::{Solver, Tally, TextStyle};
 
@@ -29,6 +29,11 @@ pub(crate) struct RollArgs {
     pub(crate) pack: PackArgs,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
+    /// With --game: the game's daily round for DATE (YYYY-MM-DD, UTC), the
+    /// same board for everyone in the pack's language (the web page's
+    /// daily board).
+    #[arg(long, value_name = "DATE", requires = "game", conflicts_with = "seed")]
+    pub(crate) daily: Option<Day>,
     /// Print JSON: {"board", "rows", "cols", "seed", "dice", ...}.
     #[arg(long)]
     pub(crate) json: bool,
@@ -56,11 +61,14 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     }
     let pack = args.pack.open()?;
     let d = &args.dice;
-    let (seed, from_clock) = match d.seed {
-        Some(s) => (s, false),
-        None => (random::seed_from_time(), true),
+    let game = args.rules.game(d.size)?;
+    let (seed, from_clock) = match (args.daily, d.seed, &game) {
+        (Some(day), _, Some(game)) => (game.daily_seed(day, &pack.recipe().language.code), false),
+        (Some(_), _, None) => return Err(usage_msg("--daily rolls a game's round: give --game")),
+        (None, Some(s), _) => (s, false),
+        (None, None, _) => (random::seed_from_time(), true),
     };
-    if let Some(game) = args.rules.game(d.size)? {
+    if let Some(game) = game {
         return run_game(&args, &pack, &game, seed, from_clock);
     }
     let (faces, mut rules) = args.rules.resolve(&pack)?;

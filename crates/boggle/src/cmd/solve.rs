@@ -228,6 +228,7 @@ fn solve_rolled(args: SolveArgs) -> Result<ExitCode> {
         solve: true,
         paths: args.paths,
         count: None,
+        daily: None,
         view: args.view,
     })
 }

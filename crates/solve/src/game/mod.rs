@@ -15,8 +15,10 @@
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
 
+mod daily;
 mod judge;
 
+pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict};
 
 use grid::{Rng, Size};

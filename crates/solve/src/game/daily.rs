@@ -1,0 +1,160 @@
+//! The daily board: one round a game, a language and a UTC date, the same
+//! for everyone. Its seed is a hash of the three, so every front that rolls
+//! a game's round for a seed (`boggle roll --game G --daily DATE`, the web
+//! page's daily round) rolls the same board on the same date.
+//!
+//! ```
+//! use solve::game::{Day, Game};
+//!
+//! let day: Day = "2026-12-01".parse().unwrap();
+//! let boggle = Game::named("boggle").unwrap();
+//! assert_eq!(boggle.daily_seed(day, "en"), boggle.daily_seed(day, "en"));
+//! assert_ne!(boggle.daily_seed(day, "en"), boggle.daily_seed(day.next(), "en"));
+//! assert_ne!(boggle.daily_seed(day, "en"), boggle.daily_seed(day, "nl"));
+//! assert!("2026-02-30".parse::<Day>().is_err());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use super::Game;
+
+/// A date of the Gregorian calendar (UTC), as `YYYY-MM-DD`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day {
+    year: u16,
+    month: u8,
+    day: u8,
+}
+
+/// A date that does not read.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("{0:?} is not a date from 2000-01-01 to 9999-12-31 written YYYY-MM-DD")]
+pub struct DayError(String);
+
+fn days_in(year: u16, month: u8) -> u8 {
+    match month {
+        2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+impl Day {
+    /// The day after.
+    pub fn next(self) -> Day {
+        let Day { year, month, day } = self;
+        if day < days_in(year, month) {
+            Day {
+                day: day + 1,
+                ..self
+            }
+        } else if month < 12 {
+            Day {
+                month: month + 1,
+                day: 1,
+                ..self
+            }
+        } else {
+            Day {
+                year: year + 1,
+                month: 1,
+                day: 1,
+            }
+        }
+    }
+}
+
+impl FromStr for Day {
+    type Err = DayError;
+
+    fn from_str(s: &str) -> Result<Day, DayError> {
+        let bad = || DayError(s.chars().take(40).collect());
+        let b = s.as_bytes();
+        if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+            return Err(bad());
+        }
+        let num = |r: std::ops::Range<usize>| -> Result<u16, DayError> {
+            let part = &s[r];
+            if !part.bytes().all(|c| c.is_ascii_digit()) {
+                return Err(bad());
+            }
+            part.parse().map_err(|_| bad())
+        };
+        let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
+        if !(2000..=9999).contains(&year) || !(1..=12).contains(&month) {
+            return Err(bad());
+        }
+        if day == 0 || day > u16::from(days_in(year, month as u8)) {
+            return Err(bad());
+        }
+        Ok(Day {
+            year,
+            month: month as u8,
+            day: day as u8,
+        })
+    }
+}
+
+impl fmt::Display for Day {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+/// The most a daily seed may be: links carry seeds of at most 15 digits.
+const SEEDS: u64 = 1_000_000_000_000_000;
+
+impl Game {
+    /// The seed of this game's daily round on `day` in the language
+    /// `language` (a pack's language code, `en`): FNV-1a of
+    /// `wordgrid daily DAY GAME LANGUAGE`, below 10^15.
+    pub fn daily_seed(&self, day: Day, language: &str) -> u64 {
+        let text = format!("wordgrid daily {day} {} {language}", self.id);
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in text.bytes() {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        hash % SEEDS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_read_and_count_on() {
+        let d: Day = "2028-02-28".parse().unwrap();
+        assert_eq!(d.next().to_string(), "2028-02-29");
+        assert_eq!(d.next().next().to_string(), "2028-03-01");
+        let y: Day = "2026-12-31".parse().unwrap();
+        assert_eq!(y.next().to_string(), "2027-01-01");
+        for bad in [
+            "2026-13-01",
+            "2026-1-01",
+            "1999-12-31",
+            "2026-02-29",
+            "2026-00-10",
+            "20261201",
+            "2026-12-01x",
+            "2026-+1-01",
+        ] {
+            assert!(bad.parse::<Day>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_seed_is_pinned() {
+        // A change here changes every player's daily board: the seed of
+        // `wordgrid daily 2026-12-01 boggle en`, FNV-1a mod 10^15.
+        let game = Game::named("boggle").unwrap();
+        let day: Day = "2026-12-01".parse().unwrap();
+        assert_eq!(game.daily_seed(day, "en"), 421_198_401_458_255);
+        assert!(game.daily_seed(day, "nl") < SEEDS);
+    }
+}
