@@ -35,7 +35,20 @@ export class GridEntry {
       input.value = faces[i] ?? "";
       input.addEventListener("keydown", (e) => this.key(e, i));
       input.addEventListener("input", (e) => this.typed(e as InputEvent, i));
-      input.addEventListener("focus", () => input.setSelectionRange(input.value.length, input.value.length));
+      // A tile tapped or clicked is chosen whole: what is typed replaces it.
+      // A tile reached by Backspace keeps its letters, the caret after them,
+      // so a second letter joins the first (I then J is IJ).
+      input.addEventListener("pointerdown", () => {
+        this.pointed = i;
+      });
+      input.addEventListener("focus", () => {
+        const whole = this.pointed === i;
+        this.pointed = null;
+        input.setSelectionRange(whole ? 0 : input.value.length, input.value.length);
+      });
+      input.addEventListener("pointerup", () => {
+        if (document.activeElement === input) input.setSelectionRange(0, input.value.length);
+      });
       input.addEventListener("paste", (e) => {
         const text = e.clipboardData?.getData("text") ?? "";
         if (text.trim().length > 4 || /[\s/]/.test(text.trim())) {
@@ -79,6 +92,9 @@ export class GridEntry {
   focus(i = 0): void {
     this.cells[Math.max(0, Math.min(i, this.cells.length - 1))]?.focus();
   }
+
+  /** The tile a pointer went down on, until it takes focus. */
+  private pointed: number | null = null;
 
   private typed(e: InputEvent, i: number): void {
     const cell = this.cells[i];

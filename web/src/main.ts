@@ -4,12 +4,14 @@
 //   …&seed=42                           that game's round for seed 42 (as `boggle roll --game big --seed 42`)
 //   ?mode=play&board=…&vs=120-31&time=180   a challenge: that board, a score to beat
 //   …&words=all                         count every word (default: common words only)
+//   ?mode=play&daily&game=boggle        today's board (UTC), one scored round a day; daily=2026-12-01 that day's
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
 import "./style.css";
 import { Engine } from "./engine";
 import { Play } from "./play";
 import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
 import { Solve } from "./solve";
+import { isDay, today } from "./daily";
 
 type Mode = "play" | "solve";
 
@@ -64,7 +66,9 @@ async function start(): Promise<void> {
   });
   $("tab-solve").addEventListener("click", () => setMode("solve", play));
 
-  const mode: Mode = p.get("mode") === "play" || !p.has("board") ? "play" : "solve";
+  // A link's mode wins; without one, a board is for solving.
+  const asked = p.get("mode");
+  const mode: Mode = asked === "solve" || asked === "play" ? asked : p.has("board") ? "solve" : "play";
   if (p.has("mode") && !["play", "solve"].includes(p.get("mode") ?? "")) problems.push(`mode "${p.get("mode")}" (play or solve)`);
   $("loading").textContent = `Loading the words (${packLabel(lang)})…`;
   // The screen is laid out while the pack arrives; then the first round.
@@ -97,6 +101,14 @@ async function start(): Promise<void> {
       if (m) versus = { score: Number(m[1]), words: Number(m[2]) };
       else problems.push(`vs "${vs}" (score-words)`);
     }
+    // ?daily (or daily=today): today's board (UTC); daily=YYYY-MM-DD: that day's.
+    const dailyText = p.get("daily");
+    let day: string | undefined;
+    if (dailyText !== null) {
+      if (dailyText === "" || dailyText === "today") day = today();
+      else if (isDay(dailyText)) day = dailyText;
+      else problems.push(`daily "${dailyText}" (a date, YYYY-MM-DD, or today)`);
+    }
     const words = p.get("words");
     let counted: "common" | "all" | undefined;
     if (words !== null) {
@@ -114,7 +126,7 @@ async function start(): Promise<void> {
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     await loaded();
     const board = p.get("board");
-    await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined, seed);
+    await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined, seed, day);
   } else {
     setMode("solve", play);
     $<HTMLSelectElement>("pack").value = lang;
@@ -122,7 +134,8 @@ async function start(): Promise<void> {
     solve.showSource();
     notice(problems.length ? `This link has ${problems.join("; ")}; the rest is applied.` : "");
     await loaded();
-    await solve.solve();
+    // Without a board there is nothing to solve yet: the empty grid waits.
+    if (p.has("board")) await solve.solve();
     play.configure({ lang });
   }
 }

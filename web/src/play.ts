@@ -4,6 +4,7 @@
 import { BoardView, markRare, wordItem, type Cell } from "./board";
 import type { Engine, GameInfo, Solution, Spelled } from "./engine";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
+import * as daily from "./daily";
 import * as history from "./history";
 import { attachTracing } from "./trace";
 import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice, remember } from "./site";
@@ -57,6 +58,8 @@ export class Play {
     $("again").addEventListener("click", () => void this.newRound());
     $("end-round").addEventListener("click", () => this.end());
     $("challenge").addEventListener("click", () => void this.challenge());
+    $("share-daily").addEventListener("click", () => void this.shareDaily());
+    $("daily").addEventListener("click", () => void this.newRound(undefined, undefined, daily.today()));
     $("show-rare").addEventListener("click", () => {
       const list = $("missed-rare");
       list.hidden = !list.hidden;
@@ -166,7 +169,16 @@ export class Play {
   }
 
   /** Starts a round: on the challenge's board, else the game's round for a seed (a new one if none is given). */
-  async newRound(challenge?: Challenge, seed?: number): Promise<void> {
+  async newRound(challenge?: Challenge, seed?: number, day?: string): Promise<void> {
+    // A round left for a new one is not lost: with a word found, it is
+    // ended and kept in the record first, and the new round says so.
+    const left = this.round;
+    let kept = "";
+    if (left && !left.ended && left.found.length) {
+      left.end(performance.now());
+      this.recordRound(left);
+      kept = `Your last round was kept: ${plural(left.score, "point", "points")}, ${plural(left.found.length, "word", "words")}.`;
+    }
     this.stopTicker();
     // The engine answers later: a round asked for after this one wins.
     const asked = ++this.asked;
@@ -183,7 +195,7 @@ export class Play {
       this.showSource(before);
       this.say(`${packLabel(lang)} did not load (${(e as Error).message}); ${packLabel(before)} stays. Try again when you are online.`, "bad");
       if (!this.round) {
-        if (before !== lang) await this.newRound(challenge, seed);
+        if (before !== lang) await this.newRound(challenge, seed, day);
       } else if (!this.round.ended) this.ticker = window.setInterval(() => this.tick(), 200);
       return;
     }
@@ -193,6 +205,9 @@ export class Play {
     const scoring = custom ? $<HTMLSelectElement>("custom-scoring").value : this.game.scoring;
     if (challenge?.counted) $<HTMLSelectElement>("play-words").value = challenge.counted;
     let solution: Solution;
+    this.day = challenge ? null : day ?? null;
+    if (this.day) document.body.dataset.daily = this.day;
+    else delete document.body.dataset.daily;
     if (challenge) {
       this.versus = challenge.versus;
       this.bonus = challenge.bonus;
@@ -207,7 +222,7 @@ export class Play {
     } else {
       this.versus = undefined;
       try {
-        solution = await this.roll(lang, size, scoring, seed);
+        solution = await this.roll(lang, size, scoring, seed, day);
       } catch (e) {
         this.say(`No board for ${this.game.name} in ${packLabel(lang)} (${(e as Error).message}); choose another game.`, "bad");
         return;
@@ -228,7 +243,8 @@ export class Play {
     $("type-form").hidden = false;
     $("hud").classList.remove("over");
     $<HTMLInputElement>("guess").disabled = false;
-    this.say(" ", "");
+    const before = this.day ? daily.played(this.game.id, lang, this.day) : undefined;
+    this.say(kept || (before ? `Free play: today's result stays ${plural(before.score, "point", "points")}.` : this.day ? `Today's board (${this.day}): one scored round.` : " "), "");
     $("current").textContent = "\u00a0";
     $("timebar").setAttribute("aria-valuemax", String(seconds));
     document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
@@ -249,10 +265,10 @@ export class Play {
    * library rolls it (solve::game), re-rolling a board with too few common
    * words, so the CLI, Python and this page give the same round for a seed.
    */
-  private async roll(lang: string, size: string, scoring: string, seed?: number): Promise<Solution> {
+  private async roll(lang: string, size: string, scoring: string, seed?: number, day?: string): Promise<Solution> {
     const custom = this.game.id === "custom";
     const fresh = crypto.getRandomValues(new Uint32Array(1))[0];
-    const round = await this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(custom ? { size, scoring } : {}) });
+    const round = await this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(day ? { daily: day } : {}), ...(custom ? { size, scoring } : {}) });
     this.bonus = round.bonus ?? undefined;
     this.seed = round.seed;
     document.body.dataset.seed = String(round.seed);
@@ -262,6 +278,9 @@ export class Play {
 
   /** The seed of the round on the board, when it was rolled (not a challenge's board). */
   private seed: number | undefined;
+
+  /** The date of the daily round on the board, if it is one. */
+  private day: string | null = null;
 
   private stopTicker(): void {
     if (this.ticker !== null) window.clearInterval(this.ticker);
@@ -399,12 +418,64 @@ export class Play {
     $("count").textContent = `${round.foundCounted()} / ${round.target.length} words${rare ? ` +${rare} rare` : ""}`;
   }
 
-  private showStats(): void {
-    const s = history.stats(this.game.id, this.lang);
-    $("stats-line").textContent = s.rounds
-      ? `${this.game.name}, ${packLabel(this.lang)}: ${plural(s.rounds, "round", "rounds")}, best ${plural(s.best, "point", "points")}, average ${s.average.toLocaleString()}, best share of a board ${Math.round(s.bestShare * 100)}%.`
-      : `No rounds of ${this.game.name} in ${packLabel(this.lang)} yet.`;
+  /**
+   * Which record a round counts toward: the game as it comes, or the game
+   * with its own time, target or custom size and scheme (`boggle|10s`),
+   * each a record of its own.
+   */
+  private recordKey(round: Round | null = this.round): { key: string; name: string } {
+    const seconds = round?.seconds ?? this.seconds();
+    const counted = round?.counted ?? this.counted();
+    const parts: string[] = [];
+    const said: string[] = [];
+    if (this.game.id === "custom") {
+      const size = $<HTMLSelectElement>("custom-size").value;
+      const scoring = $<HTMLSelectElement>("custom-scoring").value;
+      parts.push(size, scoring);
+      said.push(size.replace("x", "×"), scoring);
+    }
+    if (seconds !== this.game.seconds || this.game.id === "custom") {
+      parts.push(`${seconds}s`);
+      said.push(seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+    }
+    if (counted === "all") {
+      parts.push("all");
+      said.push("all words");
+    }
+    if (this.day) {
+      parts.push("daily");
+      said.push("daily");
+    }
+    return {
+      key: [this.game.id, ...parts].join("|"),
+      name: said.length ? `${this.game.name} (${said.join(", ")})` : this.game.name,
+    };
   }
+
+  private showStats(): void {
+    const { key, name } = this.recordKey();
+    const s = history.stats(key, this.lang);
+    $("stats-line").textContent = s.rounds
+      ? `${name}, ${packLabel(this.lang)}: ${plural(s.rounds, "round", "rounds")}, best ${plural(s.best, "point", "points")}, average ${s.average.toLocaleString()}, best share of a board ${Math.round(s.bestShare * 100)}%.`
+      : `No rounds of ${name} in ${packLabel(this.lang)} yet.`;
+  }
+
+  /** Keeps a round in the record (once). */
+  private recordRound(round: Round): void {
+    if (this.recorded.has(round)) return;
+    this.recorded.add(round);
+    history.record({
+      preset: this.recordKey(round).key,
+      lang: this.lang,
+      at: Date.now(),
+      score: round.score,
+      words: round.found.length,
+      max: round.max,
+      total: round.target.length,
+    });
+  }
+
+  private readonly recorded = new WeakSet<Round>();
 
   /** Ends the round: answers shown, the end screen brought into view. */
   end(): void {
@@ -416,16 +487,9 @@ export class Play {
     const out = round.remaining(performance.now()) <= 0;
     $("end-title").textContent = out ? "Time's up" : "Round over";
     const s = round.solution;
-    const before = history.stats(this.game.id, this.lang);
-    history.record({
-      preset: this.game.id,
-      lang: this.lang,
-      at: Date.now(),
-      score: round.score,
-      words: round.found.length,
-      max: round.max,
-      total: round.target.length,
-    });
+    const record = this.recordKey(round);
+    const before = history.stats(record.key, this.lang);
+    this.recordRound(round);
     $("end-summary").textContent = this.summary(round);
     $("end-summary").dataset.score = String(round.score);
     const versus = $("end-versus");
@@ -438,10 +502,31 @@ export class Play {
     } else {
       versus.hidden = true;
     }
-    $("end-best").textContent = before.rounds && round.score > before.best
-      ? `A new best for ${this.game.name}!`
+    $("share-daily").hidden = !this.day;
+    if (this.day) {
+      const heat = new Array<number>(s.rows * s.cols).fill(0);
+      for (const w of round.found) for (const [r, c] of w.path) heat[r * s.cols + c]++;
+      const result: daily.DailyResult = {
+        game: this.game.id,
+        lang: this.lang,
+        day: this.day,
+        score: round.score,
+        words: round.found.length,
+        longest: Math.max(0, ...round.found.map((w) => w.len)),
+        heat,
+        cols: s.cols,
+      };
+      const first = daily.keep(result);
+      const kept = daily.played(this.game.id, this.lang, this.day) ?? result;
+      this.dailyResult = kept;
+      const days = daily.streak(this.day);
+      $("end-best").textContent = first
+        ? `Today's board: ${plural(kept.score, "point", "points")}.${days > 1 ? ` A ${days}-day streak!` : ""} Come back tomorrow for the next.`
+        : `Free play. Today's result stays ${plural(kept.score, "point", "points")}.`;
+    } else $("end-best").textContent = before.rounds && round.score > before.best
+      ? `A new best for ${record.name}!`
       : before.rounds
-        ? `Your best for ${this.game.name}: ${plural(before.best, "point", "points")}.`
+        ? `Your best for ${record.name}: ${plural(before.best, "point", "points")}.`
         : "";
     const chip = (w: { word: string; score: number; path: Cell[]; rare?: boolean }) => {
       const li = wordItem(w, () => this.board.mark(w.path, "shown"));
@@ -459,6 +544,7 @@ export class Play {
     $("show-rare").textContent = this.rareLabel(false);
     $("missed-title").textContent = round.counted === "common" && s.frequencies ? "Missed common words, best first" : "Missed, best first";
     $("share-box").hidden = true;
+    $("share-text-box").hidden = true;
     $("found-panel").hidden = true;
     $("round-actions").hidden = true;
     $("type-form").hidden = true;
@@ -474,6 +560,39 @@ export class Play {
   }
 
   private rareCount = 0;
+
+  /** The day's kept result, for the share button. */
+  private dailyResult: daily.DailyResult | null = null;
+
+  /** Shares the day's result as text: numbers and squares, no word. */
+  private async shareDaily(): Promise<void> {
+    const r = this.dailyResult;
+    if (!r) return;
+    const p = new URLSearchParams({ mode: "play", game: r.game, lang: r.lang, daily: r.day });
+    const text = daily.shareText(r, this.game.name, packLabel(r.lang), `${location.origin}${location.pathname}?${p}`);
+    const box = $<HTMLTextAreaElement>("share-text");
+    box.value = text;
+    box.rows = text.split("\n").length;
+    $("share-text-box").hidden = false;
+    const note = $("share-text-note");
+    note.textContent = "";
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ text });
+        note.textContent = "Shared.";
+        return;
+      } catch {
+        // Cancelled or refused: the text is shown; try the clipboard.
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      note.textContent = "Result copied.";
+    } catch {
+      box.select();
+      note.textContent = "Copy the text above to share it.";
+    }
+  }
 
   private rareLabel(open: boolean): string {
     return `${open ? "Hide" : "Show"} ${plural(this.rareCount, "rare word", "rare words")} missed`;

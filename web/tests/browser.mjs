@@ -12,6 +12,8 @@ import { web, dist, out, boggle, failed, check, server, noCache, noCacheBase, gz
 import { everyLanguage } from "./languages.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
+import { keeping } from "./keeping.mjs";
+import { dailyBoards } from "./daily.mjs";
 
 try {
   await mkdir(out, { recursive: true });
@@ -74,6 +76,9 @@ try {
   await touchTrace(page, pick.path);
   await page.waitForFunction(() => /already found/.test(document.querySelector("#feedback").textContent));
   check(true, "phone: tracing it again says already found");
+  const colours = await page.evaluate(() => [getComputedStyle(document.querySelector("#feedback")).color,
+    getComputedStyle(document.querySelector("#play-board svg.route path")).stroke, document.querySelector("#play-board").dataset.kind]);
+  check(colours[2] === "again" && colours[0] === colours[1], "phone: a repeat's path is drawn in the colour of its message (amber, not red)", colours.join(" / "));
   const [r0, c0] = pick.path[0];
   const next = [r0 + (r0 + 1 < solved.rows ? 1 : -1), c0];
   await touchTrace(page, [[r0, c0], next]);
@@ -612,6 +617,10 @@ try {
   await everyLanguage();
 
   await rooms();
+
+  await keeping();
+
+  await dailyBoards();
 
   await budgets(judge);
 } catch (e) {

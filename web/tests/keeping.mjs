@@ -1,0 +1,55 @@
+// What a player must not lose or be surprised by: a round left for a new one
+// is kept, a round of its own time has its own record, a link's mode is the
+// screen it opens, and a tapped tile takes what is typed instead of adding
+// to it.
+import { check, PHONE, browser, open, roundOn, touchTrace, cliSolve, shot } from "./harness.mjs";
+
+export async function keeping() {
+  const ctx = await browser.newContext(PHONE);
+
+  // ?mode=solve with no board opens Solve, with nothing to complain of.
+  const solveFirst = await open(ctx, "?mode=solve");
+  check(await solveFirst.locator("#solve-screen").isVisible() && !(await solveFirst.locator("#play").isVisible())
+    && await solveFirst.evaluate(() => document.body.dataset.mode) === "solve" && !(await solveFirst.locator("#notice").isVisible()),
+    "?mode=solve without a board opens Solve");
+  // A tapped tile that holds a letter takes the one typed instead.
+  const first = solveFirst.locator("#grid-entry input").first();
+  await first.tap();
+  await solveFirst.keyboard.type("h");
+  await first.tap();
+  await solveFirst.keyboard.type("x");
+  const value = await first.inputValue();
+  check(value.toLowerCase() === "x", "solve: typing on a tapped tile that holds a letter replaces it", JSON.stringify(value));
+  await shot(solveFirst, "solve-empty-phone");
+  await solveFirst.close();
+
+  // A 10-second round is a record of its own, not Boggle's.
+  const p = await open(ctx, "?mode=play&game=boggle&time=10");
+  const board = await roundOn(p);
+  const words = cliSolve(board).words.filter((w) => !w.rare);
+  await touchTrace(p, words[0].path);
+  await p.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
+  await p.waitForFunction(() => document.body.dataset.ended === "1", null, { timeout: 15000 });
+  const best = await p.locator("#end-best").innerText();
+  const stats = await p.locator("#stats-line").innerText();
+  check(!/Boggle[,!:]/.test(best) && /Boggle \(10 s\)/.test(stats), "a 10-second round goes to its own record, not to Boggle's", `${best} / ${stats}`);
+  const keys = await p.evaluate(() => JSON.parse(localStorage.getItem("wordgrid.history.v1") || "[]").map((r) => r.preset));
+  check(keys.length === 1 && keys[0] === "boggle|10s", "…kept under the game and its time", JSON.stringify(keys));
+  await p.close();
+
+  // New round in the middle of a round keeps the round and says so.
+  const q = await open(ctx, "?mode=play&game=boggle");
+  const b2 = await roundOn(q);
+  const w2 = cliSolve(b2).words.filter((w) => !w.rare);
+  await touchTrace(q, w2[0].path);
+  await q.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
+  await q.locator("#new-round").tap();
+  await roundOn(q, 2);
+  const said = await q.locator("#feedback").innerText();
+  check(/Your last round was kept/.test(said) && said.includes(`${w2[0].score} point`), "New round during a round keeps that round and says so", said);
+  const kept = await q.evaluate(() => JSON.parse(localStorage.getItem("wordgrid.history.v1") || "[]").filter((r) => r.preset === "boggle"));
+  check(kept.length === 1 && kept[0].score === w2[0].score && kept[0].words === 1, "…in the record of Boggle", JSON.stringify(kept));
+  check(/Boggle, English: 1 round/.test(await q.locator("#stats-line").innerText()), "…which the record line counts", await q.locator("#stats-line").innerText());
+  await shot(q, "new-round-kept-phone");
+  await ctx.close();
+}
