@@ -49,8 +49,11 @@ export async function dailyBoards() {
   // One scored round: play it, then the same board is free play.
   const p = pa.page;
   const words = cliSolve(pa.board).words.filter((w) => !w.rare);
+  await p.bringToFront();
   await touchTrace(p, words[0].path);
-  await p.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
+  await p.waitForFunction(() => document.querySelectorAll("#found li").length === 1, null, { timeout: 10000 }).catch(() => {});
+  check(await p.locator("#found li").count() === 1, "daily: a word traced on today's board counts", await p.locator("#feedback").innerText());
+  await p.waitForTimeout(500);
   await p.locator("#end-round").tap();
   await p.waitForFunction(() => document.body.dataset.ended === "1");
   const best = await p.locator("#end-best").innerText();

@@ -43,6 +43,9 @@ export async function keeping() {
   const w2 = cliSolve(b2).words.filter((w) => !w.rare);
   await touchTrace(q, w2[0].path);
   await q.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
+  // A moment between the word and the tap, as a player's (a tap at once is
+  // taken by the browser as the end of a double tap, and makes no click).
+  await q.waitForTimeout(500);
   await q.locator("#new-round").tap();
   await roundOn(q, 2);
   const said = await q.locator("#feedback").innerText();
