@@ -1,8 +1,9 @@
 //! Judging a player's tries on a round: the one rule for what a typed or
 //! traced word comes to (a new word and its points, a repeat, too short,
 //! not on the board, not a word, a path that cannot be played), asked by
-//! every front that referees a round (the room server; the CLI's and the
-//! page's solo rounds judge the same way).
+//! the room server for every try. (The web page's solo rounds still judge
+//! in TypeScript, `web/src/game.ts`, by the same rule; moving them onto this
+//! judge is open.)
 //!
 //! A [`Judge`] holds a round's solution, solved once; each player's words
 //! are a [`Found`] of their own, so one judge serves a whole room.
