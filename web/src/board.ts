@@ -47,6 +47,21 @@ export function markRare(el: HTMLElement): void {
   if (label) el.setAttribute("aria-label", label.replace(/,/, ", rare,"));
 }
 
+/**
+ * Marks a word item (`word score`) as found by both players of a challenge:
+ * `word both score`, said in the same order.
+ */
+export function markBoth(el: HTMLElement): void {
+  el.classList.add("both");
+  const [word, ...rest] = (el.textContent ?? "").split(" ");
+  const tag = document.createElement("span");
+  tag.className = "rare-tag both-tag";
+  tag.textContent = "both";
+  el.replaceChildren(`${word} `, tag, rest.length ? ` ${rest.join(" ")}` : "");
+  const label = el.getAttribute("aria-label");
+  if (label) el.setAttribute("aria-label", label.replace(/,/, ", both,"));
+}
+
 /** A face as players write it: `Qu`, `IJ` (the Dutch digraph), `A`. */
 export function faceLabel(face: string): string {
   if (face === "ij") return "IJ";

@@ -2,7 +2,9 @@
 // starts at once) or Solve, as the link asks. Links:
 //   ?mode=play&lang=nl&game=big         a round of that game
 //   …&seed=42                           that game's round for seed 42 (as `boggle roll --game big --seed 42`)
-//   ?mode=play&board=…&vs=120-31&time=180   a challenge: that board, a score to beat
+//   ?mode=play&board=…&vs=120-31&time=180   a challenge: that board, a score to beat (a card first)
+//   …&from=Ann&found=…                  the sender's name, and which words they found (a bitmap)
+//   …&re=90-20&refrom=Bob               a reply: the result it answers
 //   …&words=all                         count every word (default: common words only)
 //   ?mode=play&daily&game=boggle        today's board (UTC), one scored round a day; daily=2026-12-01 that day's
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
@@ -12,6 +14,7 @@ import { Play } from "./play";
 import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
+import { readName, readResult } from "./challenge";
 
 type Mode = "play" | "solve";
 
@@ -126,7 +129,13 @@ async function start(): Promise<void> {
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     await loaded();
     const board = p.get("board");
-    await play.newRound(board ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined } : undefined, seed, day);
+    const re = readResult(p.get("re"));
+    if (re === null) problems.push(`re "${p.get("re")}" (score-words)`);
+    const found = p.get("found") ?? undefined;
+    const challenge = board
+      ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined, from: readName(p.get("from")), found, re: re ?? undefined, reFrom: readName(p.get("refrom")) }
+      : undefined;
+    await play.newRound(challenge, seed, day);
   } else {
     setMode("solve", play);
     $<HTMLSelectElement>("pack").value = lang;

@@ -1,11 +1,13 @@
 // The Play screen: a timed round on a rolled board, words traced by touch
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
-import { BoardView, markRare, wordItem, type Cell } from "./board";
+import { BoardView, markBoth, markRare, wordItem, type Cell } from "./board";
 import type { Engine, GameInfo, Solution, Spelled } from "./engine";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import * as daily from "./daily";
+import { decodeFound, encodeFound, type Result } from "./challenge";
 import * as history from "./history";
+import * as feel from "./feel";
 import { attachTracing } from "./trace";
 import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice, remember } from "./site";
 
@@ -19,7 +21,17 @@ export interface Challenge {
   counted?: Counted;
   /** The sender's score and word count. */
   versus?: { score: number; words: number };
+  /** The sender's name, if the link gives one. */
+  from?: string;
+  /** Which words the sender found: a bitmap over the board's words (challenge.ts). */
+  found?: string;
+  /** The result this challenge answers (a reply), and whose it was. */
+  re?: Result;
+  reFrom?: string;
 }
+
+/** Set once the first-visit tip was shown. */
+const TIP_KEY = "wordgrid.tipped";
 
 export class Play {
   private readonly engine: Engine;
@@ -33,6 +45,10 @@ export class Play {
   readonly games: GameInfo[];
   private game: GameInfo;
   private versus: Challenge["versus"];
+  /** The challenge on the board, while its card waits and until its end. */
+  private challenged: Challenge | null = null;
+  /** Whether the round waits for the player to be ready (a challenge's card). */
+  private waiting = false;
   private boardText = "";
   private bonus: string | undefined;
 
@@ -77,8 +93,21 @@ export class Play {
         });
       });
     }
+    $("challenge-start").addEventListener("click", () => void this.ready());
+    $("stats-clear").addEventListener("click", () => {
+      if (!window.confirm("Forget every round on this device?")) return;
+      history.clear();
+      this.showStats();
+    });
+    const feelBox = $<HTMLInputElement>("play-feel");
+    feelBox.checked = feel.enabled();
+    feelBox.addEventListener("change", () => feel.enable(feelBox.checked));
+    $("challenge-name").addEventListener("input", () => {
+      localStorage.setItem("wordgrid.name", $<HTMLInputElement>("challenge-name").value.trim());
+      $<HTMLInputElement>("share-link").value = this.link();
+    });
     document.addEventListener("visibilitychange", () => {
-      if (!this.round || this.round.ended) return;
+      if (!this.round || this.round.ended || this.waiting) return;
       if (document.hidden) this.round.pause(performance.now());
       else if (document.body.dataset.mode === "play") this.round.start(performance.now());
       this.tick();
@@ -99,7 +128,8 @@ export class Play {
       void this.newRound();
       return;
     }
-    if (!this.round.ended) {
+    // A challenge's card waits for its player, Solve or not.
+    if (!this.round.ended && !this.waiting) {
       this.round.start(performance.now());
       this.tick();
     }
@@ -208,6 +238,7 @@ export class Play {
     this.day = challenge ? null : day ?? null;
     if (this.day) document.body.dataset.daily = this.day;
     else delete document.body.dataset.daily;
+    this.challenged = challenge?.versus ? challenge : null;
     if (challenge) {
       this.versus = challenge.versus;
       this.bonus = challenge.bonus;
@@ -244,20 +275,78 @@ export class Play {
     $("hud").classList.remove("over");
     $<HTMLInputElement>("guess").disabled = false;
     const before = this.day ? daily.played(this.game.id, lang, this.day) : undefined;
-    this.say(kept || (before ? `Free play: today's result stays ${plural(before.score, "point", "points")}.` : this.day ? `Today's board (${this.day}): one scored round.` : " "), "");
+    const tip = localStorage.getItem(TIP_KEY) ? "" : "Drag through neighbouring letters to make words.";
+    if (tip) {
+      try {
+        localStorage.setItem(TIP_KEY, "1");
+      } catch {
+        // Storage off: the tip shows again next time.
+      }
+    }
+    this.say(kept || (before ? `Free play: today's result stays ${plural(before.score, "point", "points")}.` : this.day ? `Today's board (${this.day}): one scored round.` : tip || " "), "");
     $("current").textContent = "\u00a0";
     $("timebar").setAttribute("aria-valuemax", String(seconds));
-    document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
-    // When the first round became playable (ms from the navigation), as the
-    // budgets measure it.
-    document.body.dataset.playable ??= String(Math.round(performance.now()));
     document.body.dataset.board = solution.board;
     document.body.dataset.bonus = this.bonus ?? "";
     this.showScore();
     this.showStats();
-    this.round.start(performance.now());
+    const card = $("challenge-card");
+    if (this.challenged?.versus) {
+      // A challenge opens on its card, the board veiled: the clock starts
+      // when the player says they are ready.
+      this.waiting = true;
+      const c = this.challenged;
+      const v = c.versus!;
+      const who = c.from ?? "A friend";
+      const beat = `${plural(v.score, "point", "points")} and ${plural(v.words, "word", "words")}`;
+      $("challenge-title").textContent = c.re
+        ? `${who} answers your ${plural(c.re.score, "point", "points")} with ${beat}.`
+        : `${who} challenges you: beat ${beat}.`;
+      $("challenge-detail").textContent = `${this.game.name}, ${packLabel(lang)}, ${clock(seconds * 1000)} on the clock. The board shows when you are ready.`;
+      card.hidden = false;
+      this.board.el.classList.add("veiled");
+      this.board.el.setAttribute("aria-hidden", "true");
+      $("round-actions").hidden = true;
+      $("type-form").hidden = true;
+      $("clock").textContent = clock(seconds * 1000);
+      document.body.dataset.waiting = "1";
+      $("challenge-start").focus({ preventScroll: true });
+      return;
+    }
+    card.hidden = true;
+    this.begin();
+  }
+
+  /** The clock starts: the round is on. */
+  private begin(): void {
+    const round = this.round;
+    if (!round) return;
+    this.waiting = false;
+    delete document.body.dataset.waiting;
+    document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
+    // When the first round became playable (ms from the navigation), as the
+    // budgets measure it.
+    document.body.dataset.playable ??= String(Math.round(performance.now()));
+    round.start(performance.now());
     this.ticker = window.setInterval(() => this.tick(), 200);
     this.tick();
+  }
+
+  /** The player is ready for a challenge: 3, 2, 1, then the board and the clock. */
+  private async ready(): Promise<void> {
+    if (!this.waiting) return;
+    $("challenge-card").hidden = true;
+    const current = $("current");
+    for (const n of ["3", "2", "1"]) {
+      current.textContent = n;
+      await new Promise((r) => window.setTimeout(r, 500));
+    }
+    current.textContent = "\u00a0";
+    this.board.el.classList.remove("veiled");
+    this.board.el.removeAttribute("aria-hidden");
+    $("round-actions").hidden = false;
+    $("type-form").hidden = false;
+    this.begin();
   }
 
   /**
@@ -313,7 +402,7 @@ export class Play {
   private traced = 0;
 
   private tracing(path: Cell[]): void {
-    if (!this.round || this.round.ended) return;
+    if (!this.round || this.round.ended || this.waiting) return;
     this.board.mark(path, "trace");
     const n = ++this.traced;
     if (!path.length) {
@@ -329,7 +418,7 @@ export class Play {
   }
 
   private async submitPath(path: Cell[]): Promise<void> {
-    if (!this.round || this.round.ended) {
+    if (!this.round || this.round.ended || this.waiting) {
       this.board.mark([]);
       return;
     }
@@ -392,6 +481,7 @@ export class Play {
         this.say(`${shown}: not a word`, "bad");
         break;
     }
+    feel.feel(kind === "good" ? "good" : kind === "again" ? "again" : "bad");
     $("current").textContent = "\u00a0";
     this.board.mark(path ?? [], kind);
     if (path) {
@@ -458,6 +548,19 @@ export class Play {
     $("stats-line").textContent = s.rounds
       ? `${name}, ${packLabel(this.lang)}: ${plural(s.rounds, "round", "rounds")}, best ${plural(s.best, "point", "points")}, average ${s.average.toLocaleString()}, best share of a board ${Math.round(s.bestShare * 100)}%.`
       : `No rounds of ${name} in ${packLabel(this.lang)} yet.`;
+    const all = history.overall();
+    $("stats-all").textContent = all.rounds
+      ? `All games: ${plural(all.rounds, "round", "rounds")}${all.streak > 1 ? `, ${all.streak} days in a row` : ""}${all.longest ? `, longest word ${all.longest.toUpperCase()} (${[...all.longest].length} letters)` : ""}.`
+      : "";
+    $("stats-recent").replaceChildren(
+      ...all.recent.map((r) => {
+        const li = document.createElement("li");
+        const game = this.gameNamed(r.preset.split("|")[0])?.name ?? r.preset;
+        li.textContent = `${new Date(r.at).toLocaleDateString()} ${game}, ${packLabel(r.lang)}: ${plural(r.score, "point", "points")}, ${plural(r.words, "word", "words")}`;
+        return li;
+      }),
+    );
+    $("stats-more").hidden = all.rounds === 0;
   }
 
   /** Keeps a round in the record (once). */
@@ -472,6 +575,7 @@ export class Play {
       words: round.found.length,
       max: round.max,
       total: round.target.length,
+      longest: round.found.reduce((a, w) => ([...w.word].length > [...a].length ? w.word : a), ""),
     });
   }
 
@@ -493,14 +597,32 @@ export class Play {
     $("end-summary").textContent = this.summary(round);
     $("end-summary").dataset.score = String(round.score);
     const versus = $("end-versus");
+    const theirs = this.challenged?.found !== undefined ? decodeFound(s.words.map((w) => w.word), this.challenged.found) : null;
     if (this.versus) {
       const v = this.versus;
-      const verdict = round.score > v.score ? "You win!" : round.score < v.score ? "Your friend wins." : "A tie.";
-      versus.textContent = `Your friend: ${plural(v.score, "point", "points")}, ${plural(v.words, "word", "words")}. ${verdict}`;
+      const who = this.challenged?.from ?? "Your friend";
+      const verdict = round.score > v.score ? "You win!" : round.score < v.score ? `${who} wins.` : "A tie.";
+      versus.textContent = `${who}: ${plural(v.score, "point", "points")}, ${plural(v.words, "word", "words")}. ${verdict}`;
       versus.dataset.score = String(v.score);
       versus.hidden = false;
     } else {
       versus.hidden = true;
+    }
+    // Both lists: the sender's words beside yours, the ones you both found marked.
+    $("versus-box").hidden = theirs === null;
+    const mine = new Set(round.found.map((w) => w.word));
+    const both = new Set((theirs ?? []).filter((w) => mine.has(w)));
+    if (theirs !== null) {
+      $("versus-title").textContent = `${this.challenged?.from ?? "Your friend"}'s words`;
+      const byWord = new Map(s.words.map((w) => [w.word, w]));
+      $("versus-found").replaceChildren(
+        ...theirs.map((word) => {
+          const w = byWord.get(word)!;
+          const li = wordItem(w, () => this.board.mark(w.path, "shown"));
+          if (both.has(word)) markBoth(li.querySelector("button") ?? li);
+          return li;
+        }),
+      );
     }
     $("share-daily").hidden = !this.day;
     if (this.day) {
@@ -533,7 +655,13 @@ export class Play {
       if (w.rare) markRare(li.querySelector("button") ?? li);
       return li;
     };
-    $("end-found").replaceChildren(...round.found.map(chip));
+    $("end-found").replaceChildren(
+      ...round.found.map((w) => {
+        const li = chip(w);
+        if (both.has(w.word)) markBoth(li.querySelector("button") ?? li);
+        return li;
+      }),
+    );
     $("missed").replaceChildren(...round.missed().map(chip));
     const rare = round.missedRare();
     this.rareCount = rare.length;
@@ -626,11 +754,21 @@ export class Play {
     if (round) {
       p.set("time", String(round.seconds));
       p.set("vs", `${round.score}-${round.found.length}`);
+      p.set("found", encodeFound(round.solution.words.map((w) => w.word), round.found.map((w) => w.word)));
+    }
+    const name = $<HTMLInputElement>("challenge-name").value.trim().slice(0, 24);
+    if (name) p.set("from", name);
+    // A reply carries the result it answers.
+    if (this.versus && this.challenged) {
+      p.set("re", `${this.versus.score}-${this.versus.words}`);
+      if (this.challenged.from) p.set("refrom", this.challenged.from);
     }
     return `${location.origin}${location.pathname}?${p}`;
   }
 
   private async challenge(): Promise<void> {
+    const name = $<HTMLInputElement>("challenge-name");
+    if (!name.value) name.value = localStorage.getItem("wordgrid.name") ?? "";
     const url = this.link();
     const round = this.round;
     const text = round ? `I scored ${plural(round.score, "point", "points")} on this Wordgrid board. Can you beat it?` : "Play this Wordgrid board";

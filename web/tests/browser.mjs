@@ -8,7 +8,7 @@ import { readFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { web, dist, out, boggle, failed, check, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
+import { acceptChallenge, web, dist, out, boggle, failed, check, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
@@ -81,6 +81,9 @@ try {
   check(colours[2] === "again" && colours[0] === colours[1], "phone: a repeat's path is drawn in the colour of its message (amber, not red)", colours.join(" / "));
   const [r0, c0] = pick.path[0];
   const next = [r0 + (r0 + 1 < solved.rows ? 1 : -1), c0];
+  // A player's moment between two tries (a touch at once on the tile the
+  // last one started from is taken by the browser as a double tap).
+  await page.waitForTimeout(400);
   await touchTrace(page, [[r0, c0], next]);
   await page.waitForFunction(() => /too short/.test(document.querySelector("#feedback").textContent));
   check(true, "phone: a two-letter trace says too short");
@@ -182,13 +185,46 @@ try {
   const note = await page.locator("#share-note").innerText();
   check(/copied|Copy the link|Shared/.test(note), "phone: the challenge says what happened to the link", note);
   const friend = await open(phone, link.slice(link.indexOf("?")));
+  // The card first: the score to beat, the board veiled, no clock running.
+  await friend.waitForSelector("#challenge-card:not([hidden])");
+  const card = await friend.locator("#challenge-title").innerText();
+  const veiled = await friend.evaluate(() => document.querySelector("#play-board").classList.contains("veiled") && document.body.dataset.round === undefined);
+  check(card === `A friend challenges you: beat ${senderScore} points and 1 word.` && veiled && await friend.locator("#challenge-start").isVisible(),
+    "phone: a challenge link opens on a card with the score to beat, the board veiled until ready", card);
+  await shot(friend, "challenge-card-phone");
+  await axe(friend, "challenge card");
+  const clockBefore = await friend.locator("#clock").innerText();
+  await friend.waitForTimeout(1200);
+  check(await friend.locator("#clock").innerText() === clockBefore, "phone: the clock waits for the player", clockBefore);
+  await friend.locator("#challenge-start").tap();
   const friendBoard = await roundOn(friend);
   check(friendBoard === board, "phone: a challenge link opens the same board", `${friendBoard} / ${board}`);
-  await friend.click("#end-round");
+  // The friend finds the sender's word too: both lists mark it.
+  await touchTrace(friend, sent.path);
+  await friend.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
+  await friend.waitForTimeout(500);
+  await friend.locator("#end-round").tap();
   await friend.waitForSelector("#end-versus:not([hidden])");
   const versus = await friend.locator("#end-versus").innerText();
   check(senderScore === sent.score && versus.includes(`${senderScore} point`), "phone: the end screen shows the sender's score", versus);
+  const theirs = await friend.locator("#versus-found").innerText();
+  const mineBoth = await friend.locator(`#end-found button.both[data-word="${sent.word}"]`).count();
+  check(await friend.locator("#versus-found").isVisible() && theirs.includes(sent.word) && /both/.test(theirs) && mineBoth === 1,
+    "phone: the end screen shows the sender's words beside yours, the ones found by both marked", theirs.replace(/\n/g, " "));
   await shot(friend, "challenge-end-phone");
+  // A reply link carries both results.
+  await friend.click("#challenge");
+  await friend.waitForFunction(() => document.querySelector("#share-link").value.includes("re="));
+  // A name typed in the share box goes into the link.
+  await friend.fill("#challenge-name", "Bo");
+  await friend.waitForFunction(() => document.querySelector("#share-link").value.includes("from=Bo"));
+  const reply = new URL(await friend.inputValue("#share-link"));
+  check(reply.searchParams.get("re") === `${senderScore}-1` && reply.searchParams.get("from") === "Bo" && /^\d+-1$/.test(reply.searchParams.get("vs") ?? ""),
+    "phone: a reply link carries both results and the name", reply.search);
+  const back = await open(phone, reply.search);
+  const backCard = await acceptChallenge(back);
+  check(backCard.startsWith(`Bo answers your ${senderScore} points with`), "phone: the reply opens on a card that answers your score", backCard);
+  await back.close();
   await friend.close();
 
   // The setting switches to all words: the counter counts every word, and a
@@ -208,6 +244,7 @@ try {
   await page.waitForFunction(() => document.querySelector("#share-link").value.includes("words="));
   const allLink = await page.inputValue("#share-link");
   const allFriend = await open(phone, allLink.slice(allLink.indexOf("?")));
+  await acceptChallenge(allFriend);
   await roundOn(allFriend);
   check(await allFriend.locator("#count").innerText() === `0 / ${allSolved.word_count} words` && await allFriend.locator("#play-words").inputValue() === "all",
     "phone: a link with words=all opens a round that counts every word", await allFriend.locator("#count").innerText());
@@ -263,6 +300,7 @@ try {
       await gp.waitForFunction(() => document.querySelector("#share-link").value.includes("bonus="));
       const link = await gp.inputValue("#share-link");
       const friend = await open(phone, link.slice(link.indexOf("?")));
+      await acceptChallenge(friend);
       await roundOn(friend);
       const friendMarks = await friend.$$eval("#play-board .tile", (ts) => ts.map((t) => t.querySelector(".bonus")?.textContent ?? "").join(","));
       const mine = await gp.$$eval("#play-board .tile", (ts) => ts.map((t) => t.querySelector(".bonus")?.textContent ?? "").join(","));

@@ -94,6 +94,14 @@ export async function open(context, query = "") {
   return page;
 }
 
+/** A challenge link's card: checks it shows, then says ready; the card's text. */
+export async function acceptChallenge(page) {
+  await page.waitForSelector("#challenge-card:not([hidden])", { timeout: 15000 });
+  const text = await page.locator("#challenge-title").innerText();
+  await page.locator("#challenge-start").click();
+  return text;
+}
+
 /** Waits for a round to be on the board (the `n`-th started, if given). */
 export async function roundOn(page, n) {
   await page.waitForFunction((k) => Number(document.body.dataset.round || 0) >= (k ?? 1) && document.querySelectorAll("#play-board .tile").length > 0, n);

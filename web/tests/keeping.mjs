@@ -26,6 +26,8 @@ export async function keeping() {
   // A 10-second round is a record of its own, not Boggle's.
   const p = await open(ctx, "?mode=play&game=boggle&time=10");
   const board = await roundOn(p);
+  const tip = await p.locator("#feedback").innerText();
+  check(tip === "Drag through neighbouring letters to make words.", "a first visit's first round shows a one-line tip", tip);
   const words = cliSolve(board).words.filter((w) => !w.rare);
   await touchTrace(p, words[0].path);
   await p.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
@@ -40,8 +42,16 @@ export async function keeping() {
   // New round in the middle of a round keeps the round and says so.
   const q = await open(ctx, "?mode=play&game=boggle");
   const b2 = await roundOn(q);
+  check(!/Drag through/.test(await q.locator("#feedback").innerText()), "…and only the first time");
   const w2 = cliSolve(b2).words.filter((w) => !w.rare);
+  // Sounds and vibration, turned on: a found word is felt.
+  await q.locator("#settings summary").tap();
+  await q.locator("#play-feel").check();
+  await q.locator("#settings summary").tap();
   await touchTrace(q, w2[0].path);
+  await q.waitForFunction(() => document.body.dataset.felt === "good", null, { timeout: 5000 }).catch(() => {});
+  check(await q.evaluate(() => document.body.dataset.felt) === "good" && await q.evaluate(() => localStorage.getItem("wordgrid.feel")) === "on",
+    "with Sounds and vibration on, a found word plays its tone (and vibrates)");
   await q.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
   // A moment between the word and the tap, as a player's (a tap at once is
   // taken by the browser as the end of a double tap, and makes no click).
@@ -54,5 +64,17 @@ export async function keeping() {
   check(kept.length === 1 && kept[0].score === w2[0].score && kept[0].words === 1, "…in the record of Boggle", JSON.stringify(kept));
   check(/Boggle, English: 1 round/.test(await q.locator("#stats-line").innerText()), "…which the record line counts", await q.locator("#stats-line").innerText());
   await shot(q, "new-round-kept-phone");
+  // The record beyond one best: every round, days in a row, the longest
+  // word, the last rounds; and a way to clear it.
+  const all = await q.locator("#stats-all").innerText();
+  const longest = [words[0].word, w2[0].word].sort((a, b) => b.length - a.length)[0];
+  check(/^All games: 2 rounds/.test(all) && all.includes(`longest word ${longest.toUpperCase()}`), "the record counts every round and the longest word", all);
+  await q.locator("#stats-more summary").tap();
+  check(await q.locator("#stats-recent li").count() === 2 && await q.locator("#stats-clear").isVisible(), "…lists the last rounds, with a way to clear them");
+  q.once("dialog", (d) => d.accept());
+  await q.locator("#stats-clear").tap();
+  await q.waitForFunction(() => document.querySelector("#stats-all").textContent === "");
+  check(/No rounds of Boggle/.test(await q.locator("#stats-line").innerText()) && await q.evaluate(() => localStorage.getItem("wordgrid.history.v1")) === null,
+    "Clear my record forgets the rounds", await q.locator("#stats-line").innerText());
   await ctx.close();
 }
