@@ -295,7 +295,10 @@ impl Room {
             // A player's words stay in the round until it ends.
             Some(i) if playing && !self.seats[i].found.is_empty() => {
                 self.seats[i].out = None;
-                self.seats[i].dropped = Some(Instant::now() - self.limits.grace);
+                // Past its grace at once (a clock younger than the grace
+                // period cannot go back that far: then it waits it out).
+                let now = Instant::now();
+                self.seats[i].dropped = Some(now.checked_sub(self.limits.grace).unwrap_or(now));
             }
             Some(i) => {
                 self.seats.remove(i);
