@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use solve::game::{Found, Game, Judge, Verdict};
-use solve::{Scoring, TextStyle};
+use solve::{FoundWord, Scoring, TextStyle};
 use tokio::sync::mpsc;
 
 use crate::code;
@@ -444,7 +444,7 @@ impl Room {
         };
         let score = seat.found.score();
         let word_of = |i: usize| &judge.words()[i];
-        let path_of = |i: usize| word_of(i).path.iter().map(|p| [p.row, p.col]).collect();
+        let path_of = |i: usize| cells(word_of(i));
         let (kind, word, points, rare, why, path) = match verdict {
             Verdict::New { word, points } => (
                 "new",
@@ -526,13 +526,8 @@ impl Room {
         }
         let shown = |i: usize, cancelled: bool| {
             let w = &judge.words()[i];
-            WordShown {
-                word: w.word.clone(),
-                points: if cancelled { 0 } else { w.score },
-                shared: finders.get(&i).copied().unwrap_or(0) > 1,
-                rare: w.rare,
-                path: w.path.iter().map(|p| [p.row, p.col]).collect(),
-            }
+            let points = if cancelled { 0 } else { w.score };
+            word_shown(w, points, finders.get(&i).copied().unwrap_or(0) > 1)
         };
         let mut players: Vec<PlayerResult> = self
             .seats
@@ -722,6 +717,22 @@ pub enum Try<'a> {
     Word(&'a str),
 }
 
+/// A word's path as `[row, column]` cells.
+fn cells(w: &FoundWord) -> Vec<[u32; 2]> {
+    w.path.iter().map(|p| [p.row, p.col]).collect()
+}
+
+/// A word as the end of a round (or a reconnect) shows it.
+fn word_shown(w: &FoundWord, points: u32, shared: bool) -> WordShown {
+    WordShown {
+        word: w.word.clone(),
+        points,
+        shared,
+        rare: w.rare,
+        path: cells(w),
+    }
+}
+
 fn round_reply(play: &Play, found: &Found, now: Instant) -> Reply {
     let words = play.judge.words();
     Reply::Round {
@@ -735,13 +746,7 @@ fn round_reply(play: &Play, found: &Found, now: Instant) -> Reply {
         mine: found
             .words()
             .iter()
-            .map(|&i| WordShown {
-                word: words[i].word.clone(),
-                points: words[i].score,
-                shared: false,
-                rare: words[i].rare,
-                path: words[i].path.iter().map(|p| [p.row, p.col]).collect(),
-            })
+            .map(|&i| word_shown(&words[i], words[i].score, false))
             .collect(),
     }
 }
