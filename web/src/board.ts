@@ -32,34 +32,34 @@ export function wordItem(
 }
 
 /**
- * Marks a word item (`word score`) as rare: a class for the style and a
- * visible tag after the word (`word rare score`), which its accessible name
- * says in the same order.
+ * Tags a word item (`word score`): a class for the style and a visible tag
+ * after the word (`word tag score`), which its accessible name says in the
+ * same order.
  */
-export function markRare(el: HTMLElement): void {
-  el.classList.add("rare");
+function tagWord(el: HTMLElement, tag: string, extra = ""): void {
+  el.classList.add(tag);
   const [word, ...rest] = (el.textContent ?? "").split(" ");
-  const tag = document.createElement("span");
-  tag.className = "rare-tag";
-  tag.textContent = "rare";
-  el.replaceChildren(`${word} `, tag, rest.length ? ` ${rest.join(" ")}` : "");
+  const span = document.createElement("span");
+  span.className = `rare-tag ${extra}`.trim();
+  span.textContent = tag;
+  el.replaceChildren(`${word} `, span, rest.length ? ` ${rest.join(" ")}` : "");
   const label = el.getAttribute("aria-label");
-  if (label) el.setAttribute("aria-label", label.replace(/,/, ", rare,"));
+  if (label) el.setAttribute("aria-label", label.replace(/,/, `, ${tag},`));
 }
 
-/**
- * Marks a word item (`word score`) as found by both players of a challenge:
- * `word both score`, said in the same order.
- */
+/** Marks a word item as rare (`word rare score`). */
+export function markRare(el: HTMLElement): void {
+  tagWord(el, "rare");
+}
+
+/** Marks a word item as found by more than one player (`word both score`). */
 export function markBoth(el: HTMLElement): void {
-  el.classList.add("both");
-  const [word, ...rest] = (el.textContent ?? "").split(" ");
-  const tag = document.createElement("span");
-  tag.className = "rare-tag both-tag";
-  tag.textContent = "both";
-  el.replaceChildren(`${word} `, tag, rest.length ? ` ${rest.join(" ")}` : "");
-  const label = el.getAttribute("aria-label");
-  if (label) el.setAttribute("aria-label", label.replace(/,/, ", both,"));
+  tagWord(el, "both", "both-tag");
+}
+
+/** Marks a word item as shared in a room (`word shared score`). */
+export function markShared(el: HTMLElement): void {
+  tagWord(el, "shared", "shared-tag");
 }
 
 /** A face as players write it: `Qu`, `IJ` (the Dutch digraph), `A`. */

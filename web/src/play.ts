@@ -30,6 +30,31 @@ export interface Challenge {
   reFrom?: string;
 }
 
+/**
+ * Shares through the system's sheet where there is one, else copies `copy`
+ * to the clipboard, else selects `field` for the player to copy; `note`
+ * says which happened.
+ */
+async function shareOrCopy(data: ShareData, copy: string, note: HTMLElement, field: HTMLInputElement | HTMLTextAreaElement, copied: string, manual: string): Promise<void> {
+  note.textContent = "";
+  if (typeof navigator.share === "function") {
+    try {
+      await navigator.share(data);
+      note.textContent = "Shared.";
+      return;
+    } catch {
+      // Cancelled or refused: the text is shown; try the clipboard.
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(copy);
+    note.textContent = copied;
+  } catch {
+    field.select();
+    note.textContent = manual;
+  }
+}
+
 /** Set once the first-visit tip was shown. */
 const TIP_KEY = "wordgrid.tipped";
 
@@ -702,24 +727,7 @@ export class Play {
     box.value = text;
     box.rows = text.split("\n").length;
     $("share-text-box").hidden = false;
-    const note = $("share-text-note");
-    note.textContent = "";
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ text });
-        note.textContent = "Shared.";
-        return;
-      } catch {
-        // Cancelled or refused: the text is shown; try the clipboard.
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      note.textContent = "Result copied.";
-    } catch {
-      box.select();
-      note.textContent = "Copy the text above to share it.";
-    }
+    await shareOrCopy({ text }, text, $("share-text-note"), box, "Result copied.", "Copy the text above to share it.");
   }
 
   private rareLabel(open: boolean): string {
@@ -774,24 +782,7 @@ export class Play {
     const text = round ? `I scored ${plural(round.score, "point", "points")} on this Wordgrid board. Can you beat it?` : "Play this Wordgrid board";
     $<HTMLInputElement>("share-link").value = url;
     $("share-box").hidden = false;
-    const note = $("share-note");
-    note.textContent = "";
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: "Wordgrid", text, url });
-        note.textContent = "Shared.";
-        return;
-      } catch {
-        // Cancelled or refused: the link is shown; try the clipboard.
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      note.textContent = "Link copied.";
-    } catch {
-      note.textContent = "Copy the link above to send it.";
-      $<HTMLInputElement>("share-link").select();
-    }
+    await shareOrCopy({ title: "Wordgrid", text, url }, url, $("share-note"), $<HTMLInputElement>("share-link"), "Link copied.", "Copy the link above to send it.");
   }
 }
 

@@ -108,18 +108,18 @@ export async function roundOn(page, n) {
   return page.evaluate(() => document.body.dataset.board);
 }
 
-/** The centre of a board cell, in page coordinates. */
-export async function centre(page, [r, c]) {
-  const box = await page.locator(`#play-board [data-cell="${r},${c}"]`).boundingBox();
+/** The centre of a cell of the board `board` (a selector), in page coordinates. */
+export async function centre(page, [r, c], board = "#play-board") {
+  const box = await page.locator(`${board} [data-cell="${r},${c}"]`).boundingBox();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 /** Points from cell to cell, as a finger or a mouse moves. */
-export async function strokes(page, path) {
+export async function strokes(page, path, board) {
   const points = [];
   let last = null;
   for (const cell of path) {
-    const p = await centre(page, cell);
+    const p = await centre(page, cell, board);
     if (last) for (let i = 1; i <= 6; i++) points.push({ x: last.x + ((p.x - last.x) * i) / 6, y: last.y + ((p.y - last.y) * i) / 6 });
     else points.push(p);
     last = p;
@@ -127,10 +127,10 @@ export async function strokes(page, path) {
   return points;
 }
 
-/** Traces `path` with a finger (CDP touch events, as a phone sends them). */
-export async function touchTrace(page, path) {
+/** Traces `path` with a finger (CDP touch events, as a phone sends them) on the board `board` (the game's unless given). */
+export async function touchTrace(page, path, board) {
   const cdp = await page.context().newCDPSession(page);
-  const points = await strokes(page, path);
+  const points = await strokes(page, path, board);
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: points[0].x, y: points[0].y }] });
   for (const p of points.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: p.x, y: p.y }] });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });

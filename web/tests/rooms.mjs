@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, visibleWords, sideways, smallTargets, inViewport, axe, shot } from "./harness.mjs";
+import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, touchTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot } from "./harness.mjs";
 
 const roomBin = process.env.BOGGLE_ROOM_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle-room");
 
@@ -30,32 +30,10 @@ async function startServer(port = 0) {
   return { child, base, exited, log: () => log };
 }
 
-async function centre(page, [r, c]) {
-  const box = await page.locator(`#room-board [data-cell="${r},${c}"]`).boundingBox();
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-/** Traces `path` on the room's board with a finger. */
-async function touchTrace(page, path) {
-  const cdp = await page.context().newCDPSession(page);
-  const points = [];
-  let last = null;
-  for (const cell of path) {
-    const p = await centre(page, cell);
-    if (last) for (let i = 1; i <= 5; i++) points.push({ x: last.x + ((p.x - last.x) * i) / 5, y: last.y + ((p.y - last.y) * i) / 5 });
-    else points.push(p);
-    last = p;
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [points[0]] });
-  for (const p of points.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await cdp.detach();
-}
-
 /** Traces `w` and waits for the verdict on it. */
 async function traceWord(page, w) {
   await page.evaluate(() => { document.querySelector("#feedback").textContent = ""; });
-  await touchTrace(page, w.path);
+  await touchTrace(page, w.path, "#room-board");
   await page.waitForFunction((word) => document.querySelector("#feedback").textContent.startsWith(word.toUpperCase()), w.word, { timeout: 10000 });
   return page.locator("#feedback").innerText();
 }

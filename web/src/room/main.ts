@@ -6,7 +6,7 @@
 // seat with its token, kept for this tab in sessionStorage.
 import "../style.css";
 import qrcode from "qrcode-generator";
-import { BoardView, faceLabel, wordItem, markRare, type Cell } from "../board";
+import { BoardView, faceLabel, wordItem, markRare, markShared, type Cell } from "../board";
 import { clock, plural } from "../game";
 import { attachTracing } from "../trace";
 import type { Options, Player, Reply, Settings, WordShown } from "./protocol";
@@ -507,15 +507,7 @@ class RoomPage {
           ...p.words.map((w) => {
             const li = wordItem({ word: w.word, score: w.points }, show(w));
             const b = li.querySelector("button");
-            if (w.shared && b) {
-              // `word shared points`, said in the same order.
-              b.classList.add("shared");
-              const tag = document.createElement("span");
-              tag.className = "rare-tag shared-tag";
-              tag.textContent = "shared";
-              b.replaceChildren(`${w.word} `, tag, ` ${w.points}`);
-              b.setAttribute("aria-label", `${w.word}, shared, ${w.points} ${w.points === 1 ? "point" : "points"}: show its path`);
-            }
+            if (w.shared && b) markShared(b);
             return li;
           }),
         );
