@@ -48,6 +48,10 @@ export async function keeping() {
   await q.locator("#settings summary").tap();
   await q.locator("#play-feel").check();
   await q.locator("#settings summary").tap();
+  // Back up to the board (the taps scrolled the settings into view), and a
+  // player's moment before the next touch.
+  await q.evaluate(() => window.scrollTo(0, 0));
+  await q.waitForTimeout(400);
   await touchTrace(q, w2[0].path);
   await q.waitForFunction(() => document.body.dataset.felt === "good", null, { timeout: 5000 }).catch(() => {});
   check(await q.evaluate(() => document.body.dataset.felt) === "good" && await q.evaluate(() => localStorage.getItem("wordgrid.feel")) === "on",
