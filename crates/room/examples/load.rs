@@ -68,7 +68,10 @@ type Ws =
 
 async fn connect(addr: &str) -> Ws {
     loop {
-        match tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await {
+        // Nagle off, as a browser's WebSocket has it.
+        match tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+            .await
+        {
             Ok((ws, _)) => return ws,
             Err(e) => {
                 eprintln!("connect: {e}; again");
