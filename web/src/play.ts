@@ -119,6 +119,15 @@ export class Play {
       });
     }
     $("challenge-start").addEventListener("click", () => void this.ready());
+    // The settings sit below the board on a phone: the game line, above
+    // the fold, opens them and brings them into view.
+    const settings = $<HTMLDetailsElement>("settings");
+    $("game-line").addEventListener("click", () => {
+      settings.open = true;
+      settings.scrollIntoView({ block: "start" });
+      $("preset").focus({ preventScroll: true });
+    });
+    settings.addEventListener("toggle", () => $("game-line").setAttribute("aria-expanded", String(settings.open)));
     $("stats-clear").addEventListener("click", () => {
       if (!window.confirm("Forget every round on this device?")) return;
       history.clear();
@@ -213,6 +222,12 @@ export class Play {
     if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
   }
 
+  /** The game, language and time on the board, on the line that opens the settings. */
+  private showGameLine(lang: string, seconds: number): void {
+    const custom = this.game.id === "custom" ? ` ${$<HTMLSelectElement>("custom-size").value.replace("x", "×")}` : "";
+    $("game-line-text").textContent = `${this.game.name}${custom}, ${packLabel(lang)}, ${clock(seconds * 1000)}`;
+  }
+
   /** A game by its id. */
   gameNamed(id: string | null | undefined): GameInfo | undefined {
     return this.games.find((g) => g.id === id);
@@ -293,6 +308,7 @@ export class Play {
     this.board.mark([]);
     $("found").replaceChildren();
     $("end").hidden = true;
+    $("countdown").hidden = true;
     delete document.body.dataset.ended;
     $("found-panel").hidden = false;
     $("round-actions").hidden = false;
@@ -311,6 +327,7 @@ export class Play {
     this.say(kept || (before ? `Free play: today's result stays ${plural(before.score, "point", "points")}.` : this.day ? `Today's board (${this.day}): one scored round.` : tip || " "), "");
     $("current").textContent = "\u00a0";
     $("timebar").setAttribute("aria-valuemax", String(seconds));
+    this.showGameLine(lang, seconds);
     document.body.dataset.board = solution.board;
     document.body.dataset.bonus = this.bonus ?? "";
     this.showScore();
@@ -339,6 +356,41 @@ export class Play {
       return;
     }
     card.hidden = true;
+    // The page's first round starts as it shows (loading was the wait);
+    // one the player asks for counts 3-2-1 first, the board in view.
+    if (document.body.dataset.round === undefined) this.begin();
+    else await this.countdown(asked);
+  }
+
+  /**
+   * 3, 2, 1 over the veiled board, then the clock. A round asked for
+   * meanwhile wins: this one's count stops.
+   */
+  private async countdown(asked: number): Promise<void> {
+    this.waiting = true;
+    document.body.dataset.waiting = "1";
+    this.board.el.classList.add("veiled");
+    this.board.el.setAttribute("aria-hidden", "true");
+    $("round-actions").hidden = true;
+    $("type-form").hidden = true;
+    const round = this.round;
+    if (round) $("clock").textContent = clock(round.seconds * 1000);
+    $("timebar-fill").style.transform = "scaleX(1)";
+    // On a phone a setting changed below the board: back up to it.
+    const top = this.board.el.getBoundingClientRect();
+    if (top.top < $("hud").getBoundingClientRect().bottom || top.bottom > window.innerHeight) window.scrollTo({ top: 0 });
+    const shown = $("countdown");
+    shown.hidden = false;
+    for (const n of ["3", "2", "1"]) {
+      shown.textContent = n;
+      await new Promise((r) => window.setTimeout(r, 600));
+      if (asked !== this.asked) return;
+    }
+    shown.hidden = true;
+    this.board.el.classList.remove("veiled");
+    this.board.el.removeAttribute("aria-hidden");
+    $("round-actions").hidden = false;
+    $("type-form").hidden = false;
     this.begin();
   }
 
@@ -352,26 +404,17 @@ export class Play {
     // When the first round became playable (ms from the navigation), as the
     // budgets measure it.
     document.body.dataset.playable ??= String(Math.round(performance.now()));
-    round.start(performance.now());
+    // Off the Play screen (or in a hidden tab) the round waits, paused.
+    if (document.body.dataset.mode === "play" && !document.hidden) round.start(performance.now());
     this.ticker = window.setInterval(() => this.tick(), 200);
     this.tick();
   }
 
   /** The player is ready for a challenge: 3, 2, 1, then the board and the clock. */
-  private async ready(): Promise<void> {
-    if (!this.waiting) return;
+  private ready(): Promise<void> {
+    if (!this.waiting || !$("countdown").hidden) return Promise.resolve();
     $("challenge-card").hidden = true;
-    const current = $("current");
-    for (const n of ["3", "2", "1"]) {
-      current.textContent = n;
-      await new Promise((r) => window.setTimeout(r, 500));
-    }
-    current.textContent = "\u00a0";
-    this.board.el.classList.remove("veiled");
-    this.board.el.removeAttribute("aria-hidden");
-    $("round-actions").hidden = false;
-    $("type-form").hidden = false;
-    this.begin();
+    return this.countdown(this.asked);
   }
 
   /**

@@ -2,7 +2,7 @@
 // is kept, a round of its own time has its own record, a link's mode is the
 // screen it opens, and a tapped tile takes what is typed instead of adding
 // to it.
-import { check, PHONE, browser, open, roundOn, touchTrace, cliSolve, shot } from "./harness.mjs";
+import { check, PHONE, browser, open, roundOn, touchTrace, cliSolve, inViewport, smallTargets, axe, shot } from "./harness.mjs";
 
 export async function keeping() {
   const ctx = await browser.newContext(PHONE);
@@ -44,8 +44,20 @@ export async function keeping() {
   const b2 = await roundOn(q);
   check(!/Drag through/.test(await q.locator("#feedback").innerText()), "…and only the first time");
   const w2 = cliSolve(b2).words.filter((w) => !w.rare);
-  // Sounds and vibration, turned on: a found word is felt.
+  // The game and language are in reach above a phone's fold: a line under
+  // the board names them and opens the settings.
+  const line = await q.locator("#game-line").innerText();
+  check(await inViewport(q, "#game-line") && /^Boggle, English, 3:00/.test(line) && await q.locator("#play-board").isVisible(),
+    "phone: the game line (game, language, time) is in view with the board", line.replace(/\s+/g, " "));
+  await q.locator("#game-line").tap();
+  check(await q.evaluate(() => document.querySelector("#settings").open) && await inViewport(q, "#preset") && await inViewport(q, "#play-lang")
+    && await q.locator("#game-line").getAttribute("aria-expanded") === "true",
+    "…and a tap on it opens the settings, game and language in view");
+  await shot(q, "game-line-settings-phone");
   await q.locator("#settings summary").tap();
+  await q.evaluate(() => window.scrollTo(0, 0));
+  // Sounds and vibration, turned on: a found word is felt.
+  await q.locator("#game-line").tap();
   await q.locator("#play-feel").check();
   await q.locator("#settings summary").tap();
   // Back up to the board (the taps scrolled the settings into view), and a
@@ -61,7 +73,17 @@ export async function keeping() {
   // taken by the browser as the end of a double tap, and makes no click).
   await q.waitForTimeout(500);
   await q.locator("#new-round").tap();
+  // A round asked for counts 3-2-1 over the veiled board, the clock still.
+  await q.waitForFunction(() => !document.querySelector("#countdown").hidden && document.body.dataset.board !== undefined);
+  const counting = await q.evaluate(() => [document.querySelector("#countdown").innerText, document.querySelector("#play-board").classList.contains("veiled"),
+    document.querySelector("#clock").innerText, document.body.dataset.round]);
+  check(/^[321]$/.test(counting[0]) && await inViewport(q, "#countdown") && counting[1] && counting[2] === "3:00" && counting[3] === "1",
+    "a new round counts 3-2-1 over the veiled board before its clock starts", counting.join(" | "));
+  await shot(q, "countdown-phone");
   await roundOn(q, 2);
+  await q.waitForTimeout(1300);
+  const running = await q.evaluate(() => [document.querySelector("#countdown").hidden, document.querySelector("#play-board").classList.contains("veiled"), document.querySelector("#clock").innerText]);
+  check(running[0] && !running[1] && /^2:5\d$/.test(running[2]), "…then the board shows and the clock runs", running.join(" | "));
   const said = await q.locator("#feedback").innerText();
   check(/Your last round was kept/.test(said) && said.includes(`${w2[0].score} point`), "New round during a round keeps that round and says so", said);
   const kept = await q.evaluate(() => JSON.parse(localStorage.getItem("wordgrid.history.v1") || "[]").filter((r) => r.preset === "boggle"));
@@ -75,6 +97,10 @@ export async function keeping() {
   check(/^All games: 2 rounds/.test(all) && all.includes(`longest word ${longest.toUpperCase()}`), "the record counts every round and the longest word", all);
   await q.locator("#stats-more summary").tap();
   check(await q.locator("#stats-recent li").count() === 2 && await q.locator("#stats-clear").isVisible(), "…lists the last rounds, with a way to clear them");
+  await shot(q, "last-rounds-phone");
+  const small = await smallTargets(q);
+  check(small.length === 0, "the record's list: no tap target under 44 px", small.join(", "));
+  await axe(q, "the record, last rounds open");
   q.once("dialog", (d) => d.accept());
   await q.locator("#stats-clear").tap();
   await q.waitForFunction(() => document.querySelector("#stats-all").textContent === "");
