@@ -241,10 +241,15 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
                     cells: n,
                 },
             ][round % 3];
+            // Classes built whole; every class split down to single boards
+            // before its tree is built (no room for a path) and every tree
+            // walked; some split and some walked.
+            let class_memory = [ProveOptions::CLASS_MEMORY, 1, 600][(round / 3 + round) % 3];
             let proof = prover
                 .run(&ProveOptions {
                     threshold: u32::try_from(threshold).unwrap(),
                     switchover: strategy,
+                    class_memory,
                     ..ProveOptions::default()
                 })
                 .unwrap();
@@ -266,7 +271,7 @@ fn the_prover_finds_exactly_the_boards_enumeration_finds() {
                 assert!(got.insert(k, b.score).is_none(), "{} twice", b.board);
             }
             let context = format!(
-                "round {round}, {strategy:?}, {rows}x{cols}, {scheme}, min_len {min_len}, diagonals {diagonals}, \
+                "round {round}, {strategy:?}, class memory {class_memory}, {rows}x{cols}, {scheme}, min_len {min_len}, diagonals {diagonals}, \
                  threshold {threshold}, words {words:?}"
             );
             assert_eq!(got, expected, "{context}");

@@ -317,6 +317,31 @@ pub(crate) fn positive_u64(text: &str) -> std::result::Result<u64, String> {
     }
 }
 
+/// Reads an amount of memory: a whole number of bytes, or a number with
+/// `K`, `M` or `G` (binary: `512M`, `1.5G`, `2GiB`); more than zero.
+pub(crate) fn bytes(text: &str) -> std::result::Result<u64, String> {
+    let syntax = || {
+        format!("size {text:?}: expected a number of bytes, or one with K, M or G, like 512M or 2G")
+    };
+    let s = text.trim().to_ascii_lowercase();
+    let digits = s
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(s.len());
+    let n: f64 = s[..digits].parse().map_err(|_| syntax())?;
+    let scale: f64 = match s[digits..].trim() {
+        "" | "b" => 1.0,
+        "k" | "kb" | "kib" => 1024.0,
+        "m" | "mb" | "mib" => 1024.0 * 1024.0,
+        "g" | "gb" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        _ => return Err(syntax()),
+    };
+    let total = (n * scale).round();
+    if !(total >= 1.0 && total < u64::MAX as f64) {
+        return Err(format!("size {text:?}: must be at least one byte"));
+    }
+    Ok(total as u64)
+}
+
 /// Reads a duration: numbers each with a unit (`ms`, `s`, `m`, `h`):
 /// `90s`, `5m`, `1h30m`, `1.5m`, `500ms`; more than zero.
 pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {
@@ -367,6 +392,18 @@ pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_of_memory() {
+        assert_eq!(bytes("4096"), Ok(4096));
+        assert_eq!(bytes("512M"), Ok(512 << 20));
+        assert_eq!(bytes("2.5G"), Ok(5 << 29));
+        assert_eq!(bytes(" 1gib "), Ok(1 << 30));
+        assert_eq!(bytes("64k"), Ok(64 << 10));
+        for bad in ["", "G", "lots", "2T", "0", "0.1", "-1G", "1e9"] {
+            assert!(bytes(bad).is_err(), "{bad:?}");
+        }
+    }
 
     #[test]
     fn durations() {

@@ -95,6 +95,8 @@ fn prove_usage_errors_exit_2() {
         &["--size", "2x2", "--search", "forever"][..],
         &["--size", "9x9", "--threshold", "1"],
         &["--size", "2x2", "--threshold", "1", "--scoring", "letters"],
+        &["--size", "2x2", "--threshold", "1", "--class-memory", "lots"],
+        &["--size", "2x2", "--threshold", "1", "--class-memory", "0"],
     ] {
         let out = common::boggle()
             .arg("prove")
@@ -173,6 +175,58 @@ fn prove_resumes_from_a_checkpoint() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!("checkpoint version {}", version - 1)),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&ck).unwrap(), before);
+}
+
+/// With no room for a class's paths, every class is split down to single
+/// boards before its tree is built: the same boards.
+#[test]
+fn prove_in_little_memory_finds_the_same_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (code, full, err) = prove_json(&pack, &[]);
+    assert_eq!(code, 0, "{err}");
+    let (code, small, err) = prove_json(&pack, &["--class-memory", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(small["boards"], full["boards"]);
+    assert!(small["classes"].as_u64() > full["classes"].as_u64(), "{small} against {full}");
+}
+
+/// A shard resumes from its own checkpoint, as a cluster's worker taking
+/// over a lost one's shard does, and refuses another shard's.
+#[test]
+fn a_shard_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (code, fresh, err) = prove_json(&pack, &["--shard", "2/3"]);
+    assert_eq!(code, 0, "{err}");
+    let ck = dir.path().join("shard-2-of-3.json");
+    let ck_s = ck.to_str().unwrap();
+    let (code, _, err) = prove_json(&pack, &["--shard", "2/3", "--checkpoint", ck_s]);
+    assert_eq!(code, 0, "{err}");
+    // As if the worker was lost after its first parts.
+    let mut c: Value = serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+    let done = c["done"].as_array().unwrap().clone();
+    assert_eq!(done.len() as u64, fresh["parts"].as_u64().unwrap());
+    assert!(done.len() >= 2, "{c}");
+    c["done"] = Value::Array(done[..1].to_vec());
+    std::fs::write(&ck, c.to_string()).unwrap();
+    let (code, resumed, err) = prove_json(&pack, &["--shard", "2/3", "--checkpoint", ck_s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("1 parts done"), "{err}");
+    assert_eq!(resumed["boards"], fresh["boards"]);
+    assert_eq!(
+        (resumed["shard"].clone(), resumed["complete"].clone()),
+        (Value::from("2/3"), Value::from(true))
+    );
+    // Shard 1's run given shard 2's file: refused, the file unchanged.
+    let before = std::fs::read(&ck).unwrap();
+    let (code, _, err) = prove_json(&pack, &["--shard", "1/3", "--checkpoint", ck_s]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("checkpoint of another run") && err.contains("shard 2/3"),
         "{err}"
     );
     assert_eq!(std::fs::read(&ck).unwrap(), before);

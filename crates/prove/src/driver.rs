@@ -147,6 +147,8 @@ impl Prover {
     ) -> Result<(Counts, Vec<Scored>), LexiconError> {
         let mut counts = Counts::default();
         let mut found = Vec::new();
+        scratch.budget = options.class_memory;
+        scratch.peak = 0;
         let mut work = Work {
             solver,
             scratch,
@@ -154,6 +156,7 @@ impl Prover {
             found: &mut found,
         };
         self.classes(class, k, options, &mut work)?;
+        counts.peak = scratch.peak;
         Ok((counts, found))
     }
 
@@ -172,12 +175,7 @@ impl Prover {
         }
         if k == self.order.len() {
             work.counts.classes += 1;
-            let (root, union) = self.tree(class, work.scratch, &options.control.cancel);
-            let threshold = u64::from(options.threshold);
-            if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
-                return Ok(());
-            }
-            return self.attack(root, 0, class, options, work);
+            return self.bounded(class, 0, options, work);
         }
         let cell = self.order[k];
         let set = class[cell];
@@ -189,6 +187,51 @@ impl Prover {
         }
         class[cell] = set;
         Ok(())
+    }
+
+    /// Bounds `class`, whose first `k` cells in the order have one face
+    /// each, by its tree, and attacks it. When its paths and tree would not
+    /// fit the scratch's budget, it is split on cell `order[k]` first, one
+    /// face at a time, each part's tree built on its own: a part's tree is
+    /// the one forcing that face would make, or tighter (a word found on
+    /// paths that differ only in that cell's face counts once), so no board
+    /// is lost, and only one part's paths are held at a time.
+    fn bounded(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let n = self.order.len();
+        // A single board's paths are few: with nothing left to split, no
+        // limit (a tree cut short would bound nothing).
+        let budget = work.scratch.budget;
+        if k == n {
+            work.scratch.budget = 0;
+        }
+        let (root, union) = self.tree(class, work.scratch, &options.control.cancel);
+        work.scratch.budget = budget;
+        if work.scratch.over || (k < n && work.scratch.full()) {
+            work.counts.split += 1;
+            let cell = self.order[k];
+            let set = class[cell];
+            for f in bits(set) {
+                class[cell] = 1 << f;
+                if self.symmetric_duplicate(class) {
+                    continue;
+                }
+                work.counts.classes += 1;
+                self.bounded(class, k + 1, options, work)?;
+            }
+            class[cell] = set;
+            return Ok(());
+        }
+        let threshold = u64::from(options.threshold);
+        if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
+            return Ok(());
+        }
+        self.attack(root, k, class, options, work)
     }
 
     /// Attacks the tree `root` of `class` with the first `k` positions of
@@ -213,7 +256,12 @@ impl Prover {
             return Ok(());
         }
         let switch = options.switchover;
-        if bound * 100 <= threshold * u64::from(switch.percent) || n - k <= switch.cells {
+        // Merging makes nodes; walking does not: a tree that fills the
+        // budget is walked.
+        if bound * 100 <= threshold * u64::from(switch.percent)
+            || n - k <= switch.cells
+            || work.scratch.full()
+        {
             return self.orderly(root, k, class, options, work);
         }
         let cell = self.order[k];

@@ -78,8 +78,8 @@ use grid::Neighbors;
 use job::{Cancel, Control, PoolError};
 pub use sample::{Projection, Sampled, SampledClass};
 pub use shard::{
-    best_first, merge, Checkpoint, MergeError, Merged, Report, Run, Shard, ShardError,
-    CHECKPOINT_VERSION,
+    best_first, merge, Checkpoint, CheckpointError, MergeError, Merged, Report, Run, Shard,
+    ShardError, CHECKPOINT_VERSION,
 };
 use solve::board::FaceRules;
 pub use solve::board::Scored;
@@ -136,7 +136,6 @@ pub enum ProveError {
 pub type PartDone<'a> = dyn Fn(u64, &[Scored]) + Sync + 'a;
 
 /// How to run a proof.
-#[derive(Default)]
 pub struct ProveOptions<'a> {
     /// Report every board scoring at least this.
     pub threshold: u32,
@@ -155,6 +154,35 @@ pub struct ProveOptions<'a> {
     /// When a class's tree stops being forced by merging and is finished by
     /// the orderly walk.
     pub switchover: Switchover,
+    /// The most bytes a class's paths and trees may take, about. A class
+    /// whose paths would take half of it, or whose tree would not fit, is
+    /// split on its next cell in the fixing order, one face at a time, and
+    /// each part's tree built on its own; a tree that fills it is finished
+    /// by the orderly walk, which makes no nodes, instead of merging. The
+    /// same boards either way, in bounded memory. Default
+    /// [`ProveOptions::CLASS_MEMORY`].
+    pub class_memory: u64,
+}
+
+impl ProveOptions<'_> {
+    /// The default [`ProveOptions::class_memory`]: 2.5 GiB, which keeps
+    /// every 4x4 ENABLE2K class of a sample under 4 GB of resident memory
+    /// with the prover's own (BENCHMARKS.md).
+    pub const CLASS_MEMORY: u64 = 5 << 29;
+}
+
+impl Default for ProveOptions<'_> {
+    fn default() -> Self {
+        ProveOptions {
+            threshold: 0,
+            control: Control::default(),
+            shard: None,
+            done: None,
+            on_part: None,
+            switchover: Switchover::default(),
+            class_memory: ProveOptions::CLASS_MEMORY,
+        }
+    }
 }
 
 /// When the prover stops forcing cells by merging trees, which costs memory
@@ -260,6 +288,16 @@ struct Scratch {
     cancel: Cancel,
     /// Whether gathering the class's paths stopped on a cancel.
     stopped: bool,
+    /// The most bytes a class's paths and trees may take (0: no limit).
+    budget: u64,
+    /// How many paths half of that is, for the class being gathered.
+    room: usize,
+    /// Whether gathering the class's paths stopped at `room`.
+    over: bool,
+    /// The bytes of the class's paths, held while its tree is forced.
+    held: u64,
+    /// The most bytes of paths and trees held since it was last reset.
+    peak: u64,
 }
 
 impl Scratch {
@@ -267,6 +305,7 @@ impl Scratch {
     fn start(&mut self, nodes: usize, cancel: &Cancel) {
         self.cancel = cancel.clone();
         self.stopped = false;
+        self.over = false;
         if self.stamp.len() != nodes {
             self.stamp = vec![0; nodes];
             self.now = 0;
@@ -277,6 +316,19 @@ impl Scratch {
             self.now = 1;
         }
         self.union = 0;
+    }
+
+    /// The bytes held now (paths and trees), noted in `peak`.
+    fn note(&mut self) -> u64 {
+        let now = self.held + self.arena.bytes();
+        self.peak = self.peak.max(now);
+        now
+    }
+
+    /// Whether the paths and trees held fill the budget.
+    fn full(&mut self) -> bool {
+        let now = self.note();
+        self.budget != 0 && now > self.budget
     }
 
     /// Adds the word ending at trie node `node` to `union`, once a class.
@@ -325,6 +377,10 @@ struct Counts {
     classes: u64,
     /// Single boards scored exactly.
     solved: u64,
+    /// Classes split before their tree was built, their paths too many.
+    split: u64,
+    /// The most bytes of paths and trees it held at once.
+    peak: u64,
 }
 
 /// What one worker carries down the branches.

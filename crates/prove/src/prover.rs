@@ -164,7 +164,8 @@ impl Prover {
 
     /// Makes `class`'s tree (see `tree.rs`) in the scratch arena, emptied
     /// first; returns its root and the sum/union bound from the same walk.
-    /// Cancelled while the paths are gathered, it stops there and makes an
+    /// Cancelled while the paths are gathered, or with more paths than the
+    /// scratch has room for (`Scratch::over`), it stops there and makes an
     /// empty tree: a wide class's paths can take minutes and gigabytes.
     pub(crate) fn tree(&self, class: &[u64], scratch: &mut Scratch, cancel: &Cancel) -> (u32, u64) {
         scratch.start(self.trie.nodes(), cancel);
@@ -188,15 +189,25 @@ impl Prover {
         recs: &mut Vec<Rec<W>>,
         scratch: &mut Scratch,
     ) -> u32 {
+        let size = std::mem::size_of::<Rec<W>>() as u64;
+        scratch.room = match scratch.budget {
+            0 => usize::MAX,
+            b => usize::try_from(b / 2 / size).unwrap_or(usize::MAX),
+        };
         for cell in 0..class.len() {
             let key = self.layout.empty();
             self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
         }
-        if scratch.stopped {
+        if scratch.stopped || scratch.over {
             recs.clear();
         }
         scratch.arena.clear();
-        tree::build(recs, &self.layout, &mut scratch.arena)
+        let root = tree::build(recs, &self.layout, &mut scratch.arena);
+        // The paths stay resident (their memory is kept for the next
+        // class), so they count while the tree is forced too.
+        scratch.held = (recs.len() * std::mem::size_of::<Rec<W>>()) as u64;
+        scratch.note();
+        root
     }
 
     /// Walks the class's paths from `cell` on, at trie node `node` after
@@ -214,12 +225,15 @@ impl Prover {
         recs: &mut Vec<Rec<W>>,
         scratch: &mut Scratch,
     ) {
-        if scratch.stopped {
+        if scratch.stopped || scratch.over {
             return;
         }
         let used = used | (1 << cell);
         let position = usize::from(self.position[cell]);
         let mut set = class[cell];
+        // A cell of one face is no choice: its paths' keys leave it out, as
+        // forcing it would.
+        let fixed = set.count_ones() == 1;
         if self.faces_are_letters {
             // Only the faces that continue a word.
             set &= self.trie.mask(node);
@@ -229,11 +243,16 @@ impl Prover {
                 continue;
             };
             let l = len + self.face_letters[f].len();
-            let key = self.layout.with(key, position, f);
+            let key = if fixed {
+                key
+            } else {
+                self.layout.with(key, position, f)
+            };
             if l >= self.min_len && self.trie.is_word(n) {
                 let points = self.points[l];
                 scratch.count(n, u64::from(points));
                 recs.push(Rec::new(key, n, points));
+                scratch.over |= recs.len() > scratch.room;
                 if recs.len() % STOP_CHECK == 0 && scratch.cancel.is_cancelled() {
                     scratch.stopped = true;
                 }

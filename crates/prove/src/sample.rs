@@ -27,6 +27,12 @@ pub struct SampledClass {
     pub classes: u64,
     /// Single boards scored exactly.
     pub solved: u64,
+    /// Classes within it split on a cell before their tree was built,
+    /// their paths and tree over [`ProveOptions::class_memory`].
+    pub split: u64,
+    /// The most bytes of paths and trees it held at once: what it added
+    /// to its thread's resident memory, at most.
+    pub peak_bytes: u64,
     /// Boards at or above the threshold it holds.
     pub boards: Vec<Scored>,
 }
@@ -145,6 +151,8 @@ impl Prover {
                         seconds: started.elapsed().as_secs_f64(),
                         classes: counts.classes,
                         solved: counts.solved,
+                        split: counts.split,
+                        peak_bytes: counts.peak,
                         boards,
                     }))
                 })
@@ -175,6 +183,8 @@ mod tests {
                     seconds,
                     classes: 1,
                     solved: 0,
+                    split: 0,
+                    peak_bytes: 0,
                     boards: Vec::new(),
                 })
                 .collect(),

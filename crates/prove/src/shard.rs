@@ -6,6 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -162,6 +164,138 @@ pub struct Checkpoint {
     pub seconds: f64,
     /// The boards found so far.
     pub boards: Vec<Scored>,
+}
+
+/// A checkpoint that could not be read or written.
+#[derive(Debug, Error)]
+pub enum CheckpointError {
+    /// The file could not be read.
+    #[error("{}: cannot read the checkpoint: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// The file is not a checkpoint.
+    #[error("{}: not a boggle prove checkpoint: {message}", path.display())]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong.
+        message: String,
+    },
+    /// A checkpoint of another prover version, whose parts are other classes.
+    #[error("{}: checkpoint version {found} (this prover writes {CHECKPOINT_VERSION})", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        found: u32,
+    },
+    /// The checkpoint of another run or shard.
+    #[error(
+        "{}: the checkpoint of another run ({} {}x{}, threshold {}, shard {}): give the same pack, size, rules, threshold and shard, or another file",
+        path.display(), run.pack, run.rows, run.cols, run.threshold,
+        shard.map_or("none".to_string(), |s| s.to_string())
+    )]
+    OtherRun {
+        /// The file.
+        path: PathBuf,
+        /// Its run.
+        run: Box<Run>,
+        /// Its shard.
+        shard: Option<Shard>,
+    },
+    /// The file could not be written.
+    #[error("{}: cannot write the checkpoint: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+impl Checkpoint {
+    /// A checkpoint of `run` (shard `shard`) with nothing done yet.
+    pub fn new(run: Run, shard: Option<Shard>) -> Checkpoint {
+        Checkpoint {
+            checkpoint: CHECKPOINT_VERSION,
+            run,
+            shard,
+            done: BTreeSet::new(),
+            classes: 0,
+            solved: 0,
+            seconds: 0.0,
+            boards: Vec::new(),
+        }
+    }
+
+    /// The checkpoint at `path`, refused when it is another version's.
+    pub fn read(path: &Path) -> Result<Checkpoint, CheckpointError> {
+        let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let c: Checkpoint = serde_json::from_str(&text).map_err(|e| CheckpointError::Format {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        if c.checkpoint != CHECKPOINT_VERSION {
+            return Err(CheckpointError::Version {
+                path: path.to_path_buf(),
+                found: c.checkpoint,
+            });
+        }
+        Ok(c)
+    }
+
+    /// The checkpoint to resume `run` (shard `shard`) from `path`: the one
+    /// there, refused when it is another run's or shard's, or a new one
+    /// when there is no file.
+    pub fn resume(
+        path: &Path,
+        run: &Run,
+        shard: Option<Shard>,
+    ) -> Result<Checkpoint, CheckpointError> {
+        if !path.exists() {
+            return Ok(Checkpoint::new(run.clone(), shard));
+        }
+        let c = Checkpoint::read(path)?;
+        if c.run != *run || c.shard != shard {
+            return Err(CheckpointError::OtherRun {
+                path: path.to_path_buf(),
+                run: Box::new(c.run),
+                shard: c.shard,
+            });
+        }
+        Ok(c)
+    }
+
+    /// Marks part `index` done, with the boards it found.
+    pub fn record(&mut self, index: u64, boards: &[Scored]) {
+        self.done.insert(index);
+        self.boards.extend_from_slice(boards);
+    }
+
+    /// Writes the checkpoint to `path` atomically (a reader sees the old
+    /// file or the new, never part of one), its seconds with `seconds`
+    /// more of this run.
+    pub fn write(&self, path: &Path, seconds: f64) -> Result<(), CheckpointError> {
+        let mut c = self.clone();
+        c.seconds += seconds;
+        let bytes = serde_json::to_vec(&c).map_err(|e| CheckpointError::Write {
+            path: path.to_path_buf(),
+            source: io::Error::other(e),
+        })?;
+        prep::write_atomic(path, &bytes, prep::Replace::Yes, None).map_err(|source| {
+            CheckpointError::Write {
+                path: path.to_path_buf(),
+                source,
+            }
+        })
+    }
 }
 
 /// 5: parts are classes of two buckets a cell, three in cells of six or

@@ -288,6 +288,12 @@ impl Arena {
         self.kids.truncate(mark.1);
     }
 
+    /// The bytes its nodes and their children take.
+    pub(crate) fn bytes(&self) -> u64 {
+        (self.nodes.len() * std::mem::size_of::<Node>()
+            + (self.kids.len() + self.buf.len()) * std::mem::size_of::<u32>()) as u64
+    }
+
     /// How many nodes.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {

@@ -2,7 +2,10 @@
 //! `Proof` it returns, and `merge_proofs`, the prove crate's one merge of
 //! shards.
 
-use ::prove::{MergeError, ProveError, ProveOptions, Prover, Report, Run, Shard};
+use ::prove::{
+    Checkpoint, CheckpointError, MergeError, ProveError, ProveOptions, Prover, Report, Run, Scored,
+    Shard,
+};
 use grid::Size;
 use job::Control;
 use pyo3::prelude::*;
@@ -139,10 +142,15 @@ impl PyProof {
 /// `threshold`, and whether the run was complete. `pack` is a `Pack` or a
 /// `Solver` (length-based scoring only). `shard=(k, n)` (k from 1) proves
 /// only the k-th of n parts; the union of all n shards' boards is the
-/// proof. Ctrl-C stops it and raises `KeyboardInterrupt`, whose `partial`
+/// proof. `checkpoint`, a file path, keeps the run's progress there
+/// (rewritten atomically as each part of the class space finishes, in
+/// `boggle prove --checkpoint`'s format) and resumes from it when it
+/// exists: a run stopped, or a worker lost, loses at most the parts it was
+/// on. Ctrl-C stops it and raises `KeyboardInterrupt`, whose `partial`
 /// attribute holds what was found (`complete=False`).
 #[pyfunction]
-#[pyo3(signature = (pack, size, threshold, threads = None, shard = None))]
+#[pyo3(signature = (pack, size, threshold, threads = None, shard = None, checkpoint = None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn prove(
     py: Python<'_>,
     pack: &Bound<'_, PyAny>,
@@ -150,6 +158,7 @@ pub(crate) fn prove(
     threshold: i128,
     threads: Option<i128>,
     shard: Option<(u64, u64)>,
+    checkpoint: Option<std::path::PathBuf>,
 ) -> PyResult<PyProof> {
     let threshold = u32::try_from(errors::natural("threshold", threshold)?)
         .map_err(|_| errors::options("threshold is too large"))?;
@@ -162,13 +171,41 @@ pub(crate) fn prove(
                 .map_err(|_| errors::options(format!("shard ({k}, {n}): k from 1 to n")))
         })
         .transpose()?;
+    let run = Run {
+        pack: pack.pack.label(),
+        rows,
+        cols,
+        scoring: rules.scoring.name().to_string(),
+        min_len: rules.min_len,
+        neighbors: rules.adjacency,
+        threshold,
+    };
     let prover = Prover::new(&pack.pack, rules, rows, cols).map_err(|e| match e {
         ProveError::Lexicon(e) => errors::pack(e),
         ProveError::Pack(e) => errors::pack(e),
         e => errors::options(e),
     })?;
+    let saved = match &checkpoint {
+        Some(path) => Some(Checkpoint::resume(path, &run, shard).map_err(checkpoint_error)?),
+        None => None,
+    };
+    let done: Option<std::collections::BTreeSet<u64>> = saved.as_ref().map(|c| c.done.clone());
+    let state = std::sync::Mutex::new((saved, None::<CheckpointError>));
     let started = std::time::Instant::now();
     let (proof, signal) = interrupt::run(py, |cancel| {
+        let is_done = |i: u64| done.as_ref().is_some_and(|d| d.contains(&i));
+        let record = |index: u64, boards: &[Scored]| {
+            let mut guard = state.lock().unwrap_or_else(|e| e.into_inner());
+            let (saved, error) = &mut *guard;
+            if let (Some(c), Some(path)) = (saved.as_mut(), &checkpoint) {
+                c.record(index, boards);
+                if error.is_none() {
+                    if let Err(e) = c.write(path, started.elapsed().as_secs_f64()) {
+                        *error = Some(e);
+                    }
+                }
+            }
+        };
         let options = ProveOptions {
             threshold,
             control: Control {
@@ -177,21 +214,36 @@ pub(crate) fn prove(
                 progress: None,
             },
             shard,
+            done: Some(&is_done),
+            on_part: Some(&record),
             ..ProveOptions::default()
         };
         prover.run(&options)
     });
     let proof = proof.map_err(errors::options)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let (saved, error) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = error {
+        return Err(checkpoint_error(e));
+    }
+    // What this run found, with what the checkpoint held (its boards are
+    // every part's so far; its counts the runs' before this one).
+    let report = Report::of(run, shard, &proof, saved.as_ref(), seconds);
+    if let (Some(mut c), Some(path)) = (saved, &checkpoint) {
+        c.classes = report.classes;
+        c.solved = report.solved;
+        c.write(path, seconds).map_err(checkpoint_error)?;
+    }
     let result = PyProof {
-        boards: proof.boards.into_iter().map(PyFound::from).collect(),
+        boards: report.boards.into_iter().map(PyFound::from).collect(),
         threshold,
-        classes: proof.classes,
-        solved: proof.solved,
-        parts: proof.parts,
-        parts_done: proof.parts_done,
-        complete: proof.complete,
+        classes: report.classes,
+        solved: report.solved,
+        parts: report.parts,
+        parts_done: report.parts_done,
+        complete: report.complete,
         shard: shard.map(|s| (s.k(), s.n())),
-        seconds: started.elapsed().as_secs_f64(),
+        seconds: report.seconds,
         shards: Vec::new(),
     };
     match signal {
@@ -202,6 +254,17 @@ pub(crate) fn prove(
             Err(e)
         }
         None => Ok(result),
+    }
+}
+
+/// A checkpoint that could not be read or written: `OSError`; one that is
+/// not a checkpoint, or another run's: `ValueError`.
+fn checkpoint_error(e: CheckpointError) -> PyErr {
+    match e {
+        CheckpointError::Read { .. } | CheckpointError::Write { .. } => {
+            pyo3::exceptions::PyOSError::new_err(e.to_string())
+        }
+        e => errors::options(e),
     }
 }
 

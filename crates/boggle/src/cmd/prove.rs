@@ -2,7 +2,6 @@
 //! bound over board classes (see the `prove` crate); checkpoints, shards and
 //! merging shards' results.
 
-use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,7 +14,7 @@ use clap::Args;
 use grid::Size;
 use job::{Control, Progress};
 use prove::{
-    Checkpoint, MergeError, ProveOptions, Prover, Report, Run, Scored, Shard, CHECKPOINT_VERSION,
+    Checkpoint, CheckpointError, MergeError, ProveOptions, Prover, Report, Run, Scored, Shard,
 };
 use serde::Serialize;
 
@@ -61,6 +60,12 @@ pub(crate) struct ProveArgs {
     /// --seed) to completion, and project the proof's CPU time from them.
     #[arg(long, value_name = "N", value_parser = crate::args::positive, conflicts_with_all = ["checkpoint", "shard", "merge"])]
     sample: Option<std::num::NonZeroUsize>,
+    /// The most memory a class's paths and trees may take, about (K, M or
+    /// G): a class with more is split on its next cell before its tree is
+    /// built, and a tree that fills it is walked instead of merged. Each
+    /// thread holds up to this, beside the pack.
+    #[arg(long, value_name = "SIZE", value_parser = crate::args::bytes, default_value = "2.5G")]
+    class_memory: u64,
     /// The seed of --sample's draw.
     #[arg(long, default_value_t = 1, requires = "sample")]
     seed: u64,
@@ -109,19 +114,15 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     let mut state = match saved {
         Some(c) => {
             if c.run != this || c.shard != args.shard {
-                return Err(usage_msg(format!(
-                    "{} is the checkpoint of another run ({} {}x{}, threshold {}, shard {}): \
-                     give the same pack, size, rules, threshold and shard, or another file",
-                    args.checkpoint
-                        .as_deref()
-                        .unwrap_or(Path::new(""))
-                        .display(),
-                    c.run.pack,
-                    c.run.rows,
-                    c.run.cols,
-                    c.run.threshold,
-                    c.shard.map_or("none".to_string(), |s| s.to_string()),
-                )));
+                let path = args.checkpoint.clone().unwrap_or_default();
+                return Err(usage_msg(
+                    CheckpointError::OtherRun {
+                        path,
+                        run: Box::new(c.run),
+                        shard: c.shard,
+                    }
+                    .to_string(),
+                ));
             }
             eprintln!(
                 "resuming from {}: {} parts done, {} boards so far",
@@ -134,16 +135,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             );
             c
         }
-        None => Checkpoint {
-            checkpoint: CHECKPOINT_VERSION,
-            run: this.clone(),
-            shard: args.shard,
-            done: BTreeSet::new(),
-            classes: 0,
-            solved: 0,
-            seconds: 0.0,
-            boards: Vec::new(),
-        },
+        None => Checkpoint::new(this.clone(), args.shard),
     };
     let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
         prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
@@ -169,8 +161,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         };
         let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
         let (state, error) = &mut *guard;
-        state.done.insert(index);
-        state.boards.extend_from_slice(boards);
+        state.record(index, boards);
         if error.is_none() {
             if let Err(e) = write_checkpoint(path, state, started.elapsed().as_secs_f64()) {
                 *error = Some(e);
@@ -187,6 +178,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         done: Some(&is_done),
         on_part: Some(&record),
         switchover: Default::default(),
+        class_memory: args.class_memory,
     };
     let proof = prover.run(&options)?;
     // The summary and the checkpoint are written whole, whatever signals
@@ -218,26 +210,20 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<
         .map_err(|e| usage_msg(format!("{}: not {what}: {e}", path.display())))
 }
 
+/// The checkpoint at `path`; a file that is not one (or another
+/// version's) is a usage error.
 fn read_checkpoint(path: &Path) -> Result<Checkpoint> {
-    let c: Checkpoint = read_json(path, "a boggle prove checkpoint")?;
-    if c.checkpoint != CHECKPOINT_VERSION {
-        return Err(usage_msg(format!(
-            "{}: checkpoint version {} (this boggle writes {CHECKPOINT_VERSION})",
-            path.display(),
-            c.checkpoint
-        )));
-    }
-    Ok(c)
+    boggle_cli::named_file(path, "checkpoint")?;
+    Checkpoint::read(path).map_err(|e| match e {
+        CheckpointError::Read { .. } => anyhow::Error::new(e),
+        e => usage_msg(e.to_string()),
+    })
 }
 
 /// Writes the checkpoint atomically; `seconds` is this run's time so far.
 fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()> {
-    let mut c = serde_json::to_value(state)?;
-    c["seconds"] = serde_json::json!(state.seconds + seconds);
-    let bytes = serde_json::to_vec(&c)?;
     let _flushing = boggle_cli::Flushing::start();
-    prep::write_atomic(path, &bytes, prep::Replace::Yes, None)
-        .with_context(|| format!("{}: cannot write the checkpoint", path.display()))
+    Ok(state.write(path, seconds)?)
 }
 
 /// `boggle prove --merge FILE…`: the shards' reports merged by
@@ -410,6 +396,10 @@ struct SampleReport<'a> {
     #[serde(flatten)]
     projection: prove::Projection,
     class_seconds: Vec<f64>,
+    /// Each class's most bytes of paths and trees held at once.
+    class_peak_bytes: Vec<u64>,
+    /// How many classes within each were split before their tree was built.
+    class_splits: Vec<u64>,
     boards: usize,
 }
 
@@ -441,6 +431,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
     let options = ProveOptions {
         threshold: run.threshold,
         control: args.threads.control(),
+        class_memory: args.class_memory,
         ..ProveOptions::default()
     };
     let sampled = prover.sample(count, args.seed, &options)?;
@@ -463,6 +454,8 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             assignments: sampled.assignments,
             projection,
             class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
+            class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
+            class_splits: sampled.classes.iter().map(|c| c.split).collect(),
             boards,
         };
         boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))?;

@@ -11,13 +11,7 @@ use solve::FoundWord;
 /// Which pack, with source and word count: `built-in en (word-list (npm)
 /// 4.1.0, 273923 words)`.
 pub(crate) fn pack_label(pack: &Pack) -> String {
-    let m = pack.meta();
-    format!(
-        "{} ({}, {} words)",
-        pack.name(),
-        m.source.title(),
-        m.word_count
-    )
+    pack.label()
 }
 
 /// `boggle solve --json`.

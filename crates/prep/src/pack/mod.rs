@@ -400,6 +400,17 @@ impl Pack {
         &self.name
     }
 
+    /// The pack as reports name it: `name (source title, N words)`.
+    pub fn label(&self) -> String {
+        let m = self.meta();
+        format!(
+            "{} ({}, {} words)",
+            self.name(),
+            m.source.title(),
+            m.word_count
+        )
+    }
+
     /// Number of words.
     pub fn len(&self) -> usize {
         self.map.len()

@@ -370,7 +370,10 @@ def prove(
     threshold: int,
     threads: Optional[int] = None,
     shard: Optional[tuple[int, int]] = None,
-) -> Proof: ...
+    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+) -> Proof:
+    """As ``boggle prove``; ``checkpoint`` (a file) keeps its progress and
+    resumes from it."""
 def merge_proofs(proofs: list[Proof]) -> Proof:
     """Shards' proofs merged into one, as ``boggle prove --merge`` does."""
 def builtin_packs() -> list[str]: ...

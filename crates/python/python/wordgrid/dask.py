@@ -22,8 +22,10 @@ a pure function of its inputs, so the result is the same.
 from __future__ import annotations
 
 import hashlib
-import time as _time
 import os
+import tempfile
+import threading
+import time as _time
 import uuid
 from array import array
 from dataclasses import dataclass
@@ -113,9 +115,60 @@ def _best_run(key, name, data, rules, kwargs):
     return result.boards, result.evaluations
 
 
-def _prove_shard(key, name, data, rules, size, threshold, shard):
+def _prove_shard(key, name, data, rules, size, threshold, shard, checkpoint):
     solver = _solver(key, name, data, rules)
-    return _native.prove(solver, size, threshold, threads=1, shard=shard)
+    if checkpoint is None:
+        return _native.prove(solver, size, threshold, threads=1, shard=shard)
+    import fsspec
+    from fsspec.implementations.local import LocalFileSystem
+
+    fs, root = fsspec.core.url_to_fs(checkpoint)
+    file = f"shard-{shard[0]}-of-{shard[1]}.json"
+    fs.makedirs(root, exist_ok=True)
+    if isinstance(fs, LocalFileSystem):
+        # A shared directory: the prover rewrites the file atomically as
+        # each part finishes.
+        return _native.prove(solver, size, threshold, threads=1, shard=shard,
+                             checkpoint=os.path.join(root, file))
+    # Any other storage: the prover keeps a local copy, sent up as it
+    # changes and once at the end; a lost worker loses at most the parts
+    # since the last copy.
+    remote = f"{root.rstrip('/')}/{file}"
+    with tempfile.TemporaryDirectory(prefix="wordgrid-prove-") as tmp:
+        local = os.path.join(tmp, file)
+        if fs.exists(remote):
+            fs.get(remote, local)
+        stop = threading.Event()
+
+        def upload():
+            fs.put(local, remote + ".part")
+            fs.mv(remote + ".part", remote)
+
+        def keep_up():
+            sent = None
+            while not stop.wait(_CHECKPOINT_EVERY):
+                try:
+                    stamp = os.stat(local).st_mtime_ns
+                except FileNotFoundError:
+                    continue
+                if stamp != sent:
+                    upload()
+                    sent = stamp
+
+        watcher = threading.Thread(target=keep_up, daemon=True)
+        watcher.start()
+        try:
+            result = _native.prove(solver, size, threshold, threads=1, shard=shard, checkpoint=local)
+        finally:
+            stop.set()
+            watcher.join()
+        upload()
+        return result
+
+
+# Seconds between copies of a shard's checkpoint to storage that is not a
+# local directory.
+_CHECKPOINT_EVERY = 10.0
 
 
 def _run_id(job: str) -> str:
@@ -238,18 +291,29 @@ def prove(
     size: Any,
     threshold: int,
     shards: Optional[int] = None,
+    checkpoint: Union[str, "os.PathLike[str]", None] = None,
     progress: Optional[ProgressFn] = None,
     **rules: Any,
 ) -> Proof:
     """Proves which boards of ``size`` reach ``threshold``, as ``boggle
     prove --shard K/N`` on ``shards`` tasks (default: four per worker
     thread) merged by :func:`wordgrid.merge_proofs` (the merge ``boggle
-    prove --merge`` uses) into one :class:`wordgrid.Proof`."""
+    prove --merge`` uses) into one :class:`wordgrid.Proof`.
+
+    ``checkpoint``, a directory every worker sees or any fsspec URL
+    (``s3://bucket/run``, ``gs://…``), keeps each shard's progress as
+    ``shard-K-of-N.json`` (the format of ``boggle prove --checkpoint``,
+    rewritten as each part of the class space finishes). A shard run again
+    resumes from its file: on another worker after one was lost, or in a
+    later call with the same arguments after the whole job was stopped.
+    With the same ``shards`` every time; a file of another run is refused."""
     if shards is None:
         shards = 4 * max(1, sum(client.nthreads().values()))
     if shards < 1:
         raise ValueError("shards must be at least 1")
+    if checkpoint is not None:
+        checkpoint = os.fspath(checkpoint)
     ref = PackRef.of(client, pack)
-    calls = [(size, threshold, (k, shards)) for k in range(1, shards + 1)]
+    calls = [(size, threshold, (k, shards), checkpoint) for k in range(1, shards + 1)]
     futures = _submit(client, "prove", _prove_shard, ref, rules, calls)
     return _native.merge_proofs(list(_gather_in_order(client, futures, progress)))
