@@ -146,10 +146,12 @@ impl PyProof {
 /// (rewritten atomically as each part of the class space finishes, in
 /// `boggle prove --checkpoint`'s format) and resumes from it when it
 /// exists: a run stopped, or a worker lost, loses at most the parts it was
-/// on. Ctrl-C stops it and raises `KeyboardInterrupt`, whose `partial`
+/// on. `class_memory` (bytes) is the most a class's paths and trees may
+/// take, as `--class-memory` (default 2.5 GiB). Ctrl-C stops it and
+/// raises `KeyboardInterrupt`, whose `partial`
 /// attribute holds what was found (`complete=False`).
 #[pyfunction]
-#[pyo3(signature = (pack, size, threshold, threads = None, shard = None, checkpoint = None))]
+#[pyo3(signature = (pack, size, threshold, threads = None, shard = None, checkpoint = None, class_memory = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn prove(
     py: Python<'_>,
@@ -159,7 +161,12 @@ pub(crate) fn prove(
     threads: Option<i128>,
     shard: Option<(u64, u64)>,
     checkpoint: Option<std::path::PathBuf>,
+    class_memory: Option<i128>,
 ) -> PyResult<PyProof> {
+    let class_memory = match class_memory {
+        Some(n) => errors::positive("class_memory", n)?,
+        None => ProveOptions::CLASS_MEMORY,
+    };
     let threshold = u32::try_from(errors::natural("threshold", threshold)?)
         .map_err(|_| errors::options("threshold is too large"))?;
     let threads = errors::threads(threads)?;
@@ -216,6 +223,7 @@ pub(crate) fn prove(
             shard,
             done: Some(&is_done),
             on_part: Some(&record),
+            class_memory,
             ..ProveOptions::default()
         };
         prover.run(&options)

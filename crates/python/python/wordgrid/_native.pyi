@@ -371,9 +371,10 @@ def prove(
     threads: Optional[int] = None,
     shard: Optional[tuple[int, int]] = None,
     checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+    class_memory: Optional[int] = None,
 ) -> Proof:
     """As ``boggle prove``; ``checkpoint`` (a file) keeps its progress and
-    resumes from it."""
+    resumes from it; ``class_memory`` (bytes) as ``--class-memory``."""
 def merge_proofs(proofs: list[Proof]) -> Proof:
     """Shards' proofs merged into one, as ``boggle prove --merge`` does."""
 def builtin_packs() -> list[str]: ...

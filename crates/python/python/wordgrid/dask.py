@@ -115,12 +115,12 @@ def _best_run(key, name, data, rules, kwargs):
     return result.boards, result.evaluations
 
 
-def _prove_shard(key, name, data, rules, size, threshold, shard, checkpoint):
+def _prove_shard(key, name, data, rules, size, threshold, shard, checkpoint, class_memory):
     solver = _solver(key, name, data, rules)
     if checkpoint is None:
-        return _native.prove(solver, size, threshold, threads=1, shard=shard)
-    import fsspec
-    from fsspec.implementations.local import LocalFileSystem
+        return _native.prove(solver, size, threshold, threads=1, shard=shard, class_memory=class_memory)
+    import fsspec  # type: ignore[import-untyped]
+    from fsspec.implementations.local import LocalFileSystem  # type: ignore[import-untyped]
 
     fs, root = fsspec.core.url_to_fs(checkpoint)
     file = f"shard-{shard[0]}-of-{shard[1]}.json"
@@ -129,7 +129,7 @@ def _prove_shard(key, name, data, rules, size, threshold, shard, checkpoint):
         # A shared directory: the prover rewrites the file atomically as
         # each part finishes.
         return _native.prove(solver, size, threshold, threads=1, shard=shard,
-                             checkpoint=os.path.join(root, file))
+                             checkpoint=os.path.join(root, file), class_memory=class_memory)
     # Any other storage: the prover keeps a local copy, sent up as it
     # changes and once at the end; a lost worker loses at most the parts
     # since the last copy.
@@ -158,7 +158,8 @@ def _prove_shard(key, name, data, rules, size, threshold, shard, checkpoint):
         watcher = threading.Thread(target=keep_up, daemon=True)
         watcher.start()
         try:
-            result = _native.prove(solver, size, threshold, threads=1, shard=shard, checkpoint=local)
+            result = _native.prove(solver, size, threshold, threads=1, shard=shard, checkpoint=local,
+                                   class_memory=class_memory)
         finally:
             stop.set()
             watcher.join()
@@ -292,6 +293,7 @@ def prove(
     threshold: int,
     shards: Optional[int] = None,
     checkpoint: Union[str, "os.PathLike[str]", None] = None,
+    class_memory: Optional[int] = None,
     progress: Optional[ProgressFn] = None,
     **rules: Any,
 ) -> Proof:
@@ -306,7 +308,10 @@ def prove(
     rewritten as each part of the class space finishes). A shard run again
     resumes from its file: on another worker after one was lost, or in a
     later call with the same arguments after the whole job was stopped.
-    With the same ``shards`` every time; a file of another run is refused."""
+    With the same ``shards`` every time; a file of another run is refused.
+    ``class_memory`` (bytes, default 2.5 GiB) is the most one class's
+    paths and trees may take on a worker (``boggle prove --class-memory``):
+    give each single-threaded worker about 1.5 GB more."""
     if shards is None:
         shards = 4 * max(1, sum(client.nthreads().values()))
     if shards < 1:
@@ -314,6 +319,6 @@ def prove(
     if checkpoint is not None:
         checkpoint = os.fspath(checkpoint)
     ref = PackRef.of(client, pack)
-    calls = [(size, threshold, (k, shards), checkpoint) for k in range(1, shards + 1)]
+    calls = [(size, threshold, (k, shards), checkpoint, class_memory) for k in range(1, shards + 1)]
     futures = _submit(client, "prove", _prove_shard, ref, rules, calls)
     return _native.merge_proofs(list(_gather_in_order(client, futures, progress)))
