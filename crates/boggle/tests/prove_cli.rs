@@ -95,7 +95,14 @@ fn prove_usage_errors_exit_2() {
         &["--size", "2x2", "--search", "forever"][..],
         &["--size", "9x9", "--threshold", "1"],
         &["--size", "2x2", "--threshold", "1", "--scoring", "letters"],
-        &["--size", "2x2", "--threshold", "1", "--class-memory", "lots"],
+        &[
+            "--size",
+            "2x2",
+            "--threshold",
+            "1",
+            "--class-memory",
+            "lots",
+        ],
         &["--size", "2x2", "--threshold", "1", "--class-memory", "0"],
     ] {
         let out = common::boggle()
@@ -191,7 +198,10 @@ fn prove_in_little_memory_finds_the_same_boards() {
     let (code, small, err) = prove_json(&pack, &["--class-memory", "1"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(small["boards"], full["boards"]);
-    assert!(small["classes"].as_u64() > full["classes"].as_u64(), "{small} against {full}");
+    assert!(
+        small["classes"].as_u64() > full["classes"].as_u64(),
+        "{small} against {full}"
+    );
 }
 
 /// A shard resumes from its own checkpoint, as a cluster's worker taking
