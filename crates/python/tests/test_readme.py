@@ -45,7 +45,10 @@ def documents():
     return out
 
 
-def test_readme_python_examples():
+def test_readme_python_examples(tmp_path, monkeypatch):
+    # In a directory of their own, as a reader's: files an example writes
+    # (a proof's checkpoints) stay out of the checkout.
+    monkeypatch.chdir(tmp_path)
     docs = documents()
     assert sum(len(blocks) for _, blocks in docs) >= 5
     checked = 0
