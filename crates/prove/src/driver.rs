@@ -190,8 +190,8 @@ impl Prover {
     }
 
     /// Bounds `class`, whose first `k` cells in the order have one face
-    /// each, by its tree, and attacks it. When its paths and tree would not
-    /// fit the scratch's budget, it is split on cell `order[k]` first, one
+    /// each, by its tree, and attacks it. When its paths or its tree would
+    /// not fit their half of the scratch's budget, it is split on cell `order[k]` first, one
     /// face at a time, each part's tree built on its own: a part's tree is
     /// the one forcing that face would make, or tighter (a word found on
     /// paths that differ only in that cell's face counts once), so no board
@@ -212,7 +212,7 @@ impl Prover {
         }
         let (root, union) = self.tree(class, work.scratch, &options.control.cancel);
         work.scratch.budget = budget;
-        if work.scratch.over || (k < n && work.scratch.full()) {
+        if work.scratch.over {
             work.counts.split += 1;
             let cell = self.order[k];
             let set = class[cell];
@@ -256,12 +256,7 @@ impl Prover {
             return Ok(());
         }
         let switch = options.switchover;
-        // Merging makes nodes; walking does not: a tree that fills the
-        // budget is walked.
-        if bound * 100 <= threshold * u64::from(switch.percent)
-            || n - k <= switch.cells
-            || work.scratch.full()
-        {
+        if bound * 100 <= threshold * u64::from(switch.percent) || n - k <= switch.cells {
             return self.orderly(root, k, class, options, work);
         }
         let cell = self.order[k];
@@ -284,7 +279,16 @@ impl Prover {
             }
             let inner = work.scratch.arena.mark();
             let forced = work.scratch.arena.force(sub, rest);
-            let result = self.attack(forced, k + 1, class, options, work);
+            work.scratch.note();
+            let result = if work.scratch.arena.overflow() {
+                // Merging makes nodes and walking does not: a merged tree
+                // past the budget is dropped, and this face walked from the
+                // tree as it was.
+                work.scratch.arena.reset(inner);
+                self.orderly(root, k, class, options, work)
+            } else {
+                self.attack(forced, k + 1, class, options, work)
+            };
             work.scratch.arena.reset(inner);
             result?;
         }

@@ -288,11 +288,13 @@ struct Scratch {
     cancel: Cancel,
     /// Whether gathering the class's paths stopped on a cancel.
     stopped: bool,
-    /// The most bytes a class's paths and trees may take (0: no limit).
+    /// The most bytes a class's paths and trees may take (0: no limit):
+    /// half for the paths, half for the trees.
     budget: u64,
     /// How many paths half of that is, for the class being gathered.
     room: usize,
-    /// Whether gathering the class's paths stopped at `room`.
+    /// Whether the class's paths passed `room`, or its tree half the
+    /// budget: it was not built, and is to be split.
     over: bool,
     /// The bytes of the class's paths, held while its tree is forced.
     held: u64,
@@ -318,17 +320,9 @@ impl Scratch {
         self.union = 0;
     }
 
-    /// The bytes held now (paths and trees), noted in `peak`.
-    fn note(&mut self) -> u64 {
-        let now = self.held + self.arena.bytes();
-        self.peak = self.peak.max(now);
-        now
-    }
-
-    /// Whether the paths and trees held fill the budget.
-    fn full(&mut self) -> bool {
-        let now = self.note();
-        self.budget != 0 && now > self.budget
+    /// Notes the bytes held now (paths and trees) in `peak`.
+    fn note(&mut self) {
+        self.peak = self.peak.max(self.held + self.arena.bytes());
     }
 
     /// Adds the word ending at trie node `node` to `union`, once a class.

@@ -192,6 +192,9 @@ fn build_sum<const W: usize>(
     face: u8,
     arena: &mut Arena,
 ) -> u32 {
+    if arena.overflow {
+        return 0;
+    }
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
@@ -225,6 +228,9 @@ fn build_choice<const W: usize>(
     position: usize,
     arena: &mut Arena,
 ) -> u32 {
+    if arena.overflow {
+        return 0;
+    }
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
@@ -263,6 +269,11 @@ pub(crate) struct Arena {
     kids: Vec<u32>,
     /// Children being gathered for nodes being made (a stack).
     buf: Vec<u32>,
+    /// The most bytes its nodes may take (0: no limit).
+    limit: u64,
+    /// Whether making a tree passed `limit`: the tree is cut short, good
+    /// for nothing but freeing.
+    overflow: bool,
 }
 
 /// How full an arena was, to go back to.
@@ -275,6 +286,19 @@ impl Arena {
         self.nodes.clear();
         self.kids.clear();
         self.buf.clear();
+        self.overflow = false;
+    }
+
+    /// Sets the most bytes its nodes may take (0: no limit): a tree whose
+    /// making would pass it is cut short and [`Arena::overflow`] says so.
+    pub(crate) fn limit(&mut self, bytes: u64) {
+        self.limit = bytes;
+    }
+
+    /// Whether a tree made since the last [`Arena::clear`] or
+    /// [`Arena::reset`] passed the limit (and is cut short).
+    pub(crate) fn overflow(&self) -> bool {
+        self.overflow
     }
 
     /// Where the arena is now.
@@ -286,6 +310,8 @@ impl Arena {
     pub(crate) fn reset(&mut self, mark: Mark) {
         self.nodes.truncate(mark.0);
         self.kids.truncate(mark.1);
+        self.buf.clear();
+        self.overflow = false;
     }
 
     /// The bytes its nodes and their children take.
@@ -337,6 +363,9 @@ impl Arena {
 
     fn push(&mut self, node: Node) -> u32 {
         self.nodes.push(node);
+        if self.limit != 0 && self.bytes() > self.limit {
+            self.overflow = true;
+        }
         (self.nodes.len() - 1) as u32
     }
 
@@ -412,7 +441,8 @@ impl Arena {
     }
 
     /// The tree with the split-off cell forced to a face: that face's
-    /// subtree `sub` (from [`Arena::face`]) merged with the rest.
+    /// subtree `sub` (from [`Arena::face`]) merged with the rest. Past the
+    /// limit it is cut short ([`Arena::overflow`]).
     pub(crate) fn force(&mut self, sub: Option<u32>, rest: u32) -> u32 {
         match sub {
             Some(s) => self.merge_sums(s, rest),
@@ -423,6 +453,9 @@ impl Arena {
     /// A sum of both sums' points whose children are both sets of children,
     /// choices of the same position merged.
     fn merge_sums(&mut self, a: u32, b: u32) -> u32 {
+        if self.overflow {
+            return a;
+        }
         let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
         if nb.len == 0 && nb.points == 0 {
             return a;
@@ -456,6 +489,9 @@ impl Arena {
     /// A choice of the same position whose children are both choices'
     /// children, sums of the same face merged.
     fn merge_choices(&mut self, a: u32, b: u32) -> u32 {
+        if self.overflow {
+            return a;
+        }
         let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
         let base = self.buf.len();
         let (mut i, mut j) = (0, 0);
