@@ -154,21 +154,15 @@ pub struct ProveOptions<'a> {
     /// When a class's tree stops being forced by merging and is finished by
     /// the orderly walk.
     pub switchover: Switchover,
-    /// The most bytes a class's paths and trees may take, about. A class
-    /// whose paths would take half of it, or whose tree would not fit, is
-    /// split on its next cell in the fixing order, one face at a time, and
-    /// each part's tree built on its own; a tree that fills it is finished
-    /// by the orderly walk, which makes no nodes, instead of merging. The
-    /// same boards either way, in bounded memory. Default
-    /// [`ProveOptions::CLASS_MEMORY`].
+    /// The most bytes a class's paths and trees may take, or 0 for no
+    /// limit (the default). With a limit, a class whose paths pass half of
+    /// it, or whose tree would, is split on its next cell in the fixing
+    /// order, one face at a time, each part's paths gathered and its tree
+    /// built on its own; a merged tree that would pass the other half is
+    /// dropped and that face finished by the orderly walk, which makes no
+    /// nodes. The same boards, in bounded memory, but slower: a split
+    /// class gathers its paths again for every face (BENCHMARKS.md).
     pub class_memory: u64,
-}
-
-impl ProveOptions<'_> {
-    /// The default [`ProveOptions::class_memory`]: 2.5 GiB, which keeps
-    /// every 4x4 ENABLE2K class of a sample under 4 GB of resident memory
-    /// with the prover's own (BENCHMARKS.md).
-    pub const CLASS_MEMORY: u64 = 5 << 29;
 }
 
 impl Default for ProveOptions<'_> {
@@ -180,7 +174,7 @@ impl Default for ProveOptions<'_> {
             done: None,
             on_part: None,
             switchover: Switchover::default(),
-            class_memory: ProveOptions::CLASS_MEMORY,
+            class_memory: 0,
         }
     }
 }

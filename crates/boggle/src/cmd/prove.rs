@@ -60,12 +60,12 @@ pub(crate) struct ProveArgs {
     /// --seed) to completion, and project the proof's CPU time from them.
     #[arg(long, value_name = "N", value_parser = crate::args::positive, conflicts_with_all = ["checkpoint", "shard", "merge"])]
     sample: Option<std::num::NonZeroUsize>,
-    /// The most memory a class's paths and trees may take, about (K, M or
-    /// G): a class with more is split on its next cell before its tree is
-    /// built, and a tree that fills it is walked instead of merged. Each
-    /// thread holds up to this, beside the pack.
-    #[arg(long, value_name = "SIZE", value_parser = crate::args::bytes, default_value = "2.5G")]
-    class_memory: u64,
+    /// The most memory a class's paths and trees may take on a thread (K,
+    /// M or G; default: no limit): a class with more is split on its next
+    /// cell before its tree is built, and a tree that would pass it is
+    /// walked instead of merged. The same boards, slower.
+    #[arg(long, value_name = "SIZE", value_parser = crate::args::bytes)]
+    class_memory: Option<u64>,
     /// The seed of --sample's draw.
     #[arg(long, default_value_t = 1, requires = "sample")]
     seed: u64,
@@ -178,7 +178,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         done: Some(&is_done),
         on_part: Some(&record),
         switchover: Default::default(),
-        class_memory: args.class_memory,
+        class_memory: args.class_memory.unwrap_or(0),
     };
     let proof = prover.run(&options)?;
     // The summary and the checkpoint are written whole, whatever signals
@@ -431,7 +431,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
     let options = ProveOptions {
         threshold: run.threshold,
         control: args.threads.control(),
-        class_memory: args.class_memory,
+        class_memory: args.class_memory.unwrap_or(0),
         ..ProveOptions::default()
     };
     let sampled = prover.sample(count, args.seed, &options)?;
