@@ -136,6 +136,7 @@ pub enum ProveError {
 pub type PartDone<'a> = dyn Fn(u64, &[Scored]) + Sync + 'a;
 
 /// How to run a proof.
+#[derive(Default)]
 pub struct ProveOptions<'a> {
     /// Report every board scoring at least this.
     pub threshold: u32,
@@ -163,20 +164,6 @@ pub struct ProveOptions<'a> {
     /// nodes. The same boards, in bounded memory, but slower: a split
     /// class gathers its paths again for every face (BENCHMARKS.md).
     pub class_memory: u64,
-}
-
-impl Default for ProveOptions<'_> {
-    fn default() -> Self {
-        ProveOptions {
-            threshold: 0,
-            control: Control::default(),
-            shard: None,
-            done: None,
-            on_part: None,
-            switchover: Switchover::default(),
-            class_memory: 0,
-        }
-    }
 }
 
 /// When the prover stops forcing cells by merging trees, which costs memory
