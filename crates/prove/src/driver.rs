@@ -212,6 +212,15 @@ impl Prover {
         }
         let (root, union) = self.tree(class, work.scratch, &options.control.cancel);
         work.scratch.budget = budget;
+        let threshold = u64::from(options.threshold);
+        if !work.scratch.over && work.scratch.arena.overflow() && k < n {
+            // The paths fit and their tree does not: it is made one face
+            // of the next cell at a time, from the same paths.
+            if union < threshold {
+                return Ok(());
+            }
+            return self.by_face(class, k, options, work);
+        }
         if work.scratch.over {
             work.counts.split += 1;
             let cell = self.order[k];
@@ -227,11 +236,110 @@ impl Prover {
             class[cell] = set;
             return Ok(());
         }
-        let threshold = u64::from(options.threshold);
         if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
             return Ok(());
         }
         self.attack(root, k, class, options, work)
+    }
+
+    /// Attacks `class`, whose first `k` cells have one face each, when its
+    /// paths (gathered and sorted in the scratch) fit and their tree does
+    /// not: the tree of the paths that do not use cell `order[k]` is made
+    /// once, and for each face of that cell in turn the subtree of its
+    /// paths is made, merged with it and attacked, then freed. The trees
+    /// are the ones forcing that cell would make, so the boards are the
+    /// same, with one face's subtree held at a time. Should one of them not
+    /// fit either, the class's remaining faces are split as a class whose
+    /// paths do not fit ([`Prover::bounded`]).
+    fn by_face(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let threshold = u64::from(options.threshold);
+        let cell = self.order[k];
+        let set = class[cell];
+        let faces: Vec<usize> = bits(set).collect();
+        let mut paths = std::mem::take(&mut work.scratch.paths);
+        let (runs, tail) = paths.runs(&self.layout, k);
+        work.scratch.arena.clear();
+        let rest = paths.build_sum(tail, &self.layout, k + 1, 0, &mut work.scratch.arena);
+        work.scratch.note();
+        let mut left = if work.scratch.arena.overflow() {
+            Some(0)
+        } else {
+            None
+        };
+        let base = work.scratch.arena.mark();
+        let mut result = Ok(());
+        for (i, &f) in faces.iter().enumerate() {
+            if left.is_some() || options.control.is_cancelled() {
+                break;
+            }
+            class[cell] = 1 << f;
+            if self.symmetric_duplicate(class) {
+                continue;
+            }
+            let run = runs.iter().find(|r| usize::from(r.0) == f);
+            let sub = run.map(|r| {
+                paths.build_sum(
+                    r.1.clone(),
+                    &self.layout,
+                    k + 1,
+                    r.0,
+                    &mut work.scratch.arena,
+                )
+            });
+            work.scratch.note();
+            if work.scratch.arena.overflow() {
+                work.scratch.arena.reset(base);
+                left = Some(i);
+                break;
+            }
+            work.counts.classes += 1;
+            let arena = &work.scratch.arena;
+            let most = u64::from(sub.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
+            if most >= threshold {
+                let inner = work.scratch.arena.mark();
+                let forced = work.scratch.arena.force(sub, rest);
+                work.scratch.note();
+                result = if work.scratch.arena.overflow() {
+                    // Too big merged: walked from the two trees instead.
+                    work.scratch.arena.reset(inner);
+                    let roots: Vec<u32> = sub.into_iter().chain([rest]).collect();
+                    self.orderly_from(&roots, k + 1, class, options, work)
+                } else {
+                    self.attack(forced, k + 1, class, options, work)
+                };
+            }
+            work.scratch.arena.reset(base);
+            if result.is_err() {
+                break;
+            }
+        }
+        // The paths go back to the scratch, their memory kept; for the
+        // faces left, gathered again.
+        if let Some(i) = left {
+            paths.clear(&self.layout);
+            work.scratch.paths = paths;
+            for &f in &faces[i..] {
+                class[cell] = 1 << f;
+                if self.symmetric_duplicate(class) {
+                    continue;
+                }
+                work.counts.classes += 1;
+                result = self.bounded(class, k + 1, options, work);
+                if result.is_err() {
+                    break;
+                }
+            }
+        } else {
+            work.scratch.paths = paths;
+        }
+        class[cell] = set;
+        result
     }
 
     /// Attacks the tree `root` of `class` with the first `k` positions of
@@ -312,17 +420,33 @@ impl Prover {
         options: &ProveOptions,
         work: &mut Work,
     ) -> Result<(), LexiconError> {
+        self.orderly_from(&[root], k, class, options, work)
+    }
+
+    /// The orderly walk of the sum of the trees `roots` (taken together as
+    /// one tree whose root has all their children and points).
+    fn orderly_from(
+        &self,
+        roots: &[u32],
+        k: usize,
+        class: &mut Vec<u64>,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
         let n = self.order.len();
         let mut pending = std::mem::take(&mut work.scratch.pending);
         pending.resize_with(n, Vec::new);
         pending.iter_mut().for_each(Vec::clear);
         let arena = std::mem::take(&mut work.scratch.arena);
         let mut open = 0u64;
-        for &c in arena.kids(root) {
-            pending[usize::from(arena.key(c))].push(c);
-            open += u64::from(arena.bound(c));
+        let mut base = 0u64;
+        for &root in roots {
+            for &c in arena.kids(root) {
+                pending[usize::from(arena.key(c))].push(c);
+                open += u64::from(arena.bound(c));
+            }
+            base += u64::from(arena.points(root));
         }
-        let base = u64::from(arena.points(root));
         let result = self.walk(&arena, &mut pending, k, base, open, class, options, work);
         work.scratch.arena = arena;
         work.scratch.pending = pending;

@@ -156,13 +156,15 @@ pub struct ProveOptions<'a> {
     /// the orderly walk.
     pub switchover: Switchover,
     /// The most bytes a class's paths and trees may take, or 0 for no
-    /// limit (the default). With a limit, a class whose paths pass half of
-    /// it, or whose tree would, is split on its next cell in the fixing
-    /// order, one face at a time, each part's paths gathered and its tree
-    /// built on its own; a merged tree that would pass the other half is
-    /// dropped and that face finished by the orderly walk, which makes no
-    /// nodes. The same boards, in bounded memory, but slower: a split
-    /// class gathers its paths again for every face (BENCHMARKS.md).
+    /// limit (the default); half for the paths, half for the trees. A
+    /// class whose tree would pass its half is made one face of its next
+    /// cell at a time, from the paths already gathered (the paths that do
+    /// not use the cell make one tree, shared; each face's subtree is made,
+    /// merged with it, attacked and freed in turn); a merge that would pass
+    /// it is dropped and that face finished by the orderly walk, which
+    /// makes no nodes; a class whose paths pass their half is split on its
+    /// next cell and its paths gathered again for each face. The same
+    /// boards in bounded memory, at some cost in time (BENCHMARKS.md).
     pub class_memory: u64,
 }
 

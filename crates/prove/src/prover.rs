@@ -204,7 +204,6 @@ impl Prover {
         scratch.arena.clear();
         scratch.arena.limit(scratch.budget / 2);
         let root = tree::build(recs, &self.layout, &mut scratch.arena);
-        scratch.over |= scratch.arena.overflow();
         // The paths stay resident (their memory is kept for the next
         // class), so they count while the tree is forced too.
         scratch.held = (recs.len() * std::mem::size_of::<Rec<W>>()) as u64;

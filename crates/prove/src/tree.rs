@@ -171,6 +171,64 @@ impl Paths {
     }
 }
 
+impl Paths {
+    /// The sorted paths' runs at `position`: for each face, the range of
+    /// the paths that choose it there (they sort together, by face, since
+    /// no path uses an earlier position), and the range of those that do
+    /// not use it (they sort last).
+    pub(crate) fn runs(
+        &self,
+        layout: &Packing,
+        position: usize,
+    ) -> (Vec<(u8, std::ops::Range<usize>)>, std::ops::Range<usize>) {
+        fn of<const W: usize>(
+            recs: &[Rec<W>],
+            layout: &Packing,
+            position: usize,
+        ) -> (Vec<(u8, std::ops::Range<usize>)>, std::ops::Range<usize>) {
+            let mut runs = Vec::new();
+            let mut i = 0;
+            while i < recs.len() {
+                let face = layout.get(&recs[i].key, position);
+                if face == layout.unused() {
+                    break;
+                }
+                let mut j = i + 1;
+                while j < recs.len() && layout.get(&recs[j].key, position) == face {
+                    j += 1;
+                }
+                runs.push((face as u8, i..j));
+                i = j;
+            }
+            (runs, i..recs.len())
+        }
+        match self {
+            Paths::W1(v) => of(v, layout, position),
+            Paths::W2(v) => of(v, layout, position),
+            Paths::W4(v) => of(v, layout, position),
+            Paths::W8(v) => of(v, layout, position),
+        }
+    }
+
+    /// The sum node of the sorted paths `range`, which agree on every
+    /// position before `from` (the last choice among them of face `face`).
+    pub(crate) fn build_sum(
+        &self,
+        range: std::ops::Range<usize>,
+        layout: &Packing,
+        from: usize,
+        face: u8,
+        arena: &mut Arena,
+    ) -> u32 {
+        match self {
+            Paths::W1(v) => build_sum(&v[range], layout, from, face, arena),
+            Paths::W2(v) => build_sum(&v[range], layout, from, face, arena),
+            Paths::W4(v) => build_sum(&v[range], layout, from, face, arena),
+            Paths::W8(v) => build_sum(&v[range], layout, from, face, arena),
+        }
+    }
+}
+
 /// Sorts the paths `recs` and makes their tree in `arena`; returns its
 /// root. A word found on several paths over the same positions and faces
 /// counts once.
