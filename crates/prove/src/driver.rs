@@ -190,12 +190,14 @@ impl Prover {
     }
 
     /// Bounds `class`, whose first `k` cells in the order have one face
-    /// each, by its tree, and attacks it. When its paths or its tree would
-    /// not fit their half of the scratch's budget, it is split on cell `order[k]` first, one
-    /// face at a time, each part's tree built on its own: a part's tree is
-    /// the one forcing that face would make, or tighter (a word found on
-    /// paths that differ only in that cell's face counts once), so no board
-    /// is lost, and only one part's paths are held at a time.
+    /// each, by its tree, and attacks it. When its tree would not fit its
+    /// half of the scratch's budget, it is made a face of cell `order[k]`
+    /// at a time ([`Prover::by_face`]); when its paths would not fit
+    /// theirs, the class is split on that cell first, one face at a time,
+    /// each part's paths gathered and its tree built on its own: a part's
+    /// tree is the one forcing that face would make, or tighter (a word
+    /// found on paths that differ only in that cell's face counts once), so
+    /// no board is lost, and only one part's paths are held at a time.
     fn bounded(
         &self,
         class: &mut Vec<u64>,
