@@ -225,18 +225,8 @@ impl Prover {
         }
         if work.scratch.over {
             work.counts.split += 1;
-            let cell = self.order[k];
-            let set = class[cell];
-            for f in bits(set) {
-                class[cell] = 1 << f;
-                if self.symmetric_duplicate(class) {
-                    continue;
-                }
-                work.counts.classes += 1;
-                self.bounded(class, k + 1, options, work)?;
-            }
-            class[cell] = set;
-            return Ok(());
+            let faces: Vec<usize> = bits(class[self.order[k]]).collect();
+            return self.split(class, k, &faces, options, work);
         }
         if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
             return Ok(());
@@ -326,19 +316,37 @@ impl Prover {
         if let Some(i) = left {
             paths.clear(&self.layout);
             work.scratch.paths = paths;
-            for &f in &faces[i..] {
-                class[cell] = 1 << f;
-                if self.symmetric_duplicate(class) {
-                    continue;
-                }
-                work.counts.classes += 1;
-                result = self.bounded(class, k + 1, options, work);
-                if result.is_err() {
-                    break;
-                }
+            class[cell] = set;
+            return self.split(class, k, &faces[i..], options, work);
+        }
+        work.scratch.paths = paths;
+        class[cell] = set;
+        result
+    }
+
+    /// Bounds `class` with cell `order[k]` given each of `faces` in turn,
+    /// each part's paths gathered again ([`Prover::bounded`]).
+    fn split(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        faces: &[usize],
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let cell = self.order[k];
+        let set = class[cell];
+        let mut result = Ok(());
+        for &f in faces {
+            class[cell] = 1 << f;
+            if self.symmetric_duplicate(class) {
+                continue;
             }
-        } else {
-            work.scratch.paths = paths;
+            work.counts.classes += 1;
+            result = self.bounded(class, k + 1, options, work);
+            if result.is_err() {
+                break;
+            }
         }
         class[cell] = set;
         result

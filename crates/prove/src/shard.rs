@@ -117,6 +117,28 @@ pub struct Run {
     pub threshold: u32,
 }
 
+impl Run {
+    /// The run proving `rows` x `cols` boards of `pack` under `rules` at
+    /// `threshold`, the pack named by [`prep::Pack::label`].
+    pub fn new(
+        pack: &prep::Pack,
+        rules: &solve::Rules,
+        rows: usize,
+        cols: usize,
+        threshold: u32,
+    ) -> Run {
+        Run {
+            pack: pack.label(),
+            rows,
+            cols,
+            scoring: rules.scoring.name().to_string(),
+            min_len: rules.min_len,
+            neighbors: rules.adjacency,
+            threshold,
+        }
+    }
+}
+
 /// What one run found (a shard, or the whole space), or a merge of runs:
 /// `boggle prove --json`, which `--merge` reads back.
 #[derive(Clone, Debug, Serialize, Deserialize)]

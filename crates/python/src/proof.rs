@@ -178,15 +178,7 @@ pub(crate) fn prove(
                 .map_err(|_| errors::options(format!("shard ({k}, {n}): k from 1 to n")))
         })
         .transpose()?;
-    let run = Run {
-        pack: pack.pack.label(),
-        rows,
-        cols,
-        scoring: rules.scoring.name().to_string(),
-        min_len: rules.min_len,
-        neighbors: rules.adjacency,
-        threshold,
-    };
+    let run = Run::new(&pack.pack, &rules, rows, cols, threshold);
     let prover = Prover::new(&pack.pack, rules, rows, cols).map_err(|e| match e {
         ProveError::Lexicon(e) => errors::pack(e),
         ProveError::Pack(e) => errors::pack(e),

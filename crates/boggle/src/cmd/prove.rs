@@ -19,7 +19,6 @@ use prove::{
 use serde::Serialize;
 
 use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
-use crate::output::json::pack_label;
 
 /// Options of `boggle prove`.
 #[derive(Args, Clone)]
@@ -102,15 +101,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             t
         }
     };
-    let this = Run {
-        pack: pack_label(&pack),
-        rows,
-        cols,
-        scoring: rules.scoring.name().to_string(),
-        min_len: rules.min_len,
-        neighbors: rules.adjacency,
-        threshold,
-    };
+    let this = Run::new(&pack, &rules, rows, cols, threshold);
     let mut state = match saved {
         Some(c) => {
             if c.run != this || c.shard != args.shard {
