@@ -212,16 +212,34 @@ impl Prover {
         if k == n {
             work.scratch.budget = 0;
         }
-        let (root, union) = self.tree(class, work.scratch, &options.control.cancel);
+        let (mut root, union) = self.tree(class, work.scratch, &options.control.cancel);
         work.scratch.budget = budget;
         let threshold = u64::from(options.threshold);
         if !work.scratch.over && work.scratch.arena.overflow() && k < n {
-            // The paths fit and their tree does not: it is made one face
-            // of the next cell at a time, from the same paths.
             if union < threshold {
                 return Ok(());
             }
-            return self.by_face(class, k, options, work);
+            // The paths fit and their tree does not: built again from the
+            // same paths as a DAG, and if that does not fit either, one
+            // face of the next cell at a time.
+            if !work.scratch.arena.sharing() {
+                let arena = &mut work.scratch.arena;
+                arena.clear();
+                arena.share();
+                root = work.scratch.paths.build_sum(
+                    0..work.scratch.paths.len(),
+                    &self.layout,
+                    0,
+                    0,
+                    arena,
+                );
+                work.scratch.note();
+            }
+            if work.scratch.arena.overflow() {
+                work.scratch.arena.clear();
+                work.scratch.arena.share();
+                return self.by_face(class, k, options, work);
+            }
         }
         if work.scratch.over {
             work.counts.split += 1;
@@ -256,7 +274,6 @@ impl Prover {
         let faces: Vec<usize> = bits(set).collect();
         let mut paths = std::mem::take(&mut work.scratch.paths);
         let (runs, tail) = paths.runs(&self.layout, k);
-        work.scratch.arena.clear();
         let rest = paths.build_sum(tail, &self.layout, k + 1, 0, &mut work.scratch.arena);
         work.scratch.note();
         let mut left = if work.scratch.arena.overflow() {
@@ -451,9 +468,10 @@ impl Prover {
         let mut open = 0u64;
         let mut base = 0u64;
         for &root in roots {
-            for &c in arena.kids(root) {
-                pending[usize::from(arena.key(c))].push(c);
-                open += u64::from(arena.bound(c));
+            let (kids, keys, bounds) = arena.edges(root);
+            for ((&c, &key), &bound) in kids.iter().zip(keys).zip(bounds) {
+                pending[usize::from(key)].push((c, bound));
+                open += u64::from(bound);
             }
             base += u64::from(arena.points(root));
         }
@@ -469,7 +487,7 @@ impl Prover {
     fn walk(
         &self,
         arena: &Arena,
-        pending: &mut [Vec<u32>],
+        pending: &mut [Vec<(u32, u32)>],
         k: usize,
         base: u64,
         open: u64,
@@ -490,10 +508,11 @@ impl Prover {
         // What each face would add, and what taking this cell removes.
         let mut gains = [0u64; 64];
         let mut removed = 0u64;
-        for &c in &pending[k] {
-            removed += u64::from(arena.bound(c));
-            for &s in arena.kids(c) {
-                gains[usize::from(arena.key(s))] += u64::from(arena.bound(s));
+        for &(c, bound) in &pending[k] {
+            removed += u64::from(bound);
+            let (_, keys, bounds) = arena.edges(c);
+            for (&key, &bound) in keys.iter().zip(bounds) {
+                gains[usize::from(key)] += u64::from(bound);
             }
         }
         let mut lens = [0u32; 64];
@@ -511,13 +530,14 @@ impl Prover {
             }
             let (mut b, mut o) = (base, open - removed);
             for i in 0..pending[k].len() {
-                let Some(s) = arena.child(pending[k][i], f as u8) else {
+                let Some(s) = arena.child(pending[k][i].0, f as u8) else {
                     continue;
                 };
                 b += u64::from(arena.points(s));
-                for &c in arena.kids(s) {
-                    pending[usize::from(arena.key(c))].push(c);
-                    o += u64::from(arena.bound(c));
+                let (kids, keys, bounds) = arena.edges(s);
+                for ((&c, &key), &bound) in kids.iter().zip(keys).zip(bounds) {
+                    pending[usize::from(key)].push((c, bound));
+                    o += u64::from(bound);
                 }
             }
             let result = self.walk(arena, pending, k + 1, b, o, class, options, work);

@@ -203,6 +203,13 @@ impl Prover {
         }
         scratch.arena.clear();
         scratch.arena.limit(scratch.budget / 2);
+        // A class's tree takes about four times its paths' bytes, and a
+        // DAG about half (BENCHMARKS.md): a class whose tree would not fit
+        // is built as a DAG at once rather than after a tree made in vain.
+        let bytes = (recs.len() as u64).saturating_mul(size);
+        if scratch.budget != 0 && bytes.saturating_mul(4) > scratch.budget / 2 {
+            scratch.arena.share();
+        }
         let root = tree::build(recs, &self.layout, &mut scratch.arena);
         // The paths stay resident (their memory is kept for the next
         // class), so they count while the tree is forced too.

@@ -22,6 +22,16 @@
 //! far lower than the face's bound in the whole tree, because merging makes
 //! the branches that each chose their own best face for a cell choose one
 //! face together.
+//!
+//! A tree may also be built as a DAG ([`Arena::share`]): each node is
+//! looked up by its content (key, points, children) and made only if it is
+//! new. The bound is a function of a node's content, so the DAG bounds
+//! exactly as the tree does; it is how a heavy class fits in a few GB.
+
+use std::hash::Hasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 
 /// How a path's choices pack into a key: one slot of `bits` bits for each
 /// position in the fixing order, holding the face chosen there or all ones
@@ -172,6 +182,16 @@ impl Paths {
 }
 
 impl Paths {
+    /// How many paths.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Paths::W1(v) => v.len(),
+            Paths::W2(v) => v.len(),
+            Paths::W4(v) => v.len(),
+            Paths::W8(v) => v.len(),
+        }
+    }
+
     /// The sorted paths' runs at `position`: for each face, the range of
     /// the paths that choose it there (they sort together, by face, since
     /// no path uses an earlier position), and the range of those that do
@@ -276,7 +296,8 @@ fn build_sum<const W: usize>(
             points = points.saturating_add(recs[k].points);
         }
     }
-    arena.sum_from_buf(face, points, base)
+    let share = arena.share;
+    arena.sum_from_buf(face, points, base, share)
 }
 
 /// The choice node of `position` for the paths `recs`, which all use it.
@@ -301,7 +322,8 @@ fn build_choice<const W: usize>(
         arena.buf.push(id);
         i = j;
     }
-    arena.choice_from_buf(position as u8, base)
+    let share = arena.share;
+    arena.choice_from_buf(position as u8, base, share)
 }
 
 /// A node of an [`Arena`]: a sum or a choice, with its children's ids in
@@ -319,19 +341,42 @@ struct Node {
 }
 
 /// Trees whose nodes never change once made, so that a tree made by
-/// merging shares every node it did not change. Made nodes are freed by
-/// going back to a [`Mark`], last made first.
+/// merging shares every node it did not change, and a tree built may share
+/// alike subtrees too ([`Arena::share`]). Made nodes are freed by going
+/// back to a [`Mark`], last made first.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Arena {
     nodes: Vec<Node>,
+    /// Every node's children, and beside each its key and bound, so that
+    /// finding a face's subtree, merging and walking read a node's
+    /// children without visiting each (in a DAG they lie far apart).
     kids: Vec<u32>,
+    kid_keys: Vec<u8>,
+    kid_bounds: Vec<u32>,
     /// Children being gathered for nodes being made (a stack).
     buf: Vec<u32>,
+    /// Every node made to be shared, found by its content.
+    table: HashTable<u32>,
+    /// The nodes from here on are not in `table`.
+    shared: usize,
+    /// Whether trees are built as DAGs (see [`Arena::share`]).
+    share: bool,
     /// The most bytes its nodes may take (0: no limit).
     limit: u64,
     /// Whether making a tree passed `limit`: the tree is cut short, good
     /// for nothing but freeing.
     overflow: bool,
+}
+
+/// The hash of a node's content.
+fn content_hash(key: u8, points: u32, kids: &[u32]) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u8(key);
+    h.write_u32(points);
+    for &k in kids {
+        h.write_u32(k);
+    }
+    h.finish()
 }
 
 /// How full an arena was, to go back to.
@@ -343,8 +388,31 @@ impl Arena {
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.kids.clear();
+        self.kid_keys.clear();
+        self.kid_bounds.clear();
         self.buf.clear();
+        self.table.clear();
+        self.shared = 0;
+        self.share = false;
         self.overflow = false;
+    }
+
+    /// Builds the trees that follow as DAGs, until the next
+    /// [`Arena::clear`]: a node alike to one already built (the same key,
+    /// points and children) is not built again. A heavy class's tree then
+    /// takes about a tenth of its nodes as a tree (the same few words end
+    /// many branches alike), but every node built costs a look-up, and
+    /// merging and walking a DAG, whose shared nodes lie far from their
+    /// parents, is slower (a heavy 4x4 class took 1.4 times as long,
+    /// BENCHMARKS.md): for trees that would not fit otherwise. Merges never
+    /// share.
+    pub(crate) fn share(&mut self) {
+        self.share = true;
+    }
+
+    /// Whether trees are built as DAGs ([`Arena::share`]).
+    pub(crate) fn sharing(&self) -> bool {
+        self.share
     }
 
     /// Sets the most bytes its nodes may take (0: no limit): a tree whose
@@ -366,16 +434,28 @@ impl Arena {
 
     /// Frees every node made since `mark`.
     pub(crate) fn reset(&mut self, mark: Mark) {
+        for id in mark.0..self.shared {
+            let hash = self.hash(id as u32);
+            if let Ok(entry) = self.table.find_entry(hash, |&x| x == id as u32) {
+                entry.remove();
+            }
+        }
+        self.shared = self.shared.min(mark.0);
         self.nodes.truncate(mark.0);
         self.kids.truncate(mark.1);
+        self.kid_keys.truncate(mark.1);
+        self.kid_bounds.truncate(mark.1);
         self.buf.clear();
         self.overflow = false;
     }
 
     /// The bytes its nodes and their children take.
     pub(crate) fn bytes(&self) -> u64 {
+        // A table's slot is its id and a control byte.
         (self.nodes.len() * std::mem::size_of::<Node>()
-            + (self.kids.len() + self.buf.len()) * std::mem::size_of::<u32>()) as u64
+            + self.kids.len() * (2 * std::mem::size_of::<u32>() + 1)
+            + self.buf.len() * std::mem::size_of::<u32>()
+            + self.table.capacity() * (std::mem::size_of::<u32>() + 1)) as u64
     }
 
     /// How many nodes.
@@ -398,72 +478,123 @@ impl Arena {
     }
 
     /// A node's key: a choice's position, a sum's face.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn key(&self, node: u32) -> u8 {
         self.nodes[node as usize].key
     }
 
     /// A node's children, sorted by key.
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn kids(&self, node: u32) -> &[u32] {
         let n = &self.nodes[node as usize];
         &self.kids[n.first as usize..(n.first + n.len) as usize]
     }
 
+    /// A node's children, their keys and their bounds, sorted by key.
+    #[inline]
+    pub(crate) fn edges(&self, node: u32) -> (&[u32], &[u8], &[u32]) {
+        let n = &self.nodes[node as usize];
+        let r = n.first as usize..(n.first + n.len) as usize;
+        (
+            &self.kids[r.clone()],
+            &self.kid_keys[r.clone()],
+            &self.kid_bounds[r],
+        )
+    }
+
     /// The sum under choice `choice` for `face`, if any.
     #[inline]
     pub(crate) fn child(&self, choice: u32, face: u8) -> Option<u32> {
-        self.kids(choice)
-            .iter()
-            .copied()
-            .find(|&s| self.nodes[s as usize].key == face)
+        let (kids, keys, _) = self.edges(choice);
+        keys.iter().position(|&k| k == face).map(|i| kids[i])
     }
 
-    fn push(&mut self, node: Node) -> u32 {
-        self.nodes.push(node);
-        if self.limit != 0 && self.bytes() > self.limit {
-            self.overflow = true;
+    /// The hash of node `id`'s content.
+    fn hash(&self, id: u32) -> u64 {
+        let n = &self.nodes[id as usize];
+        let kids = &self.kids[n.first as usize..(n.first + n.len) as usize];
+        content_hash(n.key, n.points, kids)
+    }
+
+    /// The node of `key`, `points` and the children `buf[base..]` (taken
+    /// off the stack), whose bound is `bound`. When `share`, the one made
+    /// already if any, else a new one found by later calls. Merging does
+    /// not share: it makes nodes and frees them again by the million, and
+    /// looking each up and forgetting it again more than doubled the time
+    /// of a heavy class (BENCHMARKS.md).
+    fn make(&mut self, key: u8, points: u32, bound: u32, base: usize, share: bool) -> u32 {
+        let hash = if share {
+            content_hash(key, points, &self.buf[base..])
+        } else {
+            0
+        };
+        if share {
+            let (nodes, kids, buf) = (&self.nodes, &self.kids, &self.buf);
+            let found = self.table.find(hash, |&id| {
+                let n = &nodes[id as usize];
+                n.key == key
+                    && n.points == points
+                    && kids[n.first as usize..(n.first + n.len) as usize] == buf[base..]
+            });
+            if let Some(&id) = found {
+                self.buf.truncate(base);
+                return id;
+            }
         }
-        (self.nodes.len() - 1) as u32
-    }
-
-    /// A sum whose children are `buf[base..]` (taken off the stack).
-    fn sum_from_buf(&mut self, face: u8, points: u32, base: usize) -> u32 {
         let first = self.kids.len() as u32;
-        let mut bound = points;
-        for &k in &self.buf[base..] {
-            bound = bound.saturating_add(self.nodes[k as usize].bound);
-        }
         self.kids.extend_from_slice(&self.buf[base..]);
+        for &k in &self.buf[base..] {
+            let kid = &self.nodes[k as usize];
+            self.kid_keys.push(kid.key);
+            self.kid_bounds.push(kid.bound);
+        }
         let len = (self.buf.len() - base) as u32;
         self.buf.truncate(base);
-        self.push(Node {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
             points,
             bound,
             first,
             len,
-            key: face,
-        })
+            key,
+        });
+        if share {
+            let (nodes, kids) = (&self.nodes, &self.kids);
+            self.table.insert_unique(hash, id, |&i| {
+                let n = &nodes[i as usize];
+                content_hash(
+                    n.key,
+                    n.points,
+                    &kids[n.first as usize..(n.first + n.len) as usize],
+                )
+            });
+            self.shared = self.nodes.len();
+        }
+        if self.limit != 0 && self.bytes() > self.limit {
+            self.overflow = true;
+        }
+        id
     }
 
-    /// A choice of `position` whose children are `buf[base..]`.
-    fn choice_from_buf(&mut self, position: u8, base: usize) -> u32 {
-        let first = self.kids.len() as u32;
+    /// A sum whose children are `buf[base..]` (taken off the stack); one
+    /// made already when `share`.
+    fn sum_from_buf(&mut self, face: u8, points: u32, base: usize, share: bool) -> u32 {
+        let mut bound = points;
+        for &k in &self.buf[base..] {
+            bound = bound.saturating_add(self.nodes[k as usize].bound);
+        }
+        self.make(face, points, bound, base, share)
+    }
+
+    /// A choice of `position` whose children are `buf[base..]`; one made
+    /// already when `share`.
+    fn choice_from_buf(&mut self, position: u8, base: usize, share: bool) -> u32 {
         let bound = self.buf[base..]
             .iter()
             .map(|&k| self.nodes[k as usize].bound)
             .max()
             .unwrap_or(0);
-        self.kids.extend_from_slice(&self.buf[base..]);
-        let len = (self.buf.len() - base) as u32;
-        self.buf.truncate(base);
-        self.push(Node {
-            points: 0,
-            bound,
-            first,
-            len,
-            key: position,
-        })
+        self.make(position, 0, bound, base, share)
     }
 
     /// Splits a tree whose first position is `position`: its choice node of
@@ -471,20 +602,14 @@ impl Arena {
     /// which shares the root's other children).
     pub(crate) fn split(&mut self, root: u32, position: u8) -> (Option<u32>, u32) {
         let r = self.nodes[root as usize];
-        let first = (r.len > 0).then(|| self.kids[r.first as usize]);
+        let first = (r.len > 0).then(|| r.first as usize);
         match first {
-            Some(c) if self.nodes[c as usize].key == position => {
-                let mut bound = r.points;
-                for &k in &self.kids[r.first as usize + 1..(r.first + r.len) as usize] {
-                    bound = bound.saturating_add(self.nodes[k as usize].bound);
-                }
-                let rest = self.push(Node {
-                    points: r.points,
-                    bound,
-                    first: r.first + 1,
-                    len: r.len - 1,
-                    key: r.key,
-                });
+            Some(i) if self.kid_keys[i] == position => {
+                let c = self.kids[i];
+                let base = self.buf.len();
+                let others = r.first as usize + 1..(r.first + r.len) as usize;
+                self.buf.extend_from_slice(&self.kids[others]);
+                let rest = self.sum_from_buf(r.key, r.points, base, false);
                 (Some(c), rest)
             }
             _ => (None, root),
@@ -524,9 +649,9 @@ impl Arena {
         let base = self.buf.len();
         let (mut i, mut j) = (0, 0);
         while i < na.len && j < nb.len {
-            let ca = self.kids[(na.first + i) as usize];
-            let cb = self.kids[(nb.first + j) as usize];
-            let (ka, kb) = (self.nodes[ca as usize].key, self.nodes[cb as usize].key);
+            let (x, y) = ((na.first + i) as usize, (nb.first + j) as usize);
+            let (ca, cb) = (self.kids[x], self.kids[y]);
+            let (ka, kb) = (self.kid_keys[x], self.kid_keys[y]);
             if ka < kb {
                 self.buf.push(ca);
                 i += 1;
@@ -541,7 +666,7 @@ impl Arena {
             }
         }
         self.rest_to_buf(na, i, nb, j);
-        self.sum_from_buf(na.key, na.points.saturating_add(nb.points), base)
+        self.sum_from_buf(na.key, na.points.saturating_add(nb.points), base, false)
     }
 
     /// A choice of the same position whose children are both choices'
@@ -554,9 +679,9 @@ impl Arena {
         let base = self.buf.len();
         let (mut i, mut j) = (0, 0);
         while i < na.len && j < nb.len {
-            let sa = self.kids[(na.first + i) as usize];
-            let sb = self.kids[(nb.first + j) as usize];
-            let (ka, kb) = (self.nodes[sa as usize].key, self.nodes[sb as usize].key);
+            let (x, y) = ((na.first + i) as usize, (nb.first + j) as usize);
+            let (sa, sb) = (self.kids[x], self.kids[y]);
+            let (ka, kb) = (self.kid_keys[x], self.kid_keys[y]);
             if ka < kb {
                 self.buf.push(sa);
                 i += 1;
@@ -571,7 +696,7 @@ impl Arena {
             }
         }
         self.rest_to_buf(na, i, nb, j);
-        self.choice_from_buf(na.key, base)
+        self.choice_from_buf(na.key, base, false)
     }
 
     fn rest_to_buf(&mut self, na: Node, i: u32, nb: Node, j: u32) {
@@ -592,6 +717,11 @@ mod tests {
     type Word<'a> = (&'a [(u8, u8)], u32, u32);
 
     fn built(words: &[Word]) -> (Arena, u32) {
+        built_as(words, false)
+    }
+
+    /// The tree of `words`, as a DAG when `share`.
+    fn built_as(words: &[Word], share: bool) -> (Arena, u32) {
         let layout = Packing::new(4, 3);
         let mut recs: Vec<Rec<1>> = words
             .iter()
@@ -603,8 +733,53 @@ mod tests {
             })
             .collect();
         let mut arena = Arena::default();
+        if share {
+            arena.share();
+        }
         let root = build(&mut recs, &layout, &mut arena);
         (arena, root)
+    }
+
+    #[test]
+    fn a_dag_shares_alike_subtrees_and_bounds_the_same() {
+        // Under faces a and c of cell 0, the same choice of cell 1 with the
+        // same sum for its face b (3 points each): built once as a DAG.
+        let words: &[Word] = &[
+            (&[(0, 0), (1, 1)], 1, 3),
+            (&[(0, 2), (1, 1)], 2, 3),
+            (&[(1, 2)], 3, 1),
+        ];
+        let (mut tree, t) = built_as(words, false);
+        let (mut dag, d) = built_as(words, true);
+        // Root, cell 0's choice, its a and c sums, a choice of cell 1 and
+        // its b sum under each, and cell 1's choice and c sum under the root.
+        assert_eq!((tree.len(), dag.len()), (10, 8));
+        assert_eq!(tree.bound(t), dag.bound(d));
+        // Forcing cell 0 to each face gives the same bounds both ways, and
+        // freeing the merged nodes forgets them: built again, the DAG
+        // shares with what is left and makes only what it must.
+        for arena_root in [(&mut tree, t), (&mut dag, d)] {
+            let (arena, root) = arena_root;
+            let mark = arena.mark();
+            let (choice, rest) = arena.split(root, 0);
+            let forced: Vec<u32> = (0..3)
+                .map(|f| {
+                    let m = arena.force(arena.face(choice, f), rest);
+                    arena.bound(m)
+                })
+                .collect();
+            // a or c: word 1 or 2 needs b on cell 1, word 3 needs c there.
+            assert_eq!(forced, vec![3, 1, 3]);
+            arena.reset(mark);
+        }
+        let before = dag.len();
+        let layout = Packing::new(4, 3);
+        let key = layout.with(layout.with(layout.empty(), 0, 0), 1, 1);
+        let mut again = [Rec::<1>::new(key, 1, 3)];
+        build(&mut again, &layout, &mut dag);
+        // Cell 1's choice, its b sum and cell 0's a sum over them are
+        // found; only cell 0's choice (of a alone now) and the root are new.
+        assert_eq!(dag.len(), before + 2);
     }
 
     #[test]
