@@ -342,6 +342,14 @@ pub(crate) fn bytes(text: &str) -> std::result::Result<u64, String> {
     Ok(total as u64)
 }
 
+/// Reads a memory limit: a size as [`bytes`] reads it, or 0 for none.
+pub(crate) fn memory_limit(text: &str) -> std::result::Result<u64, String> {
+    if text.trim() == "0" {
+        return Ok(0);
+    }
+    bytes(text)
+}
+
 /// Reads a duration: numbers each with a unit (`ms`, `s`, `m`, `h`):
 /// `90s`, `5m`, `1h30m`, `1.5m`, `500ms`; more than zero.
 pub(crate) fn duration(text: &str) -> std::result::Result<Duration, String> {

@@ -103,7 +103,7 @@ fn prove_usage_errors_exit_2() {
             "--class-memory",
             "lots",
         ],
-        &["--size", "2x2", "--threshold", "1", "--class-memory", "0"],
+        &["--size", "2x2", "--threshold", "1", "--class-memory", "0.1"],
     ] {
         let out = common::boggle()
             .arg("prove")
@@ -188,13 +188,18 @@ fn prove_resumes_from_a_checkpoint() {
 }
 
 /// With no room for a class's paths, every class is split down to single
-/// boards before its tree is built: the same boards.
+/// boards before its tree is built: the same boards as with the default
+/// limit and with none (0).
 #[test]
 fn prove_in_little_memory_finds_the_same_boards() {
     let dir = tempfile::tempdir().unwrap();
     let pack = tiny_pack(dir.path());
     let (code, full, err) = prove_json(&pack, &[]);
     assert_eq!(code, 0, "{err}");
+    let (code, unlimited, err) = prove_json(&pack, &["--class-memory", "0"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(unlimited["boards"], full["boards"]);
+    assert_eq!(unlimited["classes"], full["classes"]);
     let (code, small, err) = prove_json(&pack, &["--class-memory", "1"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(small["boards"], full["boards"]);

@@ -135,11 +135,8 @@ pub enum ProveError {
 /// A callback for each finished part: its index and the boards it found.
 pub type PartDone<'a> = dyn Fn(u64, &[Scored]) + Sync + 'a;
 
-/// The default of [`ProveOptions::class_memory`]: 3.5 GiB, so that a
-/// thread's class stays under 4 GB, as a cloud machine's core has.
-pub const CLASS_MEMORY: u64 = 7 << 29;
-
 /// How to run a proof.
+#[derive(Default)]
 pub struct ProveOptions<'a> {
     /// Report every board scoring at least this.
     pub threshold: u32,
@@ -158,11 +155,11 @@ pub struct ProveOptions<'a> {
     /// When a class's tree stops being forced by merging and is finished by
     /// the orderly walk.
     pub switchover: Switchover,
-    /// The most bytes a class's paths and trees may take ([`CLASS_MEMORY`]
-    /// by default), or 0 for no limit; half for the paths, half for the
-    /// trees. A class whose tree would pass its half is built as a DAG, a
-    /// subtree alike to one built already not built again (about a tenth
-    /// of the nodes, but slower to force); if that passes it too, it is
+    /// The most bytes a class's paths and trees may take, or 0 for no
+    /// limit (the default); half for the paths, half for the trees. A
+    /// class whose tree would pass its half is built as a DAG, a subtree
+    /// alike to one built already not built again (about a tenth of the
+    /// nodes, but slower to force); if that passes it too, it is
     /// made one face of its next cell at a time, from the paths already
     /// gathered (the paths that do not use the cell make one tree, shared;
     /// each face's subtree is made, merged with it, attacked and freed in
@@ -170,24 +167,9 @@ pub struct ProveOptions<'a> {
     /// by the orderly walk, which makes no nodes; a class whose paths pass
     /// their half is split on its next cell and its paths gathered again
     /// for each face. The same boards in bounded memory, at some cost in
-    /// time for the classes that need it (BENCHMARKS.md).
+    /// time for the classes that need it, which can be many times their
+    /// time without a limit (BENCHMARKS.md).
     pub class_memory: u64,
-}
-
-impl Default for ProveOptions<'_> {
-    /// Threshold 0, every part, the default switchover and
-    /// [`CLASS_MEMORY`].
-    fn default() -> Self {
-        ProveOptions {
-            threshold: 0,
-            control: Control::default(),
-            shard: None,
-            done: None,
-            on_part: None,
-            switchover: Switchover::default(),
-            class_memory: CLASS_MEMORY,
-        }
-    }
 }
 
 /// When the prover stops forcing cells by merging trees, which costs memory

@@ -602,7 +602,7 @@ impl Arena {
     /// which shares the root's other children).
     pub(crate) fn split(&mut self, root: u32, position: u8) -> (Option<u32>, u32) {
         let r = self.nodes[root as usize];
-        let first = (r.len > 0).then(|| r.first as usize);
+        let first = (r.len > 0).then_some(r.first as usize);
         match first {
             Some(i) if self.kid_keys[i] == position => {
                 let c = self.kids[i];

@@ -60,10 +60,11 @@ pub(crate) struct ProveArgs {
     #[arg(long, value_name = "N", value_parser = crate::args::positive, conflicts_with_all = ["checkpoint", "shard", "merge"])]
     sample: Option<std::num::NonZeroUsize>,
     /// The most memory a class's paths and trees may take on a thread (K,
-    /// M or G; default: no limit): a class with more is split on its next
-    /// cell before its tree is built, and a tree that would pass it is
-    /// walked instead of merged. The same boards, slower.
-    #[arg(long, value_name = "SIZE", value_parser = crate::args::bytes)]
+    /// M or G; default or 0: no limit): a class whose tree would pass half
+    /// of it is built as a DAG, then a face of its next cell at a time; one
+    /// whose paths would is split on that cell; a merge that would is
+    /// walked instead. The same boards, slower for such classes.
+    #[arg(long, value_name = "SIZE", value_parser = crate::args::memory_limit)]
     class_memory: Option<u64>,
     /// The seed of --sample's draw.
     #[arg(long, default_value_t = 1, requires = "sample")]
