@@ -147,7 +147,7 @@ impl PyProof {
 /// `boggle prove --checkpoint`'s format) and resumes from it when it
 /// exists: a run stopped, or a worker lost, loses at most the parts it was
 /// on. `class_memory` (bytes) is the most a class's paths and trees may
-/// take, as `--class-memory` (default: no limit). Ctrl-C stops it and
+/// take, as `--class-memory` (default or 0: no limit). Ctrl-C stops it and
 /// raises `KeyboardInterrupt`, whose `partial`
 /// attribute holds what was found (`complete=False`).
 #[pyfunction]
@@ -164,7 +164,7 @@ pub(crate) fn prove(
     class_memory: Option<i128>,
 ) -> PyResult<PyProof> {
     let class_memory = match class_memory {
-        Some(n) => errors::positive("class_memory", n)?,
+        Some(n) => errors::natural("class_memory", n)?,
         None => 0,
     };
     let threshold = u32::try_from(errors::natural("threshold", threshold)?)

@@ -374,7 +374,8 @@ def prove(
     class_memory: Optional[int] = None,
 ) -> Proof:
     """As ``boggle prove``; ``checkpoint`` (a file) keeps its progress and
-    resumes from it; ``class_memory`` (bytes) as ``--class-memory``."""
+    resumes from it; ``class_memory`` (bytes; default or 0: no limit) as
+    ``--class-memory``."""
 def merge_proofs(proofs: list[Proof]) -> Proof:
     """Shards' proofs merged into one, as ``boggle prove --merge`` does."""
 def builtin_packs() -> list[str]: ...

@@ -309,10 +309,10 @@ def prove(
     resumes from its file: on another worker after one was lost, or in a
     later call with the same arguments after the whole job was stopped.
     With the same ``shards`` every time; a file of another run is refused.
-    ``class_memory`` (bytes; default: no limit) is the most one class's
-    paths and trees may take on a worker (``boggle prove --class-memory``):
-    give each single-threaded worker about 1 GB more. It costs time (a
-    class over it gathers its paths again for each face of a cell)."""
+    ``class_memory`` (bytes; default or 0: no limit) is the most one
+    class's paths and trees may take on a worker (``boggle prove
+    --class-memory``): give each single-threaded worker about 0.5 GB more.
+    The classes that need it run slower, some many times slower."""
     if shards is None:
         shards = 4 * max(1, sum(client.nthreads().values()))
     if shards < 1:
