@@ -347,7 +347,7 @@ pub(crate) fn memory_limit(text: &str) -> std::result::Result<u64, String> {
     if text.trim() == "0" {
         return Ok(0);
     }
-    bytes(text)
+    bytes(text).map_err(|e| format!("{e} (0: no limit)"))
 }
 
 /// Reads a duration: numbers each with a unit (`ms`, `s`, `m`, `h`):
