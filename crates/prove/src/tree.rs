@@ -740,6 +740,18 @@ mod tests {
         (arena, root)
     }
 
+    /// The bound of the tree `root` with `position` forced to each of
+    /// `faces` faces in turn.
+    fn forced_bounds(arena: &mut Arena, root: u32, position: u8, faces: u8) -> Vec<u32> {
+        let (choice, rest) = arena.split(root, position);
+        (0..faces)
+            .map(|f| {
+                let t = arena.force(arena.face(choice, f), rest);
+                arena.bound(t)
+            })
+            .collect()
+    }
+
     #[test]
     fn a_dag_shares_alike_subtrees_and_bounds_the_same() {
         // Under faces a and c of cell 0, the same choice of cell 1 with the
@@ -761,13 +773,7 @@ mod tests {
         for arena_root in [(&mut tree, t), (&mut dag, d)] {
             let (arena, root) = arena_root;
             let mark = arena.mark();
-            let (choice, rest) = arena.split(root, 0);
-            let forced: Vec<u32> = (0..3)
-                .map(|f| {
-                    let m = arena.force(arena.face(choice, f), rest);
-                    arena.bound(m)
-                })
-                .collect();
+            let forced = forced_bounds(arena, root, 0, 3);
             // a or c: word 1 or 2 needs b on cell 1, word 3 needs c there.
             assert_eq!(forced, vec![3, 1, 3]);
             arena.reset(mark);
@@ -802,13 +808,7 @@ mod tests {
         let (choice, rest) = arena.split(root, 0);
         assert!(choice.is_some());
         assert_eq!(arena.bound(rest), 1);
-        let forced: Vec<u32> = (0..3)
-            .map(|f| {
-                let t = arena.force(arena.face(choice, f), rest);
-                arena.bound(t)
-            })
-            .collect();
-        assert_eq!(forced, vec![4, 1, 6]);
+        assert_eq!(forced_bounds(&mut arena, root, 0, 3), vec![4, 1, 6]);
     }
 
     #[test]
