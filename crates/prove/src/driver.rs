@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use solve::board::{canonical, Board, TextStyle};
 use solve::{LexiconError, Solver};
 
-use crate::tree::Arena;
+use crate::tree::{Arena, Node};
 use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work, Workers};
 
 /// How many parts a proof is cut into, at least (fewer only when every
@@ -246,7 +246,7 @@ impl Prover {
             let faces: Vec<usize> = bits(class[self.order[k]]).collect();
             return self.split(class, k, &faces, options, work);
         }
-        if union < threshold || u64::from(work.scratch.arena.bound(root)) < threshold {
+        if union < threshold || u64::from(root.bound()) < threshold {
             return Ok(());
         }
         self.attack(root, k, class, options, work)
@@ -308,8 +308,7 @@ impl Prover {
                 break;
             }
             work.counts.classes += 1;
-            let arena = &work.scratch.arena;
-            let most = u64::from(sub.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
+            let most = u64::from(sub.map_or(0, |s| s.bound())) + u64::from(rest.bound());
             if most >= threshold {
                 let inner = work.scratch.arena.mark();
                 let forced = work.scratch.arena.force(sub, rest);
@@ -317,7 +316,7 @@ impl Prover {
                 result = if work.scratch.arena.overflow() {
                     // Too big merged: walked from the two trees instead.
                     work.scratch.arena.reset(inner);
-                    let roots: Vec<u32> = sub.into_iter().chain([rest]).collect();
+                    let roots: Vec<Node> = sub.into_iter().chain([rest]).collect();
                     self.orderly_from(&roots, k + 1, class, options, work)
                 } else {
                     self.attack(forced, k + 1, class, options, work)
@@ -375,7 +374,7 @@ impl Prover {
     /// reach, or few cells are left, finishes with the orderly walk.
     fn attack(
         &self,
-        root: u32,
+        root: Node,
         k: usize,
         class: &mut Vec<u64>,
         options: &ProveOptions,
@@ -383,7 +382,7 @@ impl Prover {
     ) -> Result<(), LexiconError> {
         let n = self.order.len();
         let threshold = u64::from(options.threshold);
-        let bound = u64::from(work.scratch.arena.bound(root));
+        let bound = u64::from(root.bound());
         if bound < threshold {
             return Ok(());
         }
@@ -408,7 +407,7 @@ impl Prover {
             // rest's: below the threshold, the merge need not be made.
             let arena = &work.scratch.arena;
             let sub = arena.face(choice, f as u8);
-            let most = u64::from(sub.map_or(0, |s| arena.bound(s))) + u64::from(arena.bound(rest));
+            let most = u64::from(sub.map_or(0, |s| s.bound())) + u64::from(rest.bound());
             if most < threshold {
                 continue;
             }
@@ -441,7 +440,7 @@ impl Prover {
     /// reached at or above the threshold are scored exactly.
     fn orderly(
         &self,
-        root: u32,
+        root: Node,
         k: usize,
         class: &mut Vec<u64>,
         options: &ProveOptions,
@@ -454,7 +453,7 @@ impl Prover {
     /// one tree whose root has all their children and points).
     fn orderly_from(
         &self,
-        roots: &[u32],
+        roots: &[Node],
         k: usize,
         class: &mut Vec<u64>,
         options: &ProveOptions,
@@ -467,13 +466,12 @@ impl Prover {
         let arena = std::mem::take(&mut work.scratch.arena);
         let mut open = 0u64;
         let mut base = 0u64;
-        for &root in roots {
-            let (kids, keys, bounds) = arena.edges(root);
-            for ((&c, &key), &bound) in kids.iter().zip(keys).zip(bounds) {
-                pending[usize::from(key)].push((c, bound));
-                open += u64::from(bound);
+        for root in roots {
+            for &c in arena.kids(root) {
+                pending[usize::from(c.key())].push(c);
+                open += u64::from(c.bound());
             }
-            base += u64::from(arena.points(root));
+            base += u64::from(root.points());
         }
         let result = self.walk(&arena, &mut pending, k, base, open, class, options, work);
         work.scratch.arena = arena;
@@ -487,7 +485,7 @@ impl Prover {
     fn walk(
         &self,
         arena: &Arena,
-        pending: &mut [Vec<(u32, u32)>],
+        pending: &mut [Vec<Node>],
         k: usize,
         base: u64,
         open: u64,
@@ -508,11 +506,10 @@ impl Prover {
         // What each face would add, and what taking this cell removes.
         let mut gains = [0u64; 64];
         let mut removed = 0u64;
-        for &(c, bound) in &pending[k] {
-            removed += u64::from(bound);
-            let (_, keys, bounds) = arena.edges(c);
-            for (&key, &bound) in keys.iter().zip(bounds) {
-                gains[usize::from(key)] += u64::from(bound);
+        for c in &pending[k] {
+            removed += u64::from(c.bound());
+            for s in arena.kids(c) {
+                gains[usize::from(s.key())] += u64::from(s.bound());
             }
         }
         let mut lens = [0u32; 64];
@@ -530,14 +527,13 @@ impl Prover {
             }
             let (mut b, mut o) = (base, open - removed);
             for i in 0..pending[k].len() {
-                let Some(s) = arena.child(pending[k][i].0, f as u8) else {
+                let Some(s) = arena.child(&pending[k][i], f as u8) else {
                     continue;
                 };
-                b += u64::from(arena.points(s));
-                let (kids, keys, bounds) = arena.edges(s);
-                for ((&c, &key), &bound) in kids.iter().zip(keys).zip(bounds) {
-                    pending[usize::from(key)].push((c, bound));
-                    o += u64::from(bound);
+                b += u64::from(s.points());
+                for &c in arena.kids(&s) {
+                    pending[usize::from(c.key())].push(c);
+                    o += u64::from(c.bound());
                 }
             }
             let result = self.walk(arena, pending, k + 1, b, o, class, options, work);

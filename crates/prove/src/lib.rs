@@ -267,7 +267,7 @@ struct Scratch {
     arena: Arena,
     /// The orderly walk's choice nodes still to take, by position, each
     /// with its bound.
-    pending: Vec<Vec<(u32, u32)>>,
+    pending: Vec<Vec<tree::Node>>,
     /// When each trie node's word was last counted in `union`.
     stamp: Vec<u32>,
     now: u32,

@@ -10,7 +10,7 @@ use solve::board::FaceRules;
 use solve::{Rules, Solver};
 
 use crate::buckets::buckets;
-use crate::tree::{self, Packing, Paths, Rec};
+use crate::tree::{self, Node, Packing, Paths, Rec};
 use crate::trie::{Trie, ROOT};
 use crate::{ProveError, Prover, Scratch};
 
@@ -150,7 +150,7 @@ impl Prover {
     pub fn bound(&self, class: &[u64]) -> u64 {
         let mut scratch = Scratch::default();
         let (root, union) = self.tree(class, &mut scratch, &Cancel::new());
-        u64::from(scratch.arena.bound(root)).min(union)
+        u64::from(root.bound()).min(union)
     }
 
     /// The trie node `face` leads to from `node`, if every letter of the
@@ -167,7 +167,12 @@ impl Prover {
     /// Cancelled while the paths are gathered, or with more paths than the
     /// scratch has room for (`Scratch::over`), it stops there and makes an
     /// empty tree: a wide class's paths can take minutes and gigabytes.
-    pub(crate) fn tree(&self, class: &[u64], scratch: &mut Scratch, cancel: &Cancel) -> (u32, u64) {
+    pub(crate) fn tree(
+        &self,
+        class: &[u64],
+        scratch: &mut Scratch,
+        cancel: &Cancel,
+    ) -> (Node, u64) {
         scratch.start(self.trie.nodes(), cancel);
         let mut paths = std::mem::take(&mut scratch.paths);
         paths.clear(&self.layout);
@@ -188,7 +193,7 @@ impl Prover {
         class: &[u64],
         recs: &mut Vec<Rec<W>>,
         scratch: &mut Scratch,
-    ) -> u32 {
+    ) -> Node {
         let size = std::mem::size_of::<Rec<W>>() as u64;
         scratch.room = match scratch.budget {
             0 => usize::MAX,

@@ -239,7 +239,7 @@ impl Paths {
         from: usize,
         face: u8,
         arena: &mut Arena,
-    ) -> u32 {
+    ) -> Node {
         match self {
             Paths::W1(v) => build_sum(&v[range], layout, from, face, arena),
             Paths::W2(v) => build_sum(&v[range], layout, from, face, arena),
@@ -256,7 +256,7 @@ pub(crate) fn build<const W: usize>(
     recs: &mut [Rec<W>],
     layout: &Packing,
     arena: &mut Arena,
-) -> u32 {
+) -> Node {
     recs.sort_unstable();
     build_sum(recs, layout, 0, 0, arena)
 }
@@ -269,9 +269,9 @@ fn build_sum<const W: usize>(
     from: usize,
     face: u8,
     arena: &mut Arena,
-) -> u32 {
+) -> Node {
     if arena.overflow {
-        return 0;
+        return Node::default();
     }
     let base = arena.buf.len();
     let mut i = 0;
@@ -285,8 +285,8 @@ fn build_sum<const W: usize>(
         while j < recs.len() && layout.get(&recs[j].key, position) != layout.unused() {
             j += 1;
         }
-        let id = build_choice(&recs[i..j], layout, position, arena);
-        arena.buf.push(id);
+        let node = build_choice(&recs[i..j], layout, position, arena);
+        arena.buf.push(node);
         i = j;
     }
     // The paths that end here sort last.
@@ -306,9 +306,9 @@ fn build_choice<const W: usize>(
     layout: &Packing,
     position: usize,
     arena: &mut Arena,
-) -> u32 {
+) -> Node {
     if arena.overflow {
-        return 0;
+        return Node::default();
     }
     let base = arena.buf.len();
     let mut i = 0;
@@ -318,26 +318,57 @@ fn build_choice<const W: usize>(
         while j < recs.len() && layout.get(&recs[j].key, position) == face {
             j += 1;
         }
-        let id = build_sum(&recs[i..j], layout, position + 1, face as u8, arena);
-        arena.buf.push(id);
+        let node = build_sum(&recs[i..j], layout, position + 1, face as u8, arena);
+        arena.buf.push(node);
         i = j;
     }
     let share = arena.share;
     arena.choice_from_buf(position as u8, base, share)
 }
 
-/// A node of an [`Arena`]: a sum or a choice, with its children's ids in
-/// `kids[first..first + len]`, sorted by key.
-#[derive(Clone, Copy, Debug)]
-struct Node {
+/// A node of an [`Arena`]: a sum or a choice, whose children are the
+/// records `edges[first..first + len]`, sorted by key. A node is a value:
+/// its parent holds a copy of it among its own children, so reading a
+/// node's children, their keys, bounds and points, and their own children's
+/// place, is one read of one run of records, with no look-up of each child.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Node {
     /// A sum's own points (0 for a choice).
     points: u32,
     /// A sum's points plus its children's bounds; a choice's best child's.
     bound: u32,
+    /// Where its children start (0 when it has none, so that alike leaves
+    /// are equal records).
     first: u32,
-    len: u32,
+    len: u8,
     /// A choice's position in the fixing order, or a sum's face.
     key: u8,
+}
+
+impl Node {
+    /// An upper bound on the points of every board its tree stands for.
+    #[inline]
+    pub(crate) fn bound(&self) -> u32 {
+        self.bound
+    }
+
+    /// A sum's own points.
+    #[inline]
+    pub(crate) fn points(&self) -> u32 {
+        self.points
+    }
+
+    /// A choice's position, a sum's face.
+    #[inline]
+    pub(crate) fn key(&self) -> u8 {
+        self.key
+    }
+
+    /// Where its children lie in the arena's records.
+    #[inline]
+    fn range(&self) -> std::ops::Range<usize> {
+        self.first as usize..self.first as usize + usize::from(self.len)
+    }
 }
 
 /// Trees whose nodes never change once made, so that a tree made by
@@ -346,18 +377,13 @@ struct Node {
 /// back to a [`Mark`], last made first.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Arena {
-    nodes: Vec<Node>,
-    /// Every node's children, and beside each its key and bound, so that
-    /// finding a face's subtree, merging and walking read a node's
-    /// children without visiting each (in a DAG they lie far apart).
-    kids: Vec<u32>,
-    kid_keys: Vec<u8>,
-    kid_bounds: Vec<u32>,
+    /// Every node's children, a run for each node with children.
+    edges: Vec<Node>,
     /// Children being gathered for nodes being made (a stack).
-    buf: Vec<u32>,
+    buf: Vec<Node>,
     /// Every node made to be shared, found by its content.
-    table: HashTable<u32>,
-    /// The nodes from here on are not in `table`.
+    table: HashTable<Node>,
+    /// The records from here on hold no node's children that is in `table`.
     shared: usize,
     /// Whether trees are built as DAGs (see [`Arena::share`]).
     share: bool,
@@ -368,28 +394,28 @@ pub(crate) struct Arena {
     overflow: bool,
 }
 
-/// The hash of a node's content.
-fn content_hash(key: u8, points: u32, kids: &[u32]) -> u64 {
+/// The hash of a node's content: its key, points and children (in a DAG,
+/// alike children are one node, so equal records).
+fn content_hash(key: u8, points: u32, kids: &[Node]) -> u64 {
     let mut h = FxHasher::default();
     h.write_u8(key);
     h.write_u32(points);
-    for &k in kids {
-        h.write_u32(k);
+    for k in kids {
+        h.write_u32(k.first);
+        h.write_u32(k.points);
+        h.write_u16(u16::from(k.len) << 8 | u16::from(k.key));
     }
     h.finish()
 }
 
 /// How full an arena was, to go back to.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Mark(usize, usize);
+pub(crate) struct Mark(usize);
 
 impl Arena {
     /// Empties the arena, keeping its memory.
     pub(crate) fn clear(&mut self) {
-        self.nodes.clear();
-        self.kids.clear();
-        self.kid_keys.clear();
-        self.kid_bounds.clear();
+        self.edges.clear();
         self.buf.clear();
         self.table.clear();
         self.shared = 0;
@@ -429,91 +455,46 @@ impl Arena {
 
     /// Where the arena is now.
     pub(crate) fn mark(&self) -> Mark {
-        Mark(self.nodes.len(), self.kids.len())
+        Mark(self.edges.len())
     }
 
     /// Frees every node made since `mark`.
     pub(crate) fn reset(&mut self, mark: Mark) {
-        for id in mark.0..self.shared {
-            let hash = self.hash(id as u32);
-            if let Ok(entry) = self.table.find_entry(hash, |&x| x == id as u32) {
-                entry.remove();
-            }
+        if self.shared > mark.0 {
+            // Shared nodes whose children are freed; leaves stay.
+            self.table
+                .retain(|n| n.len == 0 || (n.first as usize) < mark.0);
+            self.shared = mark.0;
         }
-        self.shared = self.shared.min(mark.0);
-        self.nodes.truncate(mark.0);
-        self.kids.truncate(mark.1);
-        self.kid_keys.truncate(mark.1);
-        self.kid_bounds.truncate(mark.1);
+        self.edges.truncate(mark.0);
         self.buf.clear();
         self.overflow = false;
     }
 
-    /// The bytes its nodes and their children take.
+    /// The bytes its nodes take.
     pub(crate) fn bytes(&self) -> u64 {
-        // A table's slot is its id and a control byte.
-        (self.nodes.len() * std::mem::size_of::<Node>()
-            + self.kids.len() * (2 * std::mem::size_of::<u32>() + 1)
-            + self.buf.len() * std::mem::size_of::<u32>()
-            + self.table.capacity() * (std::mem::size_of::<u32>() + 1)) as u64
+        // A table's slot is a node and a control byte.
+        let node = std::mem::size_of::<Node>();
+        (self.edges.len() * node + self.buf.len() * node + self.table.capacity() * (node + 1))
+            as u64
     }
 
-    /// How many nodes.
+    /// How many records of children (a tree's nodes but its root).
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// A node's bound: an upper bound on the points of every board its tree
-    /// stands for.
-    #[inline]
-    pub(crate) fn bound(&self, node: u32) -> u32 {
-        self.nodes[node as usize].bound
-    }
-
-    /// A sum's own points.
-    #[inline]
-    pub(crate) fn points(&self, node: u32) -> u32 {
-        self.nodes[node as usize].points
-    }
-
-    /// A node's key: a choice's position, a sum's face.
-    #[cfg(test)]
-    pub(crate) fn key(&self, node: u32) -> u8 {
-        self.nodes[node as usize].key
+        self.edges.len()
     }
 
     /// A node's children, sorted by key.
-    #[cfg(test)]
-    pub(crate) fn kids(&self, node: u32) -> &[u32] {
-        let n = &self.nodes[node as usize];
-        &self.kids[n.first as usize..(n.first + n.len) as usize]
-    }
-
-    /// A node's children, their keys and their bounds, sorted by key.
     #[inline]
-    pub(crate) fn edges(&self, node: u32) -> (&[u32], &[u8], &[u32]) {
-        let n = &self.nodes[node as usize];
-        let r = n.first as usize..(n.first + n.len) as usize;
-        (
-            &self.kids[r.clone()],
-            &self.kid_keys[r.clone()],
-            &self.kid_bounds[r],
-        )
+    pub(crate) fn kids(&self, node: &Node) -> &[Node] {
+        &self.edges[node.range()]
     }
 
     /// The sum under choice `choice` for `face`, if any.
     #[inline]
-    pub(crate) fn child(&self, choice: u32, face: u8) -> Option<u32> {
-        let (kids, keys, _) = self.edges(choice);
-        keys.iter().position(|&k| k == face).map(|i| kids[i])
-    }
-
-    /// The hash of node `id`'s content.
-    fn hash(&self, id: u32) -> u64 {
-        let n = &self.nodes[id as usize];
-        let kids = &self.kids[n.first as usize..(n.first + n.len) as usize];
-        content_hash(n.key, n.points, kids)
+    pub(crate) fn child(&self, choice: &Node, face: u8) -> Option<Node> {
+        self.kids(choice).iter().find(|k| k.key == face).copied()
     }
 
     /// The node of `key`, `points` and the children `buf[base..]` (taken
@@ -522,94 +503,76 @@ impl Arena {
     /// not share: it makes nodes and frees them again by the million, and
     /// looking each up and forgetting it again more than doubled the time
     /// of a heavy class (BENCHMARKS.md).
-    fn make(&mut self, key: u8, points: u32, bound: u32, base: usize, share: bool) -> u32 {
+    fn make(&mut self, key: u8, points: u32, bound: u32, base: usize, share: bool) -> Node {
+        let len = self.buf.len() - base;
         let hash = if share {
             content_hash(key, points, &self.buf[base..])
         } else {
             0
         };
         if share {
-            let (nodes, kids, buf) = (&self.nodes, &self.kids, &self.buf);
-            let found = self.table.find(hash, |&id| {
-                let n = &nodes[id as usize];
+            let (edges, buf) = (&self.edges, &self.buf);
+            let found = self.table.find(hash, |n| {
                 n.key == key
                     && n.points == points
-                    && kids[n.first as usize..(n.first + n.len) as usize] == buf[base..]
+                    && usize::from(n.len) == len
+                    && edges[n.range()] == buf[base..]
             });
-            if let Some(&id) = found {
+            if let Some(&node) = found {
                 self.buf.truncate(base);
-                return id;
+                return node;
             }
         }
-        let first = self.kids.len() as u32;
-        self.kids.extend_from_slice(&self.buf[base..]);
-        for &k in &self.buf[base..] {
-            let kid = &self.nodes[k as usize];
-            self.kid_keys.push(kid.key);
-            self.kid_bounds.push(kid.bound);
-        }
-        let len = (self.buf.len() - base) as u32;
+        let first = if len == 0 { 0 } else { self.edges.len() as u32 };
+        self.edges.extend_from_slice(&self.buf[base..]);
         self.buf.truncate(base);
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
+        let node = Node {
             points,
             bound,
             first,
-            len,
+            len: len as u8,
             key,
-        });
+        };
         if share {
-            let (nodes, kids) = (&self.nodes, &self.kids);
-            self.table.insert_unique(hash, id, |&i| {
-                let n = &nodes[i as usize];
-                content_hash(
-                    n.key,
-                    n.points,
-                    &kids[n.first as usize..(n.first + n.len) as usize],
-                )
+            let edges = &self.edges;
+            self.table.insert_unique(hash, node, |n| {
+                content_hash(n.key, n.points, &edges[n.range()])
             });
-            self.shared = self.nodes.len();
+            self.shared = self.edges.len();
         }
         if self.limit != 0 && self.bytes() > self.limit {
             self.overflow = true;
         }
-        id
+        node
     }
 
     /// A sum whose children are `buf[base..]` (taken off the stack); one
     /// made already when `share`.
-    fn sum_from_buf(&mut self, face: u8, points: u32, base: usize, share: bool) -> u32 {
+    fn sum_from_buf(&mut self, face: u8, points: u32, base: usize, share: bool) -> Node {
         let mut bound = points;
-        for &k in &self.buf[base..] {
-            bound = bound.saturating_add(self.nodes[k as usize].bound);
+        for k in &self.buf[base..] {
+            bound = bound.saturating_add(k.bound);
         }
         self.make(face, points, bound, base, share)
     }
 
     /// A choice of `position` whose children are `buf[base..]`; one made
     /// already when `share`.
-    fn choice_from_buf(&mut self, position: u8, base: usize, share: bool) -> u32 {
-        let bound = self.buf[base..]
-            .iter()
-            .map(|&k| self.nodes[k as usize].bound)
-            .max()
-            .unwrap_or(0);
+    fn choice_from_buf(&mut self, position: u8, base: usize, share: bool) -> Node {
+        let bound = self.buf[base..].iter().map(|k| k.bound).max().unwrap_or(0);
         self.make(position, 0, bound, base, share)
     }
 
     /// Splits a tree whose first position is `position`: its choice node of
     /// that position, if it has one, and the rest of the root (a new sum,
     /// which shares the root's other children).
-    pub(crate) fn split(&mut self, root: u32, position: u8) -> (Option<u32>, u32) {
-        let r = self.nodes[root as usize];
-        let first = (r.len > 0).then_some(r.first as usize);
-        match first {
-            Some(i) if self.kid_keys[i] == position => {
-                let c = self.kids[i];
+    pub(crate) fn split(&mut self, root: Node, position: u8) -> (Option<Node>, Node) {
+        match self.kids(&root).first() {
+            Some(&c) if c.key == position => {
                 let base = self.buf.len();
-                let others = r.first as usize + 1..(r.first + r.len) as usize;
-                self.buf.extend_from_slice(&self.kids[others]);
-                let rest = self.sum_from_buf(r.key, r.points, base, false);
+                let others = root.first as usize + 1..root.range().end;
+                self.buf.extend_from_slice(&self.edges[others]);
+                let rest = self.sum_from_buf(root.key, root.points, base, false);
                 (Some(c), rest)
             }
             _ => (None, root),
@@ -619,14 +582,14 @@ impl Arena {
     /// The subtree of a split-off choice (see [`Arena::split`]) for `face`,
     /// if it has one.
     #[inline]
-    pub(crate) fn face(&self, choice: Option<u32>, face: u8) -> Option<u32> {
-        choice.and_then(|c| self.child(c, face))
+    pub(crate) fn face(&self, choice: Option<Node>, face: u8) -> Option<Node> {
+        choice.and_then(|c| self.child(&c, face))
     }
 
     /// The tree with the split-off cell forced to a face: that face's
     /// subtree `sub` (from [`Arena::face`]) merged with the rest. Past the
     /// limit it is cut short ([`Arena::overflow`]).
-    pub(crate) fn force(&mut self, sub: Option<u32>, rest: u32) -> u32 {
+    pub(crate) fn force(&mut self, sub: Option<Node>, rest: Node) -> Node {
         match sub {
             Some(s) => self.merge_sums(s, rest),
             None => rest,
@@ -635,27 +598,25 @@ impl Arena {
 
     /// A sum of both sums' points whose children are both sets of children,
     /// choices of the same position merged.
-    fn merge_sums(&mut self, a: u32, b: u32) -> u32 {
+    fn merge_sums(&mut self, a: Node, b: Node) -> Node {
         if self.overflow {
             return a;
         }
-        let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
-        if nb.len == 0 && nb.points == 0 {
+        if b.len == 0 && b.points == 0 {
             return a;
         }
-        if na.len == 0 && na.points == 0 {
+        if a.len == 0 && a.points == 0 {
             return b;
         }
         let base = self.buf.len();
-        let (mut i, mut j) = (0, 0);
-        while i < na.len && j < nb.len {
-            let (x, y) = ((na.first + i) as usize, (nb.first + j) as usize);
-            let (ca, cb) = (self.kids[x], self.kids[y]);
-            let (ka, kb) = (self.kid_keys[x], self.kid_keys[y]);
-            if ka < kb {
+        let (mut i, mut j) = (a.first as usize, b.first as usize);
+        let (ea, eb) = (a.range().end, b.range().end);
+        while i < ea && j < eb {
+            let (ca, cb) = (self.edges[i], self.edges[j]);
+            if ca.key < cb.key {
                 self.buf.push(ca);
                 i += 1;
-            } else if kb < ka {
+            } else if cb.key < ca.key {
                 self.buf.push(cb);
                 j += 1;
             } else {
@@ -665,27 +626,25 @@ impl Arena {
                 j += 1;
             }
         }
-        self.rest_to_buf(na, i, nb, j);
-        self.sum_from_buf(na.key, na.points.saturating_add(nb.points), base, false)
+        self.rest_to_buf(i..ea, j..eb);
+        self.sum_from_buf(a.key, a.points.saturating_add(b.points), base, false)
     }
 
     /// A choice of the same position whose children are both choices'
     /// children, sums of the same face merged.
-    fn merge_choices(&mut self, a: u32, b: u32) -> u32 {
+    fn merge_choices(&mut self, a: Node, b: Node) -> Node {
         if self.overflow {
             return a;
         }
-        let (na, nb) = (self.nodes[a as usize], self.nodes[b as usize]);
         let base = self.buf.len();
-        let (mut i, mut j) = (0, 0);
-        while i < na.len && j < nb.len {
-            let (x, y) = ((na.first + i) as usize, (nb.first + j) as usize);
-            let (sa, sb) = (self.kids[x], self.kids[y]);
-            let (ka, kb) = (self.kid_keys[x], self.kid_keys[y]);
-            if ka < kb {
+        let (mut i, mut j) = (a.first as usize, b.first as usize);
+        let (ea, eb) = (a.range().end, b.range().end);
+        while i < ea && j < eb {
+            let (sa, sb) = (self.edges[i], self.edges[j]);
+            if sa.key < sb.key {
                 self.buf.push(sa);
                 i += 1;
-            } else if kb < ka {
+            } else if sb.key < sa.key {
                 self.buf.push(sb);
                 j += 1;
             } else {
@@ -695,15 +654,13 @@ impl Arena {
                 j += 1;
             }
         }
-        self.rest_to_buf(na, i, nb, j);
-        self.choice_from_buf(na.key, base, false)
+        self.rest_to_buf(i..ea, j..eb);
+        self.choice_from_buf(a.key, base, false)
     }
 
-    fn rest_to_buf(&mut self, na: Node, i: u32, nb: Node, j: u32) {
-        let a = (na.first + i) as usize..(na.first + na.len) as usize;
-        let b = (nb.first + j) as usize..(nb.first + nb.len) as usize;
-        self.buf.extend_from_slice(&self.kids[a]);
-        self.buf.extend_from_slice(&self.kids[b]);
+    fn rest_to_buf(&mut self, a: std::ops::Range<usize>, b: std::ops::Range<usize>) {
+        self.buf.extend_from_slice(&self.edges[a]);
+        self.buf.extend_from_slice(&self.edges[b]);
     }
 }
 
@@ -716,12 +673,12 @@ mod tests {
     /// A word: its sorted (position, face) choices, its number, its points.
     type Word<'a> = (&'a [(u8, u8)], u32, u32);
 
-    fn built(words: &[Word]) -> (Arena, u32) {
+    fn built(words: &[Word]) -> (Arena, Node) {
         built_as(words, false)
     }
 
     /// The tree of `words`, as a DAG when `share`.
-    fn built_as(words: &[Word], share: bool) -> (Arena, u32) {
+    fn built_as(words: &[Word], share: bool) -> (Arena, Node) {
         let layout = Packing::new(4, 3);
         let mut recs: Vec<Rec<1>> = words
             .iter()
@@ -742,12 +699,12 @@ mod tests {
 
     /// The bound of the tree `root` with `position` forced to each of
     /// `faces` faces in turn.
-    fn forced_bounds(arena: &mut Arena, root: u32, position: u8, faces: u8) -> Vec<u32> {
+    fn forced_bounds(arena: &mut Arena, root: Node, position: u8, faces: u8) -> Vec<u32> {
         let (choice, rest) = arena.split(root, position);
         (0..faces)
             .map(|f| {
                 let t = arena.force(arena.face(choice, f), rest);
-                arena.bound(t)
+                t.bound()
             })
             .collect()
     }
@@ -763,10 +720,12 @@ mod tests {
         ];
         let (mut tree, t) = built_as(words, false);
         let (mut dag, d) = built_as(words, true);
-        // Root, cell 0's choice, its a and c sums, a choice of cell 1 and
-        // its b sum under each, and cell 1's choice and c sum under the root.
-        assert_eq!((tree.len(), dag.len()), (10, 8));
-        assert_eq!(tree.bound(t), dag.bound(d));
+        // Records of the nodes under the root: cell 0's choice, its a and c
+        // sums, a choice of cell 1 and its b sum under each, and cell 1's
+        // choice and c sum under the root. In the DAG the choice under a and
+        // c is one node, a record under each, with one record of its b sum.
+        assert_eq!((tree.len(), dag.len()), (9, 8));
+        assert_eq!(t.bound(), d.bound());
         // Forcing cell 0 to each face gives the same bounds both ways, and
         // freeing the merged nodes forgets them: built again, the DAG
         // shares with what is left and makes only what it must.
@@ -784,7 +743,9 @@ mod tests {
         let mut again = [Rec::<1>::new(key, 1, 3)];
         build(&mut again, &layout, &mut dag);
         // Cell 1's choice, its b sum and cell 0's a sum over them are
-        // found; only cell 0's choice (of a alone now) and the root are new.
+        // found; only cell 0's choice (of a alone now) and the root are new:
+        // a record of the a sum under the choice, and of the choice under
+        // the root.
         assert_eq!(dag.len(), before + 2);
     }
 
@@ -799,15 +760,15 @@ mod tests {
             (&[(0, 2), (1, 1)], 2, 5),
             (&[(1, 1)], 3, 1),
         ]);
-        // Root, cell 0's choice, its a and c sums, their cell 1 choices and
-        // b sums, and cell 1's choice and sum under the root.
-        assert_eq!(arena.len(), 10);
+        // Under the root: cell 0's choice, its a and c sums, their cell 1
+        // choices and b sums, and cell 1's choice and sum.
+        assert_eq!(arena.len(), 9);
         // Free: best of cell 0 (a: 3, c: 5) plus word 3.
-        assert_eq!(arena.bound(root), 6);
+        assert_eq!(root.bound(), 6);
         // Cell 0 forced to a: 3 + 1; to c: 5 + 1; to b: 1.
         let (choice, rest) = arena.split(root, 0);
         assert!(choice.is_some());
-        assert_eq!(arena.bound(rest), 1);
+        assert_eq!(rest.bound(), 1);
         assert_eq!(forced_bounds(&mut arena, root, 0, 3), vec![4, 1, 6]);
     }
 
@@ -854,23 +815,23 @@ mod tests {
         // (5 + 4); forced to face 0 on cell 0 the two choices of cell 1
         // merge and the bound picks one face for both (max(4, 5) = 5).
         let (mut arena, root) = built(&[(&[(0, 0), (1, 0)], 1, 4), (&[(1, 1)], 2, 5)]);
-        assert_eq!(arena.bound(root), 9);
+        assert_eq!(root.bound(), 9);
         let mark = arena.mark();
         let (choice, rest) = arena.split(root, 0);
         let t = arena.force(arena.face(choice, 0), rest);
-        assert_eq!(arena.bound(t), 5);
+        assert_eq!(t.bound(), 5);
         // Forcing cell 1 next: face 0 keeps word 1, face 1 word 2.
         let (c1, r1) = arena.split(t, 1);
         let t0 = arena.force(arena.face(c1, 0), r1);
-        assert_eq!((arena.bound(t0), arena.points(t0)), (4, 4));
+        assert_eq!((t0.bound(), t0.points()), (4, 4));
         let t1 = arena.force(arena.face(c1, 1), r1);
-        assert_eq!((arena.bound(t1), arena.points(t1)), (5, 5));
+        assert_eq!((t1.bound(), t1.points()), (5, 5));
         // The original tree is untouched, and freeing the merged nodes
         // leaves it as it was.
-        assert_eq!(arena.bound(root), 9);
+        assert_eq!(root.bound(), 9);
         arena.reset(mark);
-        assert_eq!(arena.bound(root), 9);
-        assert_eq!(arena.kids(root).len(), 2);
-        assert_eq!(arena.key(arena.kids(root)[1]), 1);
+        assert_eq!(root.bound(), 9);
+        assert_eq!(arena.kids(&root).len(), 2);
+        assert_eq!(arena.kids(&root)[1].key(), 1);
     }
 }
