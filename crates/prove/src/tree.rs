@@ -491,6 +491,23 @@ impl Arena {
         &self.edges[node.range()]
     }
 
+    /// Asks the processor to bring a node's children into cache, for a walk
+    /// that will read them soon: the walk's time is mostly waiting for
+    /// children far apart in memory, and a read asked ahead overlaps them.
+    #[inline]
+    pub(crate) fn prefetch(&self, node: &Node) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = self.edges.as_ptr().wrapping_add(node.first as usize);
+            // SAFETY: a prefetch is a hint that reads nothing; SSE, which
+            // it needs, is part of every x86-64 processor.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = node;
+    }
+
     /// The sum under choice `choice` for `face`, if any.
     #[inline]
     pub(crate) fn child(&self, choice: &Node, face: u8) -> Option<Node> {
@@ -608,6 +625,7 @@ impl Arena {
         if a.len == 0 && a.points == 0 {
             return b;
         }
+        self.prefetch_pairs(&a, &b);
         let base = self.buf.len();
         let (mut i, mut j) = (a.first as usize, b.first as usize);
         let (ea, eb) = (a.range().end, b.range().end);
@@ -636,6 +654,7 @@ impl Arena {
         if self.overflow {
             return a;
         }
+        self.prefetch_pairs(&a, &b);
         let base = self.buf.len();
         let (mut i, mut j) = (a.first as usize, b.first as usize);
         let (ea, eb) = (a.range().end, b.range().end);
@@ -656,6 +675,26 @@ impl Arena {
         }
         self.rest_to_buf(i..ea, j..eb);
         self.choice_from_buf(a.key, base, false)
+    }
+
+    /// Prefetches the children of the children of `a` and `b` that share a
+    /// key: those the merge goes into next.
+    #[inline]
+    fn prefetch_pairs(&self, a: &Node, b: &Node) {
+        let (ka, kb) = (self.kids(a), self.kids(b));
+        let (mut i, mut j) = (0, 0);
+        while i < ka.len() && j < kb.len() {
+            match ka[i].key.cmp(&kb[j].key) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    self.prefetch(&ka[i]);
+                    self.prefetch(&kb[j]);
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
     }
 
     fn rest_to_buf(&mut self, a: std::ops::Range<usize>, b: std::ops::Range<usize>) {
