@@ -208,11 +208,12 @@ impl Prover {
         }
         scratch.arena.clear();
         scratch.arena.limit(scratch.budget / 2);
-        // A class's tree takes about four times its paths' bytes, and a
-        // DAG about half (BENCHMARKS.md): a class whose tree would not fit
-        // is built as a DAG at once rather than after a tree made in vain.
+        // A class's tree took about four times its paths' bytes at 29
+        // bytes a node (BENCHMARKS.md), so about twice at 16: a class whose
+        // tree would not fit is built as a DAG at once rather than after a
+        // tree made in vain.
         let bytes = (recs.len() as u64).saturating_mul(size);
-        if scratch.budget != 0 && bytes.saturating_mul(4) > scratch.budget / 2 {
+        if scratch.budget != 0 && bytes.saturating_mul(2) > scratch.budget / 2 {
             scratch.arena.share();
         }
         let root = tree::build(recs, &self.layout, &mut scratch.arena);
