@@ -392,6 +392,13 @@ pub(crate) struct Arena {
     /// Whether making a tree passed `limit`: the tree is cut short, good
     /// for nothing but freeing.
     overflow: bool,
+    /// A merge's pairs of the level it is making, and of the next.
+    level: Vec<Pair>,
+    next: Vec<Pair>,
+    /// The records of the nodes a merge made, level by level, and where
+    /// each level starts.
+    made: Vec<u32>,
+    starts: Vec<usize>,
 }
 
 /// The hash of a node's content: its key, points and children (in a DAG,
@@ -471,12 +478,16 @@ impl Arena {
         self.overflow = false;
     }
 
-    /// The bytes its nodes take.
+    /// The bytes its nodes take, and the lists a merge keeps.
     pub(crate) fn bytes(&self) -> u64 {
         // A table's slot is a node and a control byte.
         let node = std::mem::size_of::<Node>();
-        (self.edges.len() * node + self.buf.len() * node + self.table.capacity() * (node + 1))
-            as u64
+        let merging = (self.level.capacity() + self.next.capacity()) * std::mem::size_of::<Pair>()
+            + self.made.capacity() * 4;
+        (self.edges.len() * node
+            + self.buf.len() * node
+            + self.table.capacity() * (node + 1)
+            + merging) as u64
     }
 
     /// How many records of children (a tree's nodes but its root).
@@ -492,8 +503,9 @@ impl Arena {
     }
 
     /// Asks the processor to bring a node's children into cache, for a walk
-    /// that will read them soon: the walk's time is mostly waiting for
-    /// children far apart in memory, and a read asked ahead overlaps them.
+    /// or a merge that will read them soon: their time is mostly waiting
+    /// for children far apart in memory, and a read asked ahead overlaps
+    /// them.
     #[inline]
     pub(crate) fn prefetch(&self, node: &Node) {
         #[cfg(target_arch = "x86_64")]
@@ -608,99 +620,196 @@ impl Arena {
     /// limit it is cut short ([`Arena::overflow`]).
     pub(crate) fn force(&mut self, sub: Option<Node>, rest: Node) -> Node {
         match sub {
-            Some(s) => self.merge_sums(s, rest),
+            Some(s) => self.merge(s, rest),
             None => rest,
         }
     }
 
-    /// A sum of both sums' points whose children are both sets of children,
-    /// choices of the same position merged.
-    fn merge_sums(&mut self, a: Node, b: Node) -> Node {
+    /// The merge of sums `a` and `b`: a sum of both one's points whose
+    /// children are both one's children, choices of the same position
+    /// merged, and under them sums of the same face merged, and so on down.
+    ///
+    /// It is made a level at a time, not depth first: every pair of a
+    /// level is known before any is read, so the children of the pairs
+    /// ahead are asked for while one is merged ([`Arena::prefetch`]).
+    /// Depth first, each pair's children were read just after they were
+    /// found, and the merge spent most of its time waiting for them. Going
+    /// down, each merged node gets its run of children, in which the
+    /// records of merged pairs hold their points and key but no bound yet;
+    /// coming back up, deepest level first, each merged node's bound is
+    /// worked out from its run, whole by then.
+    fn merge(&mut self, a: Node, b: Node) -> Node {
         if self.overflow {
             return a;
         }
-        if b.len == 0 && b.points == 0 {
-            return a;
+        if let Some(m) = joined(a, b) {
+            return m;
         }
-        if a.len == 0 && a.points == 0 {
-            return b;
-        }
-        self.prefetch_pairs(&a, &b);
-        let base = self.buf.len();
-        let (mut i, mut j) = (a.first as usize, b.first as usize);
-        let (ea, eb) = (a.range().end, b.range().end);
-        while i < ea && j < eb {
-            let (ca, cb) = (self.edges[i], self.edges[j]);
-            if ca.key < cb.key {
-                self.buf.push(ca);
-                i += 1;
-            } else if cb.key < ca.key {
-                self.buf.push(cb);
-                j += 1;
-            } else {
-                let m = self.merge_choices(ca, cb);
-                self.buf.push(m);
-                i += 1;
-                j += 1;
+        let mut root = Node {
+            points: a.points.saturating_add(b.points),
+            key: a.key,
+            ..Node::default()
+        };
+        let mut level = std::mem::take(&mut self.level);
+        let mut next = std::mem::take(&mut self.next);
+        let mut made = std::mem::take(&mut self.made);
+        let mut starts = std::mem::take(&mut self.starts);
+        level.clear();
+        made.clear();
+        starts.clear();
+        level.push(Pair::of(a, b, ROOT));
+        // Level 0 is the root's (a sum), level 1 its choices', and so on.
+        let mut depth = 0;
+        while !level.is_empty() && !self.overflow {
+            starts.push(made.len());
+            next.clear();
+            // The children of choices are sums, which may be leaves.
+            let kids_are_sums = depth % 2 == 1;
+            for (n, p) in level.iter().enumerate() {
+                if let Some(q) = level.get(n + AHEAD) {
+                    self.prefetch(&q.run_a());
+                    self.prefetch(&q.run_b());
+                }
+                let first = self.edges.len();
+                let (mut i, mut j) = (p.a as usize, p.b as usize);
+                let (ea, eb) = (i + usize::from(p.a_len), j + usize::from(p.b_len));
+                self.edges.reserve(ea - i + eb - j);
+                while i < ea && j < eb {
+                    let (x, y) = (self.edges[i], self.edges[j]);
+                    if x.key < y.key {
+                        self.edges.push(x);
+                        i += 1;
+                    } else if y.key < x.key {
+                        self.edges.push(y);
+                        j += 1;
+                    } else {
+                        match joined(x, y).filter(|_| kids_are_sums) {
+                            Some(m) => self.edges.push(m),
+                            None => {
+                                next.push(Pair::of(x, y, self.edges.len() as u32));
+                                self.edges.push(Node {
+                                    points: x.points.saturating_add(y.points),
+                                    key: x.key,
+                                    ..Node::default()
+                                });
+                            }
+                        }
+                        i += 1;
+                        j += 1;
+                    }
+                }
+                self.edges.extend_from_within(i..ea);
+                self.edges.extend_from_within(j..eb);
+                let (first, len) = (first as u32, (self.edges.len() - first) as u8);
+                let node = match p.slot {
+                    ROOT => &mut root,
+                    slot => &mut self.edges[slot as usize],
+                };
+                (node.first, node.len) = (first, len);
+                made.push(p.slot);
+                if self.limit != 0 && self.bytes() > self.limit {
+                    self.overflow = true;
+                    break;
+                }
             }
+            std::mem::swap(&mut level, &mut next);
+            depth += 1;
         }
-        self.rest_to_buf(i..ea, j..eb);
-        self.sum_from_buf(a.key, a.points.saturating_add(b.points), base, false)
-    }
-
-    /// A choice of the same position whose children are both choices'
-    /// children, sums of the same face merged.
-    fn merge_choices(&mut self, a: Node, b: Node) -> Node {
-        if self.overflow {
-            return a;
-        }
-        self.prefetch_pairs(&a, &b);
-        let base = self.buf.len();
-        let (mut i, mut j) = (a.first as usize, b.first as usize);
-        let (ea, eb) = (a.range().end, b.range().end);
-        while i < ea && j < eb {
-            let (sa, sb) = (self.edges[i], self.edges[j]);
-            if sa.key < sb.key {
-                self.buf.push(sa);
-                i += 1;
-            } else if sb.key < sa.key {
-                self.buf.push(sb);
-                j += 1;
-            } else {
-                let m = self.merge_sums(sa, sb);
-                self.buf.push(m);
-                i += 1;
-                j += 1;
-            }
-        }
-        self.rest_to_buf(i..ea, j..eb);
-        self.choice_from_buf(a.key, base, false)
-    }
-
-    /// Prefetches the children of the children of `a` and `b` that share a
-    /// key: those the merge goes into next.
-    #[inline]
-    fn prefetch_pairs(&self, a: &Node, b: &Node) {
-        let (ka, kb) = (self.kids(a), self.kids(b));
-        let (mut i, mut j) = (0, 0);
-        while i < ka.len() && j < kb.len() {
-            match ka[i].key.cmp(&kb[j].key) {
-                std::cmp::Ordering::Less => i += 1,
-                std::cmp::Ordering::Greater => j += 1,
-                std::cmp::Ordering::Equal => {
-                    self.prefetch(&ka[i]);
-                    self.prefetch(&kb[j]);
-                    i += 1;
-                    j += 1;
+        if !self.overflow {
+            for (depth, &start) in starts.iter().enumerate().rev() {
+                let end = starts.get(depth + 1).copied().unwrap_or(made.len());
+                let sum = depth % 2 == 0;
+                for &slot in &made[start..end] {
+                    let node = match slot {
+                        ROOT => root,
+                        slot => self.edges[slot as usize],
+                    };
+                    let kids = &self.edges[node.range()];
+                    let bound = if sum {
+                        kids.iter()
+                            .fold(node.points, |b, k| b.saturating_add(k.bound))
+                    } else {
+                        kids.iter().map(|k| k.bound).max().unwrap_or(0)
+                    };
+                    match slot {
+                        ROOT => root.bound = bound,
+                        slot => self.edges[slot as usize].bound = bound,
+                    }
                 }
             }
         }
+        (self.level, self.next, self.made, self.starts) = (level, next, made, starts);
+        if self.overflow {
+            a
+        } else {
+            root
+        }
+    }
+}
+
+/// How many pairs ahead a merge asks for the children it will read.
+const AHEAD: usize = 16;
+
+/// The record of a merge's root, which no parent's run holds.
+const ROOT: u32 = u32::MAX;
+
+/// Two nodes a merge joins (both sums, or both choices of one position),
+/// as their runs of children, and the record of the merged node: in its
+/// parent's new run, or [`ROOT`].
+#[derive(Clone, Copy, Debug)]
+struct Pair {
+    a: u32,
+    b: u32,
+    a_len: u8,
+    b_len: u8,
+    slot: u32,
+}
+
+impl Pair {
+    fn of(a: Node, b: Node, slot: u32) -> Pair {
+        Pair {
+            a: a.first,
+            b: b.first,
+            a_len: a.len,
+            b_len: b.len,
+            slot,
+        }
     }
 
-    fn rest_to_buf(&mut self, a: std::ops::Range<usize>, b: std::ops::Range<usize>) {
-        self.buf.extend_from_slice(&self.edges[a]);
-        self.buf.extend_from_slice(&self.edges[b]);
+    /// A node with `a`'s run of children, to prefetch them.
+    fn run_a(&self) -> Node {
+        Node {
+            first: self.a,
+            len: self.a_len,
+            ..Node::default()
+        }
     }
+
+    /// A node with `b`'s run of children.
+    fn run_b(&self) -> Node {
+        Node {
+            first: self.b,
+            len: self.b_len,
+            ..Node::default()
+        }
+    }
+}
+
+/// The merge of sums `a` and `b` when one of them has no children: the
+/// other's children (its run shared, not copied) and both one's points.
+#[inline]
+fn joined(a: Node, b: Node) -> Option<Node> {
+    let (leaf, other) = match (a.len, b.len) {
+        (0, _) => (a, b),
+        (_, 0) => (b, a),
+        _ => return None,
+    };
+    Some(Node {
+        points: other.points.saturating_add(leaf.points),
+        bound: other.bound.saturating_add(leaf.points),
+        key: a.key,
+        ..other
+    })
 }
 
 #[cfg(test)]
@@ -872,5 +981,96 @@ mod tests {
         assert_eq!(root.bound(), 9);
         assert_eq!(arena.kids(&root).len(), 2);
         assert_eq!(arena.kids(&root)[1].key(), 1);
+    }
+
+    /// A tree as plain values: key, points, bound, children.
+    #[derive(Debug, PartialEq)]
+    struct Plain(u8, u32, u32, Vec<Plain>);
+
+    fn plain(arena: &Arena, node: Node) -> Plain {
+        let kids = arena.kids(&node).iter().map(|&k| plain(arena, k)).collect();
+        Plain(node.key, node.points, node.bound, kids)
+    }
+
+    /// The merge of `a` and `b` (both sums when `sum`, both choices of one
+    /// position otherwise) made depth first, independently of
+    /// [`Arena::merge`]: the reference it is checked against.
+    fn merged(a: Plain, b: Plain, sum: bool) -> Plain {
+        let (mut xs, mut ys) = (a.3.into_iter().peekable(), b.3.into_iter().peekable());
+        let mut kids = Vec::new();
+        loop {
+            let next = match (xs.peek(), ys.peek()) {
+                (None, None) => break,
+                (Some(_), None) => xs.next().unwrap(),
+                (None, Some(_)) => ys.next().unwrap(),
+                (Some(x), Some(y)) if x.0 < y.0 => xs.next().unwrap(),
+                (Some(x), Some(y)) if y.0 < x.0 => ys.next().unwrap(),
+                _ => merged(xs.next().unwrap(), ys.next().unwrap(), !sum),
+            };
+            kids.push(next);
+        }
+        let points = a.1 + b.1;
+        let bound = if sum {
+            points + kids.iter().map(|k| k.2).sum::<u32>()
+        } else {
+            kids.iter().map(|k| k.2).max().unwrap_or(0)
+        };
+        Plain(a.0, points, bound, kids)
+    }
+
+    #[test]
+    fn a_merge_made_a_level_at_a_time_equals_one_made_depth_first() {
+        // Random trees, half of them built as DAGs.
+        let mut rng = grid::Rng::new(54);
+        for round in 0..200 {
+            // Words of one to four choices over six cells of four faces.
+            let layout = Packing::new(6, 4);
+            let mut recs: Vec<Rec<1>> = (0..1 + rng.below(60))
+                .map(|w| {
+                    let mut key = layout.empty();
+                    for position in 0..6 {
+                        if rng.below(3) == 0 {
+                            key = layout.with(key, position, rng.below(4) as usize);
+                        }
+                    }
+                    Rec::new(key, w as u32, 1 + rng.below(5) as u32)
+                })
+                .collect();
+            // The same paths as a tree and as a DAG: the same tree, read
+            // out; the merges below run on each in turn.
+            let mut tree = Arena::default();
+            let t = build(&mut recs.clone(), &layout, &mut tree);
+            let mut arena = Arena::default();
+            if round % 2 == 1 {
+                arena.share();
+            }
+            let root = build(&mut recs, &layout, &mut arena);
+            let before = plain(&arena, root);
+            assert_eq!(before, plain(&tree, t), "round {round}");
+            let mark = arena.mark();
+            let (choice, rest) = arena.split(root, 0);
+            for face in 0..4 {
+                let sub = arena.face(choice, face);
+                let want = match sub {
+                    Some(s) => merged(plain(&arena, s), plain(&arena, rest), true),
+                    None => plain(&arena, rest),
+                };
+                let forced = arena.force(sub, rest);
+                assert_eq!(plain(&arena, forced), want, "round {round}, face {face}");
+                // Forced again, on the merged tree: the next cell.
+                let (c1, r1) = arena.split(forced, 1);
+                for f1 in 0..4 {
+                    let s1 = arena.face(c1, f1);
+                    let want = match s1 {
+                        Some(s) => merged(plain(&arena, s), plain(&arena, r1), true),
+                        None => plain(&arena, r1),
+                    };
+                    let t = arena.force(s1, r1);
+                    assert_eq!(plain(&arena, t), want, "round {round}, faces {face}, {f1}");
+                }
+            }
+            arena.reset(mark);
+            assert_eq!(plain(&arena, root), before);
+        }
     }
 }
