@@ -508,16 +508,22 @@ impl Arena {
     /// them.
     #[inline]
     pub(crate) fn prefetch(&self, node: &Node) {
+        self.prefetch_run(node.first);
+    }
+
+    /// Asks for the run of children that starts at record `first`.
+    #[inline]
+    fn prefetch_run(&self, first: u32) {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let p = self.edges.as_ptr().wrapping_add(node.first as usize);
+            let p = self.edges.as_ptr().wrapping_add(first as usize);
             // SAFETY: a prefetch is a hint that reads nothing; SSE, which
             // it needs, is part of every x86-64 processor.
             unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = node;
+        let _ = first;
     }
 
     /// The sum under choice `choice` for `face`, if any.
@@ -631,7 +637,7 @@ impl Arena {
     ///
     /// It is made a level at a time, not depth first: every pair of a
     /// level is known before any is read, so the children of the pairs
-    /// ahead are asked for while one is merged ([`Arena::prefetch`]).
+    /// ahead are asked for while one is merged ([`Arena::prefetch_run`]).
     /// Depth first, each pair's children were read just after they were
     /// found, and the merge spent most of its time waiting for them. Going
     /// down, each merged node gets its run of children, in which the
@@ -667,8 +673,8 @@ impl Arena {
             let kids_are_sums = depth % 2 == 1;
             for (n, p) in level.iter().enumerate() {
                 if let Some(q) = level.get(n + AHEAD) {
-                    self.prefetch(&q.run_a());
-                    self.prefetch(&q.run_b());
+                    self.prefetch_run(q.a);
+                    self.prefetch_run(q.b);
                 }
                 let first = self.edges.len();
                 let (mut i, mut j) = (p.a as usize, p.b as usize);
@@ -773,24 +779,6 @@ impl Pair {
             a_len: a.len,
             b_len: b.len,
             slot,
-        }
-    }
-
-    /// A node with `a`'s run of children, to prefetch them.
-    fn run_a(&self) -> Node {
-        Node {
-            first: self.a,
-            len: self.a_len,
-            ..Node::default()
-        }
-    }
-
-    /// A node with `b`'s run of children.
-    fn run_b(&self) -> Node {
-        Node {
-            first: self.b,
-            len: self.b_len,
-            ..Node::default()
         }
     }
 }
@@ -1018,12 +1006,31 @@ mod tests {
         Plain(a.0, points, bound, kids)
     }
 
+    /// Forces the split-off cell to `face` and checks the merged tree
+    /// against the depth-first reference; returns it.
+    fn forced_checked(
+        arena: &mut Arena,
+        (choice, rest): (Option<Node>, Node),
+        face: u8,
+        context: &str,
+    ) -> Node {
+        let sub = arena.face(choice, face);
+        let want = match sub {
+            Some(s) => merged(plain(arena, s), plain(arena, rest), true),
+            None => plain(arena, rest),
+        };
+        let forced = arena.force(sub, rest);
+        assert_eq!(plain(arena, forced), want, "{context}, face {face}");
+        forced
+    }
+
     #[test]
     fn a_merge_made_a_level_at_a_time_equals_one_made_depth_first() {
         // Random trees, half of them built as DAGs.
         let mut rng = grid::Rng::new(54);
         for round in 0..200 {
-            // Words of one to four choices over six cells of four faces.
+            // Words over six cells of four faces, each cell on a word's
+            // path with a chance of one in three.
             let layout = Packing::new(6, 4);
             let mut recs: Vec<Rec<1>> = (0..1 + rng.below(60))
                 .map(|w| {
@@ -1048,25 +1055,14 @@ mod tests {
             let before = plain(&arena, root);
             assert_eq!(before, plain(&tree, t), "round {round}");
             let mark = arena.mark();
-            let (choice, rest) = arena.split(root, 0);
+            let split = arena.split(root, 0);
             for face in 0..4 {
-                let sub = arena.face(choice, face);
-                let want = match sub {
-                    Some(s) => merged(plain(&arena, s), plain(&arena, rest), true),
-                    None => plain(&arena, rest),
-                };
-                let forced = arena.force(sub, rest);
-                assert_eq!(plain(&arena, forced), want, "round {round}, face {face}");
+                let forced = forced_checked(&mut arena, split, face, &format!("round {round}"));
                 // Forced again, on the merged tree: the next cell.
-                let (c1, r1) = arena.split(forced, 1);
+                let next = arena.split(forced, 1);
                 for f1 in 0..4 {
-                    let s1 = arena.face(c1, f1);
-                    let want = match s1 {
-                        Some(s) => merged(plain(&arena, s), plain(&arena, r1), true),
-                        None => plain(&arena, r1),
-                    };
-                    let t = arena.force(s1, r1);
-                    assert_eq!(plain(&arena, t), want, "round {round}, faces {face}, {f1}");
+                    let context = format!("round {round}, face {face} first");
+                    forced_checked(&mut arena, next, f1, &context);
                 }
             }
             arena.reset(mark);
