@@ -17,6 +17,15 @@ use crate::{ProveError, Prover, Scratch};
 /// How many paths are gathered between looks at the cancel token.
 const STOP_CHECK: usize = 1 << 16;
 
+/// The most bytes of paths kept from one class to the next when nothing
+/// reads them again: past it, their pages cost less to fault in again
+/// than to hold while a heavy class is forced. None in unit tests, whose
+/// classes are small, so that freeing them is tried.
+#[cfg(not(test))]
+const KEEP_PATHS: u64 = 256 << 20;
+#[cfg(test)]
+const KEEP_PATHS: u64 = 0;
+
 impl Prover {
     /// A prover for `rows` x `cols` boards of `pack` under `rules`.
     pub fn new(pack: &Pack, rules: Rules, rows: usize, cols: usize) -> Result<Prover, ProveError> {
@@ -217,10 +226,18 @@ impl Prover {
             scratch.arena.share();
         }
         let root = tree::build(recs, &self.layout, &mut scratch.arena);
-        // The paths stay resident (their memory is kept for the next
-        // class), so they count while the tree is forced too.
+        // The paths and their tree, both held now.
         scratch.held = (recs.len() * std::mem::size_of::<Rec<W>>()) as u64;
         scratch.note();
+        // With no limit, nothing reads the paths once their tree is made
+        // (only a class past its budget is built again from them): a heavy
+        // class's, a gigabyte or more, are freed rather than held while its
+        // tree is forced. Others stay resident, their memory kept for the
+        // next class, and count while the tree is forced too.
+        if scratch.budget == 0 && recs.capacity() as u64 * size > KEEP_PATHS {
+            *recs = Vec::new();
+            scratch.held = 0;
+        }
         root
     }
 
@@ -284,20 +301,48 @@ impl Prover {
 
 #[cfg(test)]
 mod tests {
+    use job::Cancel;
     use prep::{Pack, PackBuilder, Recipe};
     use solve::Rules;
 
     use super::Prover;
+    use crate::Scratch;
 
-    /// How many buckets each cell of a rows x cols king board gets.
-    fn counts(rows: usize, cols: usize) -> Vec<usize> {
+    /// A prover for rows x cols king boards of a pack of four words.
+    fn tiny(rows: usize, cols: usize) -> Prover {
         let recipe = Recipe::builtin("enable").unwrap();
         let (bytes, _) = PackBuilder::new(recipe)
             .build_bytes(b"tea\neat\nstar\nrats\n", "tiny.txt")
             .unwrap();
         let pack = Pack::from_vec(bytes, "tiny").unwrap();
-        let prover = Prover::new(&pack, Rules::for_pack(&pack), rows, cols).unwrap();
-        prover.buckets.iter().map(Vec::len).collect()
+        Prover::new(&pack, Rules::for_pack(&pack), rows, cols).unwrap()
+    }
+
+    /// How many buckets each cell of a rows x cols king board gets.
+    fn counts(rows: usize, cols: usize) -> Vec<usize> {
+        tiny(rows, cols).buckets.iter().map(Vec::len).collect()
+    }
+
+    #[test]
+    fn paths_are_freed_once_their_tree_is_made_only_with_no_limit() {
+        // Unit tests keep no paths past their tree (`KEEP_PATHS`).
+        let prover = tiny(2, 2);
+        let class = vec![prover.all; 4];
+        let mut free = Scratch::default();
+        let (root, union) = prover.tree(&class, &mut free, &Cancel::new());
+        assert_eq!((free.paths.len(), free.held), (0, 0));
+        // A limit may build the class again from its paths: they stay.
+        let mut kept = Scratch {
+            budget: 1 << 30,
+            ..Scratch::default()
+        };
+        let (again, union_again) = prover.tree(&class, &mut kept, &Cancel::new());
+        assert!(kept.paths.len() > 0 && kept.held > 0);
+        // The same tree either way, and the peak counts the paths while
+        // their tree was made, freed or not.
+        assert!(root.bound() > 0);
+        assert_eq!((root.bound(), union), (again.bound(), union_again));
+        assert_eq!(free.peak, kept.peak);
     }
 
     #[test]
