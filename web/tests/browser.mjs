@@ -456,10 +456,13 @@ try {
   await page.click("#tab-solve");
   await page.locator("details.rules summary").click();
   const totals = async () => page.$eval("#totals", (e) => [Number(e.dataset.words), Number(e.dataset.score)]);
-  const solveBoard = async (b) => {
+  // Done when the link holds the board and `rule` (the app writes it once
+  // the answer is shown): solving the same board again under other rules
+  // must not read the last answer.
+  const solveBoard = async (b, rule = "") => {
     await page.fill("#board", b);
     await page.click("#solve");
-    await page.waitForFunction((x) => document.querySelector("#totals").textContent !== "" && location.search.includes(encodeURIComponent(x).replace(/%20/g, "+")), b);
+    await page.waitForFunction(([x, r]) => document.querySelector("#totals").textContent !== "" && location.search.includes(encodeURIComponent(x).replace(/%20/g, "+")) && location.search.includes(r), [b, rule]);
   };
   await solveBoard("perslatgsineters");
   let [words, score] = await totals();
@@ -475,7 +478,7 @@ try {
   const after = await page.$$eval("#board-view .tile.on", (ds) => ds.length);
   check(after === 12, "solve: hover does not replace the path clicked", `${after} cells`);
   await page.selectOption("#neighbors", "no-diag");
-  await solveBoard("perslatgsineters");
+  await solveBoard("perslatgsineters", "neighbors=no-diag");
   [words, score] = await totals();
   check(words === 68 && score === 113, "solve: no-diag: 68 words, 113 points", `${words}, ${score}`);
   await page.selectOption("#neighbors", "all");
