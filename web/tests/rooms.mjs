@@ -123,6 +123,9 @@ export async function rooms() {
   const bobWords = await bob.locator("#found").innerText();
   check(bobWords.includes(mine[1].word) && bobWords.includes(both.word) && /Back in the round/.test(await bob.locator("#feedback").innerText()),
     "rooms: a reload mid-round keeps the seat and its words", bobWords.replace(/\n/g, " "));
+  const keptScore = await bob.locator("#score").innerText();
+  check(await bob.locator("#score").isVisible() && keptScore === String(mine[1].score + both.score),
+    "rooms: …and its score (the kept words' points)", `${keptScore} (words worth ${mine[1].score + both.score})`);
   check(await bob.locator("#clock").innerText() <= clockBefore, "rooms: …and the clock runs on (not restarted)", `${clockBefore} → ${await bob.locator("#clock").innerText()}`);
   await shot(bob, "room-rejoined-phone");
 

@@ -358,7 +358,12 @@ class RoomPage {
     $("found").replaceChildren();
     this.score = 0;
     this.found = 0;
-    for (const w of m.mine) this.addFound(w.word, w.points, w.rare);
+    // Words kept from before a reload: the server's score for them is
+    // their points' sum, as its verdicts counted them.
+    for (const w of m.mine) {
+      this.addFound(w.word, w.points, w.rare);
+      this.score += w.points;
+    }
     $("type-form").hidden = this.watching;
     $<HTMLInputElement>("guess").disabled = false;
     $("hud").classList.remove("over");
