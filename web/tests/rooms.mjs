@@ -68,6 +68,12 @@ export async function rooms() {
   check(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/.test(code) && link.endsWith(`room=${code.replace("-", "")}`), "rooms: a new room shows its code and link", `${code} ${link}`);
   check(await ann.locator("#qr img").isVisible(), "rooms: …and a QR code of the link");
   check(await ann.locator("#host-settings").isVisible() && await ann.locator("#start").isVisible(), "rooms: the host sees the settings and Start");
+  // Every field of the settings stays inside its panel on a phone.
+  const spill = await ann.$$eval("#host-settings select", (els) => {
+    const panel = document.querySelector("#host-settings").getBoundingClientRect();
+    return els.filter((e) => e.getBoundingClientRect().right > panel.right || e.getBoundingClientRect().left < panel.left).map((e) => e.id);
+  });
+  check(spill.length === 0, "rooms: the host's settings fit inside their panel", spill.join(", "));
 
   // Bob by the link, Cleo by the code typed in lower case.
   await bob.goto(link);
