@@ -104,6 +104,9 @@ fn prove_usage_errors_exit_2() {
             "lots",
         ],
         &["--size", "2x2", "--threshold", "1", "--class-memory", "0.1"],
+        // Past the most points the bound counts, in a run and a sample.
+        &["--size", "2x2", "--threshold", "16777216"],
+        &["--size", "2x2", "--threshold", "16777216", "--sample", "1"],
     ] {
         let out = common::boggle()
             .arg("prove")

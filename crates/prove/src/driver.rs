@@ -26,6 +26,7 @@ impl Prover {
     /// Runs the proof: every board (up to symmetry) scoring at least
     /// `options.threshold`.
     pub fn run(&self, options: &ProveOptions) -> Result<Proof, ProveError> {
+        options.check()?;
         options.control.install(|| self.run_here(options))?
     }
 
@@ -229,6 +230,7 @@ impl Prover {
                 root = work.scratch.paths.build_sum(
                     0..work.scratch.paths.len(),
                     &self.layout,
+                    &self.worth,
                     0,
                     0,
                     arena,
@@ -274,7 +276,14 @@ impl Prover {
         let faces: Vec<usize> = bits(set).collect();
         let mut paths = std::mem::take(&mut work.scratch.paths);
         let (runs, tail) = paths.runs(&self.layout, k);
-        let rest = paths.build_sum(tail, &self.layout, k + 1, 0, &mut work.scratch.arena);
+        let rest = paths.build_sum(
+            tail,
+            &self.layout,
+            &self.worth,
+            k + 1,
+            0,
+            &mut work.scratch.arena,
+        );
         work.scratch.note();
         let mut left = if work.scratch.arena.overflow() {
             Some(0)
@@ -296,6 +305,7 @@ impl Prover {
                 paths.build_sum(
                     r.1.clone(),
                     &self.layout,
+                    &self.worth,
                     k + 1,
                     r.0,
                     &mut work.scratch.arena,

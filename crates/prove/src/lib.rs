@@ -130,6 +130,24 @@ pub enum ProveError {
     /// The pool of worker threads could not be started.
     #[error(transparent)]
     Threads(#[from] PoolError),
+    /// A threshold past the most points the bound counts up to.
+    #[error("a threshold of {0} points: the prover proves thresholds up to {most}", most = MOST_THRESHOLD)]
+    Threshold(u32),
+}
+
+/// The highest threshold a proof takes: the bound counts points up to it
+/// (16,777,215) and saturates there, which keeps a heavy class's tree
+/// nodes small; a board scoring near it would need over a million words.
+pub const MOST_THRESHOLD: u32 = tree::MOST;
+
+impl ProveOptions<'_> {
+    /// Refuses a threshold the bound cannot count up to.
+    fn check(&self) -> Result<(), ProveError> {
+        if self.threshold > MOST_THRESHOLD {
+            return Err(ProveError::Threshold(self.threshold));
+        }
+        Ok(())
+    }
 }
 
 /// A callback for each finished part: its index and the boards it found.
@@ -234,6 +252,8 @@ pub struct Prover {
     neighbors: Neighbors,
     /// Points by length in letters.
     points: Vec<u32>,
+    /// Each word's points, by its trie node (0 for a node ending none).
+    worth: Vec<u32>,
     min_len: usize,
     /// The cells in the order they are fixed: most neighbours first.
     order: Vec<usize>,

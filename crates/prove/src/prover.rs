@@ -67,13 +67,21 @@ impl Prover {
             })
             .collect();
         let trie = Trie::new(words.clone());
+        let points: Vec<u32> = (0..=max_len).map(|l| rules.scoring.points(l)).collect();
+        // Each word's points, by its trie node: what a path records.
+        let mut worth = vec![0; trie.nodes()];
+        for w in &words {
+            let node = w.iter().try_fold(ROOT, |n, &l| trie.child(n, l));
+            if let Some(node) = node {
+                worth[node as usize] = points[w.len()];
+            }
+        }
         let neighbors = Neighbors::new(Grid {
             rows,
             cols,
             adjacency: rules.adjacency,
             wrap: rules.wrap,
         });
-        let points = (0..=max_len).map(|l| rules.scoring.points(l)).collect();
         let mut order: Vec<usize> = (0..cells).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(neighbors.of(i).len()), i));
         let symmetries = symmetry::preserving(&neighbors);
@@ -134,6 +142,7 @@ impl Prover {
             trie,
             neighbors,
             points,
+            worth,
             min_len,
             order,
             symmetries,
@@ -159,7 +168,11 @@ impl Prover {
     pub fn bound(&self, class: &[u64]) -> u64 {
         let mut scratch = Scratch::default();
         let (root, union) = self.tree(class, &mut scratch, &Cancel::new());
-        u64::from(root.bound()).min(union)
+        match root.bound() {
+            // Saturated: only sum/union's is known to bound every board.
+            tree::MOST => union,
+            bound => u64::from(bound).min(union),
+        }
     }
 
     /// The trie node `face` leads to from `node`, if every letter of the
@@ -185,12 +198,7 @@ impl Prover {
         scratch.start(self.trie.nodes(), cancel);
         let mut paths = std::mem::take(&mut scratch.paths);
         paths.clear(&self.layout);
-        let root = match &mut paths {
-            Paths::W1(recs) => self.tree_of(class, recs, scratch),
-            Paths::W2(recs) => self.tree_of(class, recs, scratch),
-            Paths::W4(recs) => self.tree_of(class, recs, scratch),
-            Paths::W8(recs) => self.tree_of(class, recs, scratch),
-        };
+        let root = tree::each!(&mut paths, recs => self.tree_of(class, recs, scratch));
         scratch.paths = paths;
         (root, scratch.union)
     }
@@ -217,15 +225,16 @@ impl Prover {
         }
         scratch.arena.clear();
         scratch.arena.limit(scratch.budget / 2);
-        // A class's tree took about four times its paths' bytes at 29
-        // bytes a node (BENCHMARKS.md), so about twice at 16: a class whose
-        // tree would not fit is built as a DAG at once rather than after a
-        // tree made in vain.
-        let bytes = (recs.len() as u64).saturating_mul(size);
-        if scratch.budget != 0 && bytes.saturating_mul(2) > scratch.budget / 2 {
+        // A class's tree has about four nodes a path (4.4 for the heaviest
+        // 4x4 class measured, BENCHMARKS.md): a class whose tree would not
+        // fit is built as a DAG at once rather than after a tree made in
+        // vain.
+        let nodes = (recs.len() as u64).saturating_mul(4);
+        let bytes = nodes.saturating_mul(std::mem::size_of::<Node>() as u64);
+        if scratch.budget != 0 && bytes > scratch.budget / 2 {
             scratch.arena.share();
         }
-        let root = tree::build(recs, &self.layout, &mut scratch.arena);
+        let root = tree::build(recs, &self.layout, &self.worth, &mut scratch.arena);
         // The paths and their tree, both held now.
         scratch.held = (recs.len() * std::mem::size_of::<Rec<W>>()) as u64;
         scratch.note();
@@ -252,7 +261,7 @@ impl Prover {
         node: u32,
         used: u64,
         len: usize,
-        key: [u64; W],
+        key: [u32; W],
         recs: &mut Vec<Rec<W>>,
         scratch: &mut Scratch,
     ) {
@@ -282,7 +291,7 @@ impl Prover {
             if l >= self.min_len && self.trie.is_word(n) {
                 let points = self.points[l];
                 scratch.count(n, u64::from(points));
-                recs.push(Rec::new(key, n, points));
+                recs.push(Rec::new(key, n));
                 scratch.over |= recs.len() > scratch.room;
                 if recs.len() % STOP_CHECK == 0 && scratch.cancel.is_cancelled() {
                     scratch.stopped = true;

@@ -108,6 +108,7 @@ impl Prover {
         seed: u64,
         options: &ProveOptions,
     ) -> Result<Sampled, ProveError> {
+        options.check()?;
         let mut rng = Rng::new(seed);
         let assignments = self
             .order

@@ -35,8 +35,10 @@ use rustc_hash::FxHasher;
 
 /// How a path's choices pack into a key: one slot of `bits` bits for each
 /// position in the fixing order, holding the face chosen there or all ones
-/// when the path does not use that position, `per` slots to a `u64`, first
-/// position in the highest bits. Keys compare as their choice sequences
+/// when the path does not use that position, `per` slots to a `u32`, first
+/// position in the highest bits. (`u32`s rather than `u64`s: a 4x4 key of
+/// 80 bits takes 12 bytes, not 16, and a heavy class has tens of millions
+/// of paths.) Keys compare as their choice sequences
 /// do, except that a path sorts after its extensions: at the first
 /// position where two paths differ, the one using it sorts first, and
 /// among those using it the smaller face. A path's key is made one choice
@@ -45,9 +47,9 @@ use rustc_hash::FxHasher;
 pub(crate) struct Packing {
     bits: u32,
     cells: usize,
-    /// How many `u64`s a key takes.
+    /// How many `u32`s a key takes.
     words: usize,
-    /// Each position's `u64` in a key and its slot's shift in it, worked
+    /// Each position's `u32` in a key and its slot's shift in it, worked
     /// out once: dividing by `per` at every look cost a tenth of building
     /// a tree.
     place: [(u8, u8); 64],
@@ -59,12 +61,12 @@ impl Packing {
     pub(crate) fn new(cells: usize, faces: usize) -> Packing {
         // Room for every face and the all-ones "unused".
         let bits = (u64::BITS - (faces as u64).leading_zeros()).max(1);
-        let per = 64 / bits;
+        let per = 32 / bits;
         let mut place = [(0, 0); 64];
         for (position, p) in place.iter_mut().enumerate() {
             // Positions past `cells` get entries too, never looked at.
             let (w, j) = (position as u32 / per, position as u32 % per);
-            *p = (w as u8, (64 - bits * (j + 1)) as u8);
+            *p = (w as u8, (32 - bits * (j + 1)) as u8);
         }
         Packing {
             bits,
@@ -74,7 +76,7 @@ impl Packing {
         }
     }
 
-    /// Position `position`'s `u64` in a key, and its slot's shift.
+    /// Position `position`'s `u32` in a key, and its slot's shift.
     #[inline]
     fn place(&self, position: usize) -> (usize, u32) {
         let (w, shift) = self.place[position];
@@ -89,70 +91,86 @@ impl Packing {
 
     /// The key of the empty path.
     #[inline]
-    pub(crate) fn empty<const W: usize>(&self) -> [u64; W] {
-        [u64::MAX; W]
+    pub(crate) fn empty<const W: usize>(&self) -> [u32; W] {
+        [u32::MAX; W]
     }
 
     /// `key` with `face` chosen at `position`, which it did not use.
     #[inline]
     pub(crate) fn with<const W: usize>(
         &self,
-        mut key: [u64; W],
+        mut key: [u32; W],
         position: usize,
         face: usize,
-    ) -> [u64; W] {
+    ) -> [u32; W] {
         let (w, shift) = self.place(position);
-        key[w] ^= u64::from(self.unused() ^ face as u32) << shift;
+        key[w] ^= (self.unused() ^ face as u32) << shift;
         key
     }
 
     /// Slot `position` of `key`: its face, or [`Packing::unused`].
     #[inline]
-    fn get(&self, key: &[u64], position: usize) -> u32 {
+    fn get(&self, key: &[u32], position: usize) -> u32 {
         let (w, shift) = self.place(position);
-        ((key[w] >> shift) as u32) & self.unused()
+        (key[w] >> shift) & self.unused()
     }
 
     /// The first position from `from` on that `key` uses, if any.
     #[inline]
-    fn next(&self, key: &[u64], from: usize) -> Option<usize> {
+    fn next(&self, key: &[u32], from: usize) -> Option<usize> {
         (from..self.cells).find(|&p| self.get(key, p) != self.unused())
     }
 }
 
-/// One word found on one path: the path's key, the word (a number unique
-/// to it) and its points.
+/// One word found on one path: the path's key and the word (a number
+/// unique to it, which also finds its points: see [`build`]). Sixteen
+/// bytes on a 4x4 board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct Rec<const W: usize> {
-    key: [u64; W],
+    key: [u32; W],
     word: u32,
-    points: u32,
 }
 
 impl<const W: usize> Rec<W> {
-    /// The word `word`, worth `points`, found on the path of `key`.
+    /// The word `word` found on the path of `key`.
     #[inline]
-    pub(crate) fn new(key: [u64; W], word: u32, points: u32) -> Rec<W> {
-        Rec { key, word, points }
+    pub(crate) fn new(key: [u32; W], word: u32) -> Rec<W> {
+        Rec { key, word }
     }
 }
 
 /// A class's words, path by path, to be sorted and made into a tree.
 #[derive(Clone, Debug)]
 pub(crate) enum Paths {
-    /// Keys of one `u64` (12 cells of up to 31 faces).
-    W1(Vec<Rec<1>>),
-    /// Keys of two.
+    /// Keys of two `u32`s (12 cells of up to 31 faces).
     W2(Vec<Rec<2>>),
+    /// Keys of three (18 such cells: 4x4).
+    W3(Vec<Rec<3>>),
     /// Keys of four.
     W4(Vec<Rec<4>>),
-    /// Keys of eight (up to 64 cells).
+    /// Keys of eight.
     W8(Vec<Rec<8>>),
+    /// Keys of sixteen (up to 64 cells of 64 faces).
+    W16(Vec<Rec<16>>),
 }
+
+/// `$body` with `$v` bound to the paths' list, whatever its keys' size.
+macro_rules! each {
+    ($paths:expr, $v:ident => $body:expr) => {
+        match $paths {
+            Paths::W2($v) => $body,
+            Paths::W3($v) => $body,
+            Paths::W4($v) => $body,
+            Paths::W8($v) => $body,
+            Paths::W16($v) => $body,
+        }
+    };
+}
+pub(crate) use each;
 
 impl Default for Paths {
     fn default() -> Paths {
-        Paths::W1(Vec::new())
+        Paths::W2(Vec::new())
     }
 }
 
@@ -162,34 +180,29 @@ impl Paths {
     pub(crate) fn clear(&mut self, layout: &Packing) {
         let fits = matches!(
             (&*self, layout.words),
-            (Paths::W1(_), 1) | (Paths::W2(_), 2) | (Paths::W4(_), 3..=4) | (Paths::W8(_), 5..=8)
+            (Paths::W2(_), 1..=2)
+                | (Paths::W3(_), 3)
+                | (Paths::W4(_), 4)
+                | (Paths::W8(_), 5..=8)
+                | (Paths::W16(_), 9..=16)
         );
         if !fits {
             *self = match layout.words {
-                1 => Paths::W1(Vec::new()),
-                2 => Paths::W2(Vec::new()),
-                3..=4 => Paths::W4(Vec::new()),
-                _ => Paths::W8(Vec::new()),
+                1..=2 => Paths::W2(Vec::new()),
+                3 => Paths::W3(Vec::new()),
+                4 => Paths::W4(Vec::new()),
+                5..=8 => Paths::W8(Vec::new()),
+                _ => Paths::W16(Vec::new()),
             };
         }
-        match self {
-            Paths::W1(v) => v.clear(),
-            Paths::W2(v) => v.clear(),
-            Paths::W4(v) => v.clear(),
-            Paths::W8(v) => v.clear(),
-        }
+        each!(self, v => v.clear())
     }
 }
 
 impl Paths {
     /// How many paths.
     pub(crate) fn len(&self) -> usize {
-        match self {
-            Paths::W1(v) => v.len(),
-            Paths::W2(v) => v.len(),
-            Paths::W4(v) => v.len(),
-            Paths::W8(v) => v.len(),
-        }
+        each!(self, v => v.len())
     }
 
     /// The sorted paths' runs at `position`: for each face, the range of
@@ -222,50 +235,47 @@ impl Paths {
             }
             (runs, i..recs.len())
         }
-        match self {
-            Paths::W1(v) => of(v, layout, position),
-            Paths::W2(v) => of(v, layout, position),
-            Paths::W4(v) => of(v, layout, position),
-            Paths::W8(v) => of(v, layout, position),
-        }
+        each!(self, v => of(v, layout, position))
     }
 
     /// The sum node of the sorted paths `range`, which agree on every
-    /// position before `from` (the last choice among them of face `face`).
+    /// position before `from` (the last choice among them of face `face`),
+    /// each word worth `worth[word]`.
     pub(crate) fn build_sum(
         &self,
         range: std::ops::Range<usize>,
         layout: &Packing,
+        worth: &[u32],
         from: usize,
         face: u8,
         arena: &mut Arena,
     ) -> Node {
-        match self {
-            Paths::W1(v) => build_sum(&v[range], layout, from, face, arena),
-            Paths::W2(v) => build_sum(&v[range], layout, from, face, arena),
-            Paths::W4(v) => build_sum(&v[range], layout, from, face, arena),
-            Paths::W8(v) => build_sum(&v[range], layout, from, face, arena),
-        }
+        each!(self, v => build_sum(&v[range], (layout, worth), from, face, arena))
     }
 }
 
 /// Sorts the paths `recs` and makes their tree in `arena`; returns its
-/// root. A word found on several paths over the same positions and faces
-/// counts once.
+/// root. Word `w` is worth `worth[w]` points (a table rather than a field
+/// of each path: paths are the most numerous thing a class makes). A word
+/// found on several paths over the same positions and faces counts once.
 pub(crate) fn build<const W: usize>(
     recs: &mut [Rec<W>],
     layout: &Packing,
+    worth: &[u32],
     arena: &mut Arena,
 ) -> Node {
     recs.sort_unstable();
-    build_sum(recs, layout, 0, 0, arena)
+    build_sum(recs, (layout, worth), 0, 0, arena)
 }
+
+/// How paths' keys are laid out, and each word's points.
+type Reading<'a> = (&'a Packing, &'a [u32]);
 
 /// The sum node of the paths `recs`, which agree on every position before
 /// `from` (the last choice among them of face `face`).
 fn build_sum<const W: usize>(
     recs: &[Rec<W>],
-    layout: &Packing,
+    reading: Reading,
     from: usize,
     face: u8,
     arena: &mut Arena,
@@ -273,6 +283,7 @@ fn build_sum<const W: usize>(
     if arena.overflow {
         return Node::default();
     }
+    let (layout, worth) = reading;
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
@@ -285,7 +296,7 @@ fn build_sum<const W: usize>(
         while j < recs.len() && layout.get(&recs[j].key, position) != layout.unused() {
             j += 1;
         }
-        let node = build_choice(&recs[i..j], layout, position, arena);
+        let node = build_choice(&recs[i..j], reading, position, arena);
         arena.buf.push(node);
         i = j;
     }
@@ -293,7 +304,7 @@ fn build_sum<const W: usize>(
     let mut points = 0u32;
     for k in i..recs.len() {
         if k == i || recs[k].word != recs[k - 1].word {
-            points = points.saturating_add(recs[k].points);
+            points = add(points, worth[recs[k].word as usize].min(MOST));
         }
     }
     let share = arena.share;
@@ -303,13 +314,14 @@ fn build_sum<const W: usize>(
 /// The choice node of `position` for the paths `recs`, which all use it.
 fn build_choice<const W: usize>(
     recs: &[Rec<W>],
-    layout: &Packing,
+    reading: Reading,
     position: usize,
     arena: &mut Arena,
 ) -> Node {
     if arena.overflow {
         return Node::default();
     }
+    let layout = reading.0;
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
@@ -318,7 +330,7 @@ fn build_choice<const W: usize>(
         while j < recs.len() && layout.get(&recs[j].key, position) == face {
             j += 1;
         }
-        let node = build_sum(&recs[i..j], layout, position + 1, face as u8, arena);
+        let node = build_sum(&recs[i..j], reading, position + 1, face as u8, arena);
         arena.buf.push(node);
         i = j;
     }
@@ -326,48 +338,97 @@ fn build_choice<const W: usize>(
     arena.choice_from_buf(position as u8, base, share)
 }
 
+/// The most a node's points or bound hold: sums and maxima saturate here.
+/// A saturated bound is still an upper bound on what it stands for as long
+/// as the threshold is at most this (the prover refuses one above it):
+/// every bound worked out over it is at least this too, so no threshold
+/// is ever found out of its reach.
+pub(crate) const MOST: u32 = (1 << 24) - 1;
+
+/// `a + b`, saturating at [`MOST`] (both at most [`MOST`]).
+#[inline]
+fn add(a: u32, b: u32) -> u32 {
+    (a + b).min(MOST)
+}
+
 /// A node of an [`Arena`]: a sum or a choice, whose children are the
 /// records `edges[first..first + len]`, sorted by key. A node is a value:
 /// its parent holds a copy of it among its own children, so reading a
 /// node's children, their keys, bounds and points, and their own children's
 /// place, is one read of one run of records, with no look-up of each child.
+///
+/// Twelve bytes: points and bound take 24 bits each (saturating at
+/// [`MOST`]) beside the 8-bit key and count of children. A heavy class's
+/// tree is gigabytes of these records, so their size is its memory.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Node {
-    /// A sum's own points (0 for a choice).
-    points: u32,
-    /// A sum's points plus its children's bounds; a choice's best child's.
-    bound: u32,
+    /// A sum's own points (0 for a choice) in the high 24 bits; below
+    /// them, a choice's position in the fixing order or a sum's face.
+    points_key: u32,
+    /// A sum's points plus its children's bounds, a choice's best child's,
+    /// in the high 24 bits; below them, how many children.
+    bound_len: u32,
     /// Where its children start (0 when it has none, so that alike leaves
     /// are equal records).
     first: u32,
-    len: u8,
-    /// A choice's position in the fixing order, or a sum's face.
-    key: u8,
 }
 
 impl Node {
-    /// An upper bound on the points of every board its tree stands for.
+    /// A node of `key` and `points` whose children are the `len` records
+    /// from `first`, bounded by `bound` (points and bound at most
+    /// [`MOST`]).
+    #[inline]
+    fn new(key: u8, points: u32, bound: u32, first: u32, len: u8) -> Node {
+        debug_assert!(points <= MOST && bound <= MOST);
+        Node {
+            points_key: points << 8 | u32::from(key),
+            bound_len: bound << 8 | u32::from(len),
+            first,
+        }
+    }
+
+    /// An upper bound on the points of every board its tree stands for
+    /// (at most [`MOST`]).
     #[inline]
     pub(crate) fn bound(&self) -> u32 {
-        self.bound
+        self.bound_len >> 8
     }
 
     /// A sum's own points.
     #[inline]
     pub(crate) fn points(&self) -> u32 {
-        self.points
+        self.points_key >> 8
     }
 
     /// A choice's position, a sum's face.
     #[inline]
     pub(crate) fn key(&self) -> u8 {
-        self.key
+        self.points_key as u8
+    }
+
+    /// How many children.
+    #[inline]
+    fn len(&self) -> u8 {
+        self.bound_len as u8
+    }
+
+    /// Sets its bound.
+    #[inline]
+    fn set_bound(&mut self, bound: u32) {
+        self.bound_len = bound << 8 | u32::from(self.len());
+    }
+
+    /// Sets where its children lie.
+    #[inline]
+    fn set_kids(&mut self, first: u32, len: u8) {
+        self.first = first;
+        self.bound_len = self.bound_len & !0xff | u32::from(len);
     }
 
     /// Where its children lie in the arena's records.
     #[inline]
     fn range(&self) -> std::ops::Range<usize> {
-        self.first as usize..self.first as usize + usize::from(self.len)
+        self.first as usize..self.first as usize + usize::from(self.len())
     }
 }
 
@@ -409,8 +470,8 @@ fn content_hash(key: u8, points: u32, kids: &[Node]) -> u64 {
     h.write_u32(points);
     for k in kids {
         h.write_u32(k.first);
-        h.write_u32(k.points);
-        h.write_u16(u16::from(k.len) << 8 | u16::from(k.key));
+        h.write_u32(k.points_key);
+        h.write_u8(k.len());
     }
     h.finish()
 }
@@ -470,7 +531,7 @@ impl Arena {
         if self.shared > mark.0 {
             // Shared nodes whose children are freed; leaves stay.
             self.table
-                .retain(|n| n.len == 0 || (n.first as usize) < mark.0);
+                .retain(|n| n.len() == 0 || (n.first as usize) < mark.0);
             self.shared = mark.0;
         }
         self.edges.truncate(mark.0);
@@ -529,7 +590,7 @@ impl Arena {
     /// The sum under choice `choice` for `face`, if any.
     #[inline]
     pub(crate) fn child(&self, choice: &Node, face: u8) -> Option<Node> {
-        self.kids(choice).iter().find(|k| k.key == face).copied()
+        self.kids(choice).iter().find(|k| k.key() == face).copied()
     }
 
     /// The node of `key`, `points` and the children `buf[base..]` (taken
@@ -548,9 +609,9 @@ impl Arena {
         if share {
             let (edges, buf) = (&self.edges, &self.buf);
             let found = self.table.find(hash, |n| {
-                n.key == key
-                    && n.points == points
-                    && usize::from(n.len) == len
+                n.key() == key
+                    && n.points() == points
+                    && usize::from(n.len()) == len
                     && edges[n.range()] == buf[base..]
             });
             if let Some(&node) = found {
@@ -561,17 +622,11 @@ impl Arena {
         let first = if len == 0 { 0 } else { self.edges.len() as u32 };
         self.edges.extend_from_slice(&self.buf[base..]);
         self.buf.truncate(base);
-        let node = Node {
-            points,
-            bound,
-            first,
-            len: len as u8,
-            key,
-        };
+        let node = Node::new(key, points, bound, first, len as u8);
         if share {
             let edges = &self.edges;
             self.table.insert_unique(hash, node, |n| {
-                content_hash(n.key, n.points, &edges[n.range()])
+                content_hash(n.key(), n.points(), &edges[n.range()])
             });
             self.shared = self.edges.len();
         }
@@ -586,7 +641,7 @@ impl Arena {
     fn sum_from_buf(&mut self, face: u8, points: u32, base: usize, share: bool) -> Node {
         let mut bound = points;
         for k in &self.buf[base..] {
-            bound = bound.saturating_add(k.bound);
+            bound = add(bound, k.bound());
         }
         self.make(face, points, bound, base, share)
     }
@@ -594,7 +649,7 @@ impl Arena {
     /// A choice of `position` whose children are `buf[base..]`; one made
     /// already when `share`.
     fn choice_from_buf(&mut self, position: u8, base: usize, share: bool) -> Node {
-        let bound = self.buf[base..].iter().map(|k| k.bound).max().unwrap_or(0);
+        let bound = self.buf[base..].iter().map(Node::bound).max().unwrap_or(0);
         self.make(position, 0, bound, base, share)
     }
 
@@ -603,11 +658,11 @@ impl Arena {
     /// which shares the root's other children).
     pub(crate) fn split(&mut self, root: Node, position: u8) -> (Option<Node>, Node) {
         match self.kids(&root).first() {
-            Some(&c) if c.key == position => {
+            Some(&c) if c.key() == position => {
                 let base = self.buf.len();
                 let others = root.first as usize + 1..root.range().end;
                 self.buf.extend_from_slice(&self.edges[others]);
-                let rest = self.sum_from_buf(root.key, root.points, base, false);
+                let rest = self.sum_from_buf(root.key(), root.points(), base, false);
                 (Some(c), rest)
             }
             _ => (None, root),
@@ -651,11 +706,7 @@ impl Arena {
         if let Some(m) = joined(a, b) {
             return m;
         }
-        let mut root = Node {
-            points: a.points.saturating_add(b.points),
-            key: a.key,
-            ..Node::default()
-        };
+        let mut root = Node::new(a.key(), add(a.points(), b.points()), 0, 0, 0);
         let mut level = std::mem::take(&mut self.level);
         let mut next = std::mem::take(&mut self.next);
         let mut made = std::mem::take(&mut self.made);
@@ -682,10 +733,10 @@ impl Arena {
                 self.edges.reserve(ea - i + eb - j);
                 while i < ea && j < eb {
                     let (x, y) = (self.edges[i], self.edges[j]);
-                    if x.key < y.key {
+                    if x.key() < y.key() {
                         self.edges.push(x);
                         i += 1;
-                    } else if y.key < x.key {
+                    } else if y.key() < x.key() {
                         self.edges.push(y);
                         j += 1;
                     } else {
@@ -693,11 +744,13 @@ impl Arena {
                             Some(m) => self.edges.push(m),
                             None => {
                                 next.push(Pair::of(x, y, self.edges.len() as u32));
-                                self.edges.push(Node {
-                                    points: x.points.saturating_add(y.points),
-                                    key: x.key,
-                                    ..Node::default()
-                                });
+                                self.edges.push(Node::new(
+                                    x.key(),
+                                    add(x.points(), y.points()),
+                                    0,
+                                    0,
+                                    0,
+                                ));
                             }
                         }
                         i += 1;
@@ -711,7 +764,7 @@ impl Arena {
                     ROOT => &mut root,
                     slot => &mut self.edges[slot as usize],
                 };
-                (node.first, node.len) = (first, len);
+                node.set_kids(first, len);
                 made.push(p.slot);
                 if self.limit != 0 && self.bytes() > self.limit {
                     self.overflow = true;
@@ -732,14 +785,13 @@ impl Arena {
                     };
                     let kids = &self.edges[node.range()];
                     let bound = if sum {
-                        kids.iter()
-                            .fold(node.points, |b, k| b.saturating_add(k.bound))
+                        kids.iter().fold(node.points(), |b, k| add(b, k.bound()))
                     } else {
-                        kids.iter().map(|k| k.bound).max().unwrap_or(0)
+                        kids.iter().map(Node::bound).max().unwrap_or(0)
                     };
                     match slot {
-                        ROOT => root.bound = bound,
-                        slot => self.edges[slot as usize].bound = bound,
+                        ROOT => root.set_bound(bound),
+                        slot => self.edges[slot as usize].set_bound(bound),
                     }
                 }
             }
@@ -776,8 +828,8 @@ impl Pair {
         Pair {
             a: a.first,
             b: b.first,
-            a_len: a.len,
-            b_len: b.len,
+            a_len: a.len(),
+            b_len: b.len(),
             slot,
         }
     }
@@ -787,17 +839,18 @@ impl Pair {
 /// other's children (its run shared, not copied) and both one's points.
 #[inline]
 fn joined(a: Node, b: Node) -> Option<Node> {
-    let (leaf, other) = match (a.len, b.len) {
+    let (leaf, other) = match (a.len(), b.len()) {
         (0, _) => (a, b),
         (_, 0) => (b, a),
         _ => return None,
     };
-    Some(Node {
-        points: other.points.saturating_add(leaf.points),
-        bound: other.bound.saturating_add(leaf.points),
-        key: a.key,
-        ..other
-    })
+    Some(Node::new(
+        a.key(),
+        add(other.points(), leaf.points()),
+        add(other.bound(), leaf.points()),
+        other.first,
+        other.len(),
+    ))
 }
 
 #[cfg(test)]
@@ -816,20 +869,22 @@ mod tests {
     /// The tree of `words`, as a DAG when `share`.
     fn built_as(words: &[Word], share: bool) -> (Arena, Node) {
         let layout = Packing::new(4, 3);
-        let mut recs: Vec<Rec<1>> = words
+        let mut worth = vec![0; 16];
+        let mut recs: Vec<Rec<2>> = words
             .iter()
             .map(|&(choices, word, points)| {
                 let key = choices.iter().fold(layout.empty(), |key, &(p, f)| {
                     layout.with(key, usize::from(p), usize::from(f))
                 });
-                Rec::new(key, word, points)
+                worth[word as usize] = points;
+                Rec::new(key, word)
             })
             .collect();
         let mut arena = Arena::default();
         if share {
             arena.share();
         }
-        let root = build(&mut recs, &layout, &mut arena);
+        let root = build(&mut recs, &layout, &worth, &mut arena);
         (arena, root)
     }
 
@@ -876,8 +931,8 @@ mod tests {
         let before = dag.len();
         let layout = Packing::new(4, 3);
         let key = layout.with(layout.with(layout.empty(), 0, 0), 1, 1);
-        let mut again = [Rec::<1>::new(key, 1, 3)];
-        build(&mut again, &layout, &mut dag);
+        let mut again = [Rec::<2>::new(key, 1)];
+        build(&mut again, &layout, &[0, 3], &mut dag);
         // Cell 1's choice, its b sum and cell 0's a sum over them are
         // found; only cell 0's choice (of a alone now) and the root are new:
         // a record of the a sum under the choice, and of the choice under
@@ -909,14 +964,35 @@ mod tests {
     }
 
     #[test]
+    fn nodes_take_twelve_bytes_and_saturate_upwards() {
+        assert_eq!(std::mem::size_of::<Node>(), 12);
+        // A word worth the most a node holds on cell 0, and one of 5 on
+        // cell 1: the root's bound saturates rather than wrapping or
+        // dropping below either word.
+        let (mut arena, root) = built(&[(&[(0, 0)], 1, MOST), (&[(1, 1)], 2, 5)]);
+        assert_eq!(root.bound(), MOST);
+        // Forced to face 0, cell 0's word and cell 1's still saturate;
+        // to face 1, only cell 1's word is left, exact.
+        assert_eq!(forced_bounds(&mut arena, root, 0, 2), vec![MOST, 5]);
+        // Points saturate too, and a node's fields stay apart.
+        let n = Node::new(255, MOST, MOST, u32::MAX, 255);
+        assert_eq!(
+            (n.key(), n.points(), n.bound(), n.len()),
+            (255, MOST, MOST, 255)
+        );
+        assert_eq!(add(MOST, MOST), MOST);
+        assert_eq!(add(MOST - 1, 1), MOST);
+    }
+
+    #[test]
     fn keys_sort_as_their_choices_and_hold_many_cells() {
-        // 64 cells of 26 faces: 5-bit slots, 12 to a u64, 6 u64s.
+        // 64 cells of 26 faces: 5-bit slots, 6 to a u32, 11 u32s.
         let layout = Packing::new(64, 26);
-        assert_eq!((layout.bits, layout.words), (5, 6));
-        // Position 12 is the first slot of the second u64.
-        assert_eq!(layout.place(11), (0, 4));
-        assert_eq!(layout.place(12), (1, 59));
-        let empty: [u64; 8] = layout.empty();
+        assert_eq!((layout.bits, layout.words), (5, 11));
+        // Position 6 is the first slot of the second u32.
+        assert_eq!(layout.place(5), (0, 2));
+        assert_eq!(layout.place(6), (1, 27));
+        let empty: [u32; 16] = layout.empty();
         assert_eq!(layout.next(&empty, 0), None);
         let key = layout.with(layout.with(empty, 63, 5), 13, 25);
         assert_eq!(layout.get(&key, 63), 5);
@@ -926,17 +1002,21 @@ mod tests {
         assert_eq!(layout.next(&key, 14), Some(63));
         assert_eq!(layout.next(&key, 64), None);
         // Face 0 at the last slot of a word and the first of the next.
-        let key = layout.with(layout.with(empty, 11, 0), 12, 0);
+        let key = layout.with(layout.with(empty, 5, 0), 6, 0);
         assert_eq!(
-            (layout.next(&key, 0), layout.next(&key, 12)),
-            (Some(11), Some(12))
+            (layout.next(&key, 0), layout.next(&key, 6)),
+            (Some(5), Some(6))
         );
-        // 31 faces still leave room for "unused"; 32 need 6 bits.
+        // 31 faces still leave room for "unused"; 32 need 6 bits. A 4x4
+        // key of 5-bit slots takes three u32s, a 64-cell one of 64 faces
+        // (7-bit slots) sixteen.
         assert_eq!(Packing::new(12, 31).bits, 5);
         assert_eq!(Packing::new(12, 32).bits, 6);
+        assert_eq!(Packing::new(16, 26).words, 3);
+        assert_eq!(Packing::new(64, 64).words, 16);
         // A path sorts after its extensions, and by its first choice.
         let small = Packing::new(9, 26);
-        let e: [u64; 1] = small.empty();
+        let e: [u32; 2] = small.empty();
         let a = small.with(e, 0, 3);
         let b = small.with(a, 1, 3);
         let c = small.with(e, 1, 3);
@@ -977,7 +1057,7 @@ mod tests {
 
     fn plain(arena: &Arena, node: Node) -> Plain {
         let kids = arena.kids(&node).iter().map(|&k| plain(arena, k)).collect();
-        Plain(node.key, node.points, node.bound, kids)
+        Plain(node.key(), node.points(), node.bound(), kids)
     }
 
     /// The merge of `a` and `b` (both sums when `sum`, both choices of one
@@ -1032,7 +1112,8 @@ mod tests {
             // Words over six cells of four faces, each cell on a word's
             // path with a chance of one in three.
             let layout = Packing::new(6, 4);
-            let mut recs: Vec<Rec<1>> = (0..1 + rng.below(60))
+            let worth: Vec<u32> = (0..60).map(|_| 1 + rng.below(5) as u32).collect();
+            let mut recs: Vec<Rec<2>> = (0..1 + rng.below(60))
                 .map(|w| {
                     let mut key = layout.empty();
                     for position in 0..6 {
@@ -1040,18 +1121,18 @@ mod tests {
                             key = layout.with(key, position, rng.below(4) as usize);
                         }
                     }
-                    Rec::new(key, w as u32, 1 + rng.below(5) as u32)
+                    Rec::new(key, w as u32)
                 })
                 .collect();
             // The same paths as a tree and as a DAG: the same tree, read
             // out; the merges below run on each in turn.
             let mut tree = Arena::default();
-            let t = build(&mut recs.clone(), &layout, &mut tree);
+            let t = build(&mut recs.clone(), &layout, &worth, &mut tree);
             let mut arena = Arena::default();
             if round % 2 == 1 {
                 arena.share();
             }
-            let root = build(&mut recs, &layout, &mut arena);
+            let root = build(&mut recs, &layout, &worth, &mut arena);
             let before = plain(&arena, root);
             assert_eq!(before, plain(&tree, t), "round {round}");
             let mark = arena.mark();

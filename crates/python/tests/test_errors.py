@@ -67,6 +67,8 @@ def test_bad_options(en):
         wordgrid.prove(en, "2x2", 10, shard=(3, 2))
     with pytest.raises(OptionsError, match="length-based"):
         wordgrid.prove(wordgrid.Solver(en, scoring="ruzzle"), "2x2", 10)
+    with pytest.raises(OptionsError, match="up to 16777215"):
+        wordgrid.prove(en, "2x2", 2**24)
     with pytest.raises(OptionsError):
         wordgrid.Pack.build(["cat"], recipe="no-such-recipe")
     with pytest.raises(BoardError, match="bonus"):

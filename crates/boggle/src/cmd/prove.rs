@@ -172,7 +172,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         switchover: Default::default(),
         class_memory: args.class_memory.unwrap_or(0),
     };
-    let proof = prover.run(&options)?;
+    let proof = prover.run(&options).map_err(refused)?;
     // The summary and the checkpoint are written whole, whatever signals
     // come now.
     let _flushing = boggle_cli::Flushing::start();
@@ -426,7 +426,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
         class_memory: args.class_memory.unwrap_or(0),
         ..ProveOptions::default()
     };
-    let sampled = prover.sample(count, args.seed, &options)?;
+    let sampled = prover.sample(count, args.seed, &options).map_err(refused)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -477,6 +477,14 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A proof's error: a threshold it refuses is a usage error.
+fn refused(e: prove::ProveError) -> anyhow::Error {
+    match e {
+        e @ prove::ProveError::Threshold(_) => usage(e),
+        e => e.into(),
+    }
 }
 
 #[cfg(test)]

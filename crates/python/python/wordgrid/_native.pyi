@@ -373,9 +373,9 @@ def prove(
     checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
     class_memory: Optional[int] = None,
 ) -> Proof:
-    """As ``boggle prove``; ``checkpoint`` (a file) keeps its progress and
-    resumes from it; ``class_memory`` (bytes; default or 0: no limit) as
-    ``--class-memory``."""
+    """As ``boggle prove``; ``threshold`` is at most 16,777,215;
+    ``checkpoint`` (a file) keeps its progress and resumes from it;
+    ``class_memory`` (bytes; default or 0: no limit) as ``--class-memory``."""
 def merge_proofs(proofs: list[Proof]) -> Proof:
     """Shards' proofs merged into one, as ``boggle prove --merge`` does."""
 def builtin_packs() -> list[str]: ...
