@@ -26,6 +26,13 @@ const KEEP_PATHS: u64 = 256 << 20;
 #[cfg(test)]
 const KEEP_PATHS: u64 = 0;
 
+/// The least memory of paths given back to the system at once as their
+/// tree is made (see `tree::build`): a few calls for a heavy class.
+#[cfg(not(test))]
+const GIVE_BACK: usize = 64 << 20;
+#[cfg(test)]
+const GIVE_BACK: usize = 0;
+
 impl Prover {
     /// A prover for `rows` x `cols` boards of `pack` under `rules`.
     pub fn new(pack: &Pack, rules: Rules, rows: usize, cols: usize) -> Result<Prover, ProveError> {
@@ -234,16 +241,25 @@ impl Prover {
         if scratch.budget != 0 && bytes > scratch.budget / 2 {
             scratch.arena.share();
         }
-        let root = tree::build(recs, &self.layout, &self.worth, &mut scratch.arena);
-        // The paths and their tree, both held now.
-        scratch.held = (recs.len() * std::mem::size_of::<Rec<W>>()) as u64;
-        scratch.note();
         // With no limit, nothing reads the paths once their tree is made
         // (only a class past its budget is built again from them): a heavy
-        // class's, a gigabyte or more, are freed rather than held while its
-        // tree is forced. Others stay resident, their memory kept for the
-        // next class, and count while the tree is forced too.
-        if scratch.budget == 0 && recs.capacity() as u64 * size > KEEP_PATHS {
+        // class's, a gigabyte or more, are given back as the tree is made
+        // and freed once it is, rather than held while it is made and
+        // forced. Others stay resident, their memory kept for the next
+        // class, and count while the tree is forced too.
+        let spend = scratch.budget == 0 && recs.capacity() as u64 * size > KEEP_PATHS;
+        let give_back = spend.then_some(GIVE_BACK);
+        let (root, held) = tree::build(
+            recs,
+            &self.layout,
+            &self.worth,
+            &mut scratch.arena,
+            give_back,
+        );
+        // The tree, and the paths not given back, both held now.
+        scratch.held = held;
+        scratch.note();
+        if spend {
             *recs = Vec::new();
             scratch.held = 0;
         }

@@ -250,26 +250,125 @@ impl Paths {
         face: u8,
         arena: &mut Arena,
     ) -> Node {
-        each!(self, v => build_sum(&v[range], (layout, worth), from, face, arena))
+        let reading = Reading {
+            layout,
+            worth,
+            spent: None,
+        };
+        each!(self, v => build_sum(&v[range], reading, from, face, arena))
     }
 }
 
 /// Sorts the paths `recs` and makes their tree in `arena`; returns its
-/// root. Word `w` is worth `worth[w]` points (a table rather than a field
-/// of each path: paths are the most numerous thing a class makes). A word
-/// found on several paths over the same positions and faces counts once.
+/// root and the bytes of paths still held. Word `w` is worth `worth[w]`
+/// points (a table rather than a field of each path: paths are the most
+/// numerous thing a class makes). A word found on several paths over the
+/// same positions and faces counts once.
+///
+/// With `give_back`, nothing reads the paths once their tree is made: the
+/// memory of those read for the last time is given back to the system as
+/// the tree grows, at least `give_back` bytes at a time ([`Spent`]), and
+/// reads as zeros after. A heavy class's paths are a gigabyte or more;
+/// held to the end, their whole size added to its peak.
 pub(crate) fn build<const W: usize>(
     recs: &mut [Rec<W>],
     layout: &Packing,
     worth: &[u32],
     arena: &mut Arena,
-) -> Node {
+    give_back: Option<usize>,
+) -> (Node, u64) {
     recs.sort_unstable();
-    build_sum(recs, (layout, worth), 0, 0, arena)
+    let spent = give_back.map(|step| Spent::new(recs, step));
+    let reading = Reading {
+        layout,
+        worth,
+        spent: spent.as_ref(),
+    };
+    let root = build_sum(recs, reading, 0, 0, arena);
+    let held = std::mem::size_of_val(recs) as u64;
+    (root, spent.map_or(held, |s| s.held()))
 }
 
-/// How paths' keys are laid out, and each word's points.
-type Reading<'a> = (&'a Packing, &'a [u32]);
+/// What making a tree reads besides the paths: how their keys are laid
+/// out, each word's points, and where to note the paths read for the last
+/// time, if anywhere.
+#[derive(Clone, Copy)]
+struct Reading<'a> {
+    layout: &'a Packing,
+    worth: &'a [u32],
+    spent: Option<&'a Spent>,
+}
+
+/// A multiple of every page size in use (4, 16 and 64 KiB): what is given
+/// back starts and ends on it.
+const GRAIN: usize = 64 << 10;
+
+/// The paths a tree's making has read for the last time, and their memory
+/// given back to the system. The making reads the sorted paths once, front
+/// to back, so every page before the one it is reading will not be read
+/// again. Only where nothing reads the paths after (see [`build`]).
+#[derive(Debug)]
+pub(crate) struct Spent {
+    /// The paths' bytes.
+    bytes: usize,
+    /// The first byte that may be given back: past the allocator's own
+    /// record of the block, which may sit just before its first byte.
+    first: usize,
+    /// Up to where the memory is given back.
+    done: std::cell::Cell<usize>,
+    /// The least given back at once.
+    step: usize,
+}
+
+impl Spent {
+    /// For the paths `list`, given back `step` bytes at a time or more.
+    fn new<T>(list: &[T], step: usize) -> Spent {
+        let start = list.as_ptr() as usize;
+        let first = (start + 1).next_multiple_of(GRAIN);
+        Spent {
+            bytes: std::mem::size_of_val(list),
+            first,
+            done: std::cell::Cell::new(first),
+            step: step.max(GRAIN),
+        }
+    }
+
+    /// Notes that the paths up to the end of `read` (a part of the list)
+    /// have been read for the last time, and gives their memory back once
+    /// there is a step of it.
+    #[inline]
+    fn read<T>(&self, read: &[T]) {
+        let to = read.as_ptr_range().end as usize;
+        let done = self.done.get();
+        if to >= done + self.step {
+            let to = to / GRAIN * GRAIN;
+            give_back(done, to);
+            self.done.set(to);
+        }
+    }
+
+    /// The bytes of paths not given back.
+    fn held(&self) -> u64 {
+        (self.bytes - (self.done.get() - self.first)) as u64
+    }
+}
+
+/// Gives the pages of `from..to` back to the system.
+#[cfg(target_os = "linux")]
+fn give_back(from: usize, to: usize) {
+    // SAFETY: `from..to` is aligned to pages and lies inside the paths'
+    // allocation, past its first byte (see `Spent::new`) and before the
+    // end of what was read: plain integers that nothing reads again before
+    // the list is dropped or written anew. MADV_DONTNEED only drops the
+    // pages of a private mapping; they read as zeros if touched again.
+    unsafe {
+        libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_DONTNEED);
+    }
+}
+
+/// Elsewhere nothing is given back (MADV_DONTNEED means something else).
+#[cfg(not(target_os = "linux"))]
+fn give_back(_from: usize, _to: usize) {}
 
 /// The sum node of the paths `recs`, which agree on every position before
 /// `from` (the last choice among them of face `face`).
@@ -283,7 +382,7 @@ fn build_sum<const W: usize>(
     if arena.overflow {
         return Node::default();
     }
-    let (layout, worth) = reading;
+    let (layout, worth) = (reading.layout, reading.worth);
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
@@ -321,7 +420,7 @@ fn build_choice<const W: usize>(
     if arena.overflow {
         return Node::default();
     }
-    let layout = reading.0;
+    let layout = reading.layout;
     let base = arena.buf.len();
     let mut i = 0;
     while i < recs.len() {
@@ -332,6 +431,9 @@ fn build_choice<const W: usize>(
         }
         let node = build_sum(&recs[i..j], reading, position + 1, face as u8, arena);
         arena.buf.push(node);
+        if let Some(spent) = reading.spent {
+            spent.read(&recs[..j]);
+        }
         i = j;
     }
     let share = arena.share;
@@ -884,7 +986,7 @@ mod tests {
         if share {
             arena.share();
         }
-        let root = build(&mut recs, &layout, &worth, &mut arena);
+        let (root, _) = build(&mut recs, &layout, &worth, &mut arena, None);
         (arena, root)
     }
 
@@ -932,7 +1034,7 @@ mod tests {
         let layout = Packing::new(4, 3);
         let key = layout.with(layout.with(layout.empty(), 0, 0), 1, 1);
         let mut again = [Rec::<2>::new(key, 1)];
-        build(&mut again, &layout, &[0, 3], &mut dag);
+        build(&mut again, &layout, &[0, 3], &mut dag, None);
         // Cell 1's choice, its b sum and cell 0's a sum over them are
         // found; only cell 0's choice (of a alone now) and the root are new:
         // a record of the a sum under the choice, and of the choice under
@@ -982,6 +1084,42 @@ mod tests {
         );
         assert_eq!(add(MOST, MOST), MOST);
         assert_eq!(add(MOST - 1, 1), MOST);
+    }
+
+    #[test]
+    fn paths_given_back_as_their_tree_is_made_make_the_same_tree() {
+        // Enough paths for dozens of grains: were any read after it was
+        // given back, it would read as zeros (face 0 everywhere, word 0)
+        // and the tree would differ.
+        let mut rng = grid::Rng::new(7);
+        let layout = Packing::new(8, 5);
+        let worth: Vec<u32> = (0..1000).map(|_| 1 + rng.below(11) as u32).collect();
+        let recs: Vec<Rec<2>> = (0..300_000)
+            .map(|_| {
+                let mut key = layout.empty();
+                for position in 0..8 {
+                    if rng.below(2) == 0 {
+                        key = layout.with(key, position, rng.below(5) as usize);
+                    }
+                }
+                Rec::new(key, 1 + rng.below(999) as u32)
+            })
+            .collect();
+        let bytes = std::mem::size_of_val(&recs[..]) as u64;
+        let (mut kept, mut spent) = (Arena::default(), Arena::default());
+        let (k, held) = build(&mut recs.clone(), &layout, &worth, &mut kept, None);
+        assert_eq!(held, bytes);
+        let mut given = recs.clone();
+        let (s, held) = build(&mut given, &layout, &worth, &mut spent, Some(GRAIN));
+        assert_eq!(plain(&spent, s), plain(&kept, k));
+        // All but the last grains and the first page are given back.
+        assert!(held < 3 * GRAIN as u64, "{held} of {bytes} held");
+        #[cfg(target_os = "linux")]
+        {
+            // And they do read as zeros now: the memory was given back.
+            let zeros = given.iter().filter(|r| r.word == 0).count();
+            assert!(zeros * 2 > given.len(), "{zeros} of {}", given.len());
+        }
     }
 
     #[test]
@@ -1127,12 +1265,12 @@ mod tests {
             // The same paths as a tree and as a DAG: the same tree, read
             // out; the merges below run on each in turn.
             let mut tree = Arena::default();
-            let t = build(&mut recs.clone(), &layout, &worth, &mut tree);
+            let (t, _) = build(&mut recs.clone(), &layout, &worth, &mut tree, None);
             let mut arena = Arena::default();
             if round % 2 == 1 {
                 arena.share();
             }
-            let root = build(&mut recs, &layout, &worth, &mut arena);
+            let (root, _) = build(&mut recs, &layout, &worth, &mut arena, None);
             let before = plain(&arena, root);
             assert_eq!(before, plain(&tree, t), "round {round}");
             let mark = arena.mark();
