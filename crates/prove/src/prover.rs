@@ -17,15 +17,6 @@ use crate::{ProveError, Prover, Scratch};
 /// How many paths are gathered between looks at the cancel token.
 const STOP_CHECK: usize = 1 << 16;
 
-/// The most bytes of paths kept from one class to the next when nothing
-/// reads them again: past it, their pages cost less to fault in again
-/// than to hold while a heavy class is forced. None in unit tests, whose
-/// classes are small, so that freeing them is tried.
-#[cfg(not(test))]
-const KEEP_PATHS: u64 = 256 << 20;
-#[cfg(test)]
-const KEEP_PATHS: u64 = 0;
-
 /// The least memory of paths given back to the system at once as their
 /// tree is made (see `tree::build`): a few calls for a heavy class.
 #[cfg(not(test))]
@@ -223,6 +214,9 @@ impl Prover {
             0 => usize::MAX,
             b => usize::try_from(b / 2 / size).unwrap_or(usize::MAX),
         };
+        // The last class's trees are dead: emptied before the paths are
+        // gathered, so that a heavy one's memory is given back first.
+        scratch.arena.clear();
         for cell in 0..class.len() {
             let key = self.layout.empty();
             self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
@@ -230,7 +224,6 @@ impl Prover {
         if scratch.stopped || scratch.over {
             recs.clear();
         }
-        scratch.arena.clear();
         scratch.arena.limit(scratch.budget / 2);
         // A class's tree has about four nodes a path (4.4 for the heaviest
         // 4x4 class measured, BENCHMARKS.md): a class whose tree would not
@@ -247,7 +240,7 @@ impl Prover {
         // and freed once it is, rather than held while it is made and
         // forced. Others stay resident, their memory kept for the next
         // class, and count while the tree is forced too.
-        let spend = scratch.budget == 0 && recs.capacity() as u64 * size > KEEP_PATHS;
+        let spend = scratch.budget == 0 && recs.capacity() * size as usize > tree::KEEP;
         let give_back = spend.then_some(GIVE_BACK);
         let (root, held) = tree::build(
             recs,
@@ -350,7 +343,7 @@ mod tests {
 
     #[test]
     fn paths_are_freed_once_their_tree_is_made_only_with_no_limit() {
-        // Unit tests keep no paths past their tree (`KEEP_PATHS`).
+        // Unit tests keep no paths past their tree (`tree::KEEP`).
         let prover = tiny(2, 2);
         let class = vec![prover.all; 4];
         let mut free = Scratch::default();

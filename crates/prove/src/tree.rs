@@ -175,8 +175,8 @@ impl Default for Paths {
 }
 
 impl Paths {
-    /// Empties the list for paths of `layout`, keeping its memory when the
-    /// layout's keys are the same size.
+    /// Empties the list for paths of `layout`, keeping its memory (up to
+    /// [`KEEP`] bytes) when the layout's keys are the same size.
     pub(crate) fn clear(&mut self, layout: &Packing) {
         let fits = matches!(
             (&*self, layout.words),
@@ -195,7 +195,7 @@ impl Paths {
                 _ => Paths::W16(Vec::new()),
             };
         }
-        each!(self, v => v.clear())
+        each!(self, v => empty(v))
     }
 }
 
@@ -582,12 +582,41 @@ fn content_hash(key: u8, points: u32, kids: &[Node]) -> u64 {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mark(usize);
 
+/// The most bytes of a buffer kept from one class to the next (a class's
+/// paths, an arena's records): a heavy class's gigabytes are given back
+/// rather than held resident through every class after it, which made a
+/// process's resident memory the sum of each buffer's most over all its
+/// classes rather than its heaviest class's. Below it, pages kept cost
+/// less than faulting them in again. None in unit tests, whose classes are
+/// small, so that freeing them is tried.
+#[cfg(not(test))]
+pub(crate) const KEEP: usize = 256 << 20;
+#[cfg(test)]
+pub(crate) const KEEP: usize = 0;
+
+/// Empties `v`, keeping its memory up to [`KEEP`] bytes.
+pub(crate) fn empty<T>(v: &mut Vec<T>) {
+    if v.capacity() * std::mem::size_of::<T>() > KEEP {
+        *v = Vec::new();
+    } else {
+        v.clear();
+    }
+}
+
 impl Arena {
-    /// Empties the arena, keeping its memory.
+    /// Empties the arena, keeping its memory up to [`KEEP`] bytes a
+    /// buffer.
     pub(crate) fn clear(&mut self) {
-        self.edges.clear();
+        empty(&mut self.edges);
         self.buf.clear();
-        self.table.clear();
+        if self.table.capacity() * (std::mem::size_of::<Node>() + 1) > KEEP {
+            self.table = HashTable::new();
+        } else {
+            self.table.clear();
+        }
+        empty(&mut self.level);
+        empty(&mut self.next);
+        empty(&mut self.made);
         self.shared = 0;
         self.share = false;
         self.overflow = false;
