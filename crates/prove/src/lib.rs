@@ -250,8 +250,6 @@ pub struct Prover {
     faces_are_letters: bool,
     trie: Trie,
     neighbors: Neighbors,
-    /// Points by length in letters.
-    points: Vec<u32>,
     /// Each word's points, by its trie node (0 for a node ending none).
     worth: Vec<u32>,
     min_len: usize,

@@ -65,13 +65,11 @@ impl Prover {
             })
             .collect();
         let trie = Trie::new(words.clone());
-        let points: Vec<u32> = (0..=max_len).map(|l| rules.scoring.points(l)).collect();
-        // Each word's points, by its trie node: what a path records.
+        // Each word's points, by its trie node: what a path's word is worth.
         let mut worth = vec![0; trie.nodes()];
         for w in &words {
-            let node = w.iter().try_fold(ROOT, |n, &l| trie.child(n, l));
-            if let Some(node) = node {
-                worth[node as usize] = points[w.len()];
+            if let Some(node) = w.iter().try_fold(ROOT, |n, &l| trie.child(n, l)) {
+                worth[node as usize] = rules.scoring.points(w.len());
             }
         }
         let neighbors = Neighbors::new(Grid {
@@ -139,7 +137,6 @@ impl Prover {
             face_letters,
             trie,
             neighbors,
-            points,
             worth,
             min_len,
             order,
@@ -298,8 +295,7 @@ impl Prover {
                 self.layout.with(key, position, f)
             };
             if l >= self.min_len && self.trie.is_word(n) {
-                let points = self.points[l];
-                scratch.count(n, u64::from(points));
+                scratch.count(n, u64::from(self.worth[n as usize]));
                 recs.push(Rec::new(key, n));
                 scratch.over |= recs.len() > scratch.room;
                 if recs.len() % STOP_CHECK == 0 && scratch.cancel.is_cancelled() {

@@ -178,22 +178,15 @@ impl Paths {
     /// Empties the list for paths of `layout`, keeping its memory (up to
     /// [`KEEP`] bytes) when the layout's keys are the same size.
     pub(crate) fn clear(&mut self, layout: &Packing) {
-        let fits = matches!(
-            (&*self, layout.words),
-            (Paths::W2(_), 1..=2)
-                | (Paths::W3(_), 3)
-                | (Paths::W4(_), 4)
-                | (Paths::W8(_), 5..=8)
-                | (Paths::W16(_), 9..=16)
-        );
-        if !fits {
-            *self = match layout.words {
-                1..=2 => Paths::W2(Vec::new()),
-                3 => Paths::W3(Vec::new()),
-                4 => Paths::W4(Vec::new()),
-                5..=8 => Paths::W8(Vec::new()),
-                _ => Paths::W16(Vec::new()),
-            };
+        let fresh = match layout.words {
+            1..=2 => Paths::W2(Vec::new()),
+            3 => Paths::W3(Vec::new()),
+            4 => Paths::W4(Vec::new()),
+            5..=8 => Paths::W8(Vec::new()),
+            _ => Paths::W16(Vec::new()),
+        };
+        if std::mem::discriminant(self) != std::mem::discriminant(&fresh) {
+            *self = fresh;
         }
         each!(self, v => empty(v))
     }
