@@ -286,6 +286,8 @@ struct Scratch {
     /// The orderly walk's choice nodes still to take, by position, each
     /// with its bound.
     pending: Vec<Vec<tree::Node>>,
+    /// The orderly walk's sums of the faces it takes, by cell and face.
+    picks: Vec<tree::Node>,
     /// When each trie node's word was last counted in `union`.
     stamp: Vec<u32>,
     now: u32,
