@@ -204,14 +204,14 @@ pub struct Switchover {
 }
 
 impl Default for Switchover {
-    /// Walk below 250% of the threshold or with four cells left: the
-    /// fastest of the settings measured on 3x4 ENABLE2K (BENCHMARKS.md).
-    /// Merging longer costs more than the tighter bounds save; walking
-    /// sooner leaves the walk too many open choices.
+    /// Walk below 200% of the threshold or with five cells left: the
+    /// fastest of the settings measured on a 4x4 ENABLE2K sample
+    /// (BENCHMARKS.md). Merging longer costs more than the tighter bounds
+    /// save; walking sooner leaves the walk too many open choices.
     fn default() -> Switchover {
         Switchover {
-            percent: 250,
-            cells: 4,
+            percent: 200,
+            cells: 5,
         }
     }
 }
