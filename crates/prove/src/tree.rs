@@ -1120,13 +1120,8 @@ mod tests {
     fn a_radix_sort_orders_paths_as_their_ord_does() {
         // Keys of three u32s, crowded into few values so that ties run
         // down to the word, long enough to take every branch of the sort.
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |bound: u32| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % u64::from(bound)) as u32
-        };
+        let mut rng = grid::Rng::new(20);
+        let mut next = |bound: u32| rng.below(u64::from(bound)) as u32;
         for len in [0, 1, 2, 100, 5_000, 200_000] {
             let mut recs: Vec<Rec<3>> = (0..len)
                 .map(|_| {
