@@ -78,6 +78,10 @@ impl Prover {
             adjacency: rules.adjacency,
             wrap: rules.wrap,
         });
+        // Cells are fixed most neighbours first, ties by index: the cells
+        // that continue the most paths are forced while the tree is
+        // largest. Other orders, and orders chosen class by class, were
+        // slower (BENCHMARKS.md, "Measurements behind design choices").
         let mut order: Vec<usize> = (0..cells).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(neighbors.of(i).len()), i));
         let symmetries = symmetry::preserving(&neighbors);
