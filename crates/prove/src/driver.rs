@@ -670,7 +670,7 @@ impl Prover {
     /// Which image is kept matters to time, not to the boards: the
     /// smallest puts the vowels, the fewest faces, in the first cells
     /// forced, where the trees are largest. Keeping the largest instead
-    /// made the same orbits take 1.46 times as long (BENCHMARKS.md).
+    /// made the same orbits take 1.48 times as long (BENCHMARKS.md).
     pub(crate) fn symmetric_duplicate(&self, class: &[u64]) -> bool {
         // A cell's bucket (phase 0) or face (phase 1), when the class fixes it.
         let key = |phase: usize, cell: usize| -> Option<u32> {

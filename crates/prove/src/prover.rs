@@ -80,8 +80,9 @@ impl Prover {
         });
         // Cells are fixed most neighbours first, ties by index: the cells
         // that continue the most paths are forced while the tree is
-        // largest. Other orders, and orders chosen class by class, were
-        // slower (BENCHMARKS.md, "Measurements behind design choices").
+        // largest. Orders chosen class by class were slower; a ring of the
+        // edge cells may be faster, not yet confirmed (BENCHMARKS.md,
+        // "Measurements behind design choices").
         let mut order: Vec<usize> = (0..cells).collect();
         order.sort_by_key(|&i| (std::cmp::Reverse(neighbors.of(i).len()), i));
         let symmetries = symmetry::preserving(&neighbors);
