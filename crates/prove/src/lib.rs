@@ -253,7 +253,8 @@ pub struct Prover {
     /// Each word's points, by its trie node (0 for a node ending none).
     worth: Vec<u32>,
     min_len: usize,
-    /// The cells in the order they are fixed: most neighbours first.
+    /// The cells in the order they are fixed: most neighbours first, then
+    /// around the centre.
     order: Vec<usize>,
     symmetries: Vec<Vec<u32>>,
     /// For each symmetry but the identity, the cell each cell's face comes

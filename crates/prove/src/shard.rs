@@ -320,12 +320,13 @@ impl Checkpoint {
     }
 }
 
-/// 5: parts are classes of two buckets a cell, three in cells of six or
+/// 6: parts are classes of two buckets a cell, three in cells of six or
 /// more neighbours on boards of ten to twelve cells and of four or more on
-/// larger ones, with the first cells' buckets fixed until there are at
+/// larger ones, with the first cells' buckets fixed, in the fixing order
+/// (most neighbours first, then around the centre), until there are at
 /// least 2048 parts or every cell's is; a checkpoint of another version is
 /// refused, its parts being other classes.
-pub const CHECKPOINT_VERSION: u32 = 5;
+pub const CHECKPOINT_VERSION: u32 = 6;
 
 /// Shards' reports that do not merge; each names a report by its index in
 /// the list given.
