@@ -78,7 +78,7 @@ impl Prover {
             adjacency: rules.adjacency,
             wrap: rules.wrap,
         });
-        let order = fixing_order(&neighbors, rows, cols);
+        let order = fixing_order(&neighbors);
         let symmetries = symmetry::preserving(&neighbors);
         let inverses: Vec<Vec<u32>> = symmetries
             .iter()
@@ -319,7 +319,8 @@ impl Prover {
 /// that ring took 8% less time than ties by index on the same orbits, and
 /// orders chosen class by class were slower (BENCHMARKS.md, "Measurements
 /// behind design choices").
-fn fixing_order(neighbors: &Neighbors, rows: usize, cols: usize) -> Vec<usize> {
+fn fixing_order(neighbors: &Neighbors) -> Vec<usize> {
+    let Grid { rows, cols, .. } = neighbors.grid();
     // Each cell's offset from the centre, doubled to be whole (x right, y
     // down), turned an eighth clockwise so that the upper left points up;
     // the angle clockwise from up is then compared exactly: by half (right
