@@ -130,6 +130,15 @@ pub enum ProveError {
     /// The pool of worker threads could not be started.
     #[error(transparent)]
     Threads(#[from] PoolError),
+    /// Too many words, or too many scores, to number each path's word in
+    /// 32 bits with its score's index.
+    #[error("the pack's words make {nodes} trie nodes with {values} distinct scores: more than the prover's 32-bit word numbers hold")]
+    Words {
+        /// Trie nodes.
+        nodes: u64,
+        /// Distinct scores of a word.
+        values: usize,
+    },
     /// A threshold past the most points the bound counts up to.
     #[error("a threshold of {0} points: the prover proves thresholds up to {most}", most = MOST_THRESHOLD)]
     Threshold(u32),
@@ -250,8 +259,8 @@ pub struct Prover {
     faces_are_letters: bool,
     trie: Trie,
     neighbors: Neighbors,
-    /// Each word's points, by its trie node (0 for a node ending none).
-    worth: Vec<u32>,
+    /// What a path's word is worth, read from its number.
+    worth: tree::Worth,
     min_len: usize,
     /// The cells in the order they are fixed: most neighbours first, then
     /// around the centre.

@@ -10,7 +10,7 @@ use solve::board::FaceRules;
 use solve::{Rules, Solver};
 
 use crate::buckets::buckets;
-use crate::tree::{self, Node, Packing, Paths, Rec};
+use crate::tree::{self, Node, Packing, Paths, Rec, Worth};
 use crate::trie::{Trie, ROOT};
 use crate::{ProveError, Prover, Scratch};
 
@@ -64,12 +64,29 @@ impl Prover {
                 letters.filter(|l| l.len() >= rules.min_len && l.len() <= max_len)
             })
             .collect();
-        let trie = Trie::new(words.clone());
-        // Each word's points, by its trie node: what a path's word is worth.
-        let mut worth = vec![0; trie.nodes()];
+        let mut trie = Trie::new(words.clone());
+        // Each word's points, one of a few values (one a length at most):
+        // its trie node tagged with the value's index, and a path's word
+        // numbered by its node with that index in the low bits.
+        let mut values: Vec<u32> = words
+            .iter()
+            .map(|w| rules.scoring.points(w.len()))
+            .collect();
+        values.sort_unstable();
+        values.dedup();
+        let worth = Worth::new(values.clone());
+        let nodes = trie.nodes() as u64;
+        if values.len() > 256 || nodes > u64::from(u32::MAX) >> worth.bits() {
+            return Err(ProveError::Words {
+                nodes,
+                values: values.len(),
+            });
+        }
         for w in &words {
             if let Some(node) = w.iter().try_fold(ROOT, |n, &l| trie.child(n, l)) {
-                worth[node as usize] = rules.scoring.points(w.len());
+                let points = rules.scoring.points(w.len());
+                let index = values.binary_search(&points).unwrap_or(0);
+                trie.set_tag(node, index as u8);
             }
         }
         let neighbors = Neighbors::new(Grid {
@@ -294,8 +311,9 @@ impl Prover {
                 self.layout.with(key, position, f)
             };
             if l >= self.min_len && self.trie.is_word(n) {
-                scratch.count(n, u64::from(self.worth[n as usize]));
-                recs.push(Rec::new(key, n));
+                let tag = self.trie.tag(n);
+                scratch.count(n, u64::from(self.worth.value(tag)));
+                recs.push(Rec::new(key, n << self.worth.bits() | u32::from(tag)));
                 scratch.over |= recs.len() > scratch.room;
                 if recs.len() % STOP_CHECK == 0 && scratch.cancel.is_cancelled() {
                     scratch.stopped = true;

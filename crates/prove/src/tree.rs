@@ -139,6 +139,45 @@ impl<const W: usize> Rec<W> {
     }
 }
 
+/// What each path's word is worth. A word's number carries in its low
+/// `bits` bits the index of its points among `values`, a table of a few
+/// entries (one for each length a word can have, at most), so that making
+/// a tree reads no table a word long: looking up each path's points there
+/// was a cache miss a path, a sixth of the making of a 3x4 class's tree
+/// (BENCHMARKS.md).
+#[derive(Clone, Debug)]
+pub(crate) struct Worth {
+    values: Vec<u32>,
+    bits: u32,
+}
+
+impl Worth {
+    /// Points `values[i]` for a word numbered `i` in its low bits: as many
+    /// bits as index every value.
+    pub(crate) fn new(values: Vec<u32>) -> Worth {
+        let bits = u32::BITS - (values.len().max(1) as u32 - 1).leading_zeros();
+        Worth { values, bits }
+    }
+
+    /// How many low bits of a word's number index its points.
+    pub(crate) fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The points of the value index `index`.
+    #[inline]
+    pub(crate) fn value(&self, index: u8) -> u32 {
+        self.values[usize::from(index)]
+    }
+
+    /// The points of the word numbered `word`.
+    #[inline]
+    fn of(&self, word: u32) -> u32 {
+        let mask = (1u64 << self.bits) - 1;
+        self.values[(u64::from(word) & mask) as usize]
+    }
+}
+
 /// A path's bytes from the least significant, for a radix sort: its word,
 /// then its key's `u32`s from the last, so that the bytes sort the paths
 /// as their `Ord` does.
@@ -262,12 +301,12 @@ impl Paths {
 
     /// The sum node of the sorted paths `range`, which agree on every
     /// position before `from` (the last choice among them of face `face`),
-    /// each word worth `worth[word]`.
+    /// each word worth what `worth` says.
     pub(crate) fn build_sum(
         &self,
         range: std::ops::Range<usize>,
         layout: &Packing,
-        worth: &[u32],
+        worth: &Worth,
         from: usize,
         face: u8,
         arena: &mut Arena,
@@ -282,10 +321,10 @@ impl Paths {
 }
 
 /// Sorts the paths `recs` and makes their tree in `arena`; returns its
-/// root and the bytes of paths still held. Word `w` is worth `worth[w]`
-/// points (a table rather than a field of each path: paths are the most
-/// numerous thing a class makes). A word found on several paths over the
-/// same positions and faces counts once.
+/// root and the bytes of paths still held. Each word is worth what
+/// `worth` reads in its number (rather than a field of each path: paths
+/// are the most numerous thing a class makes). A word found on several
+/// paths over the same positions and faces counts once.
 ///
 /// With `give_back`, nothing reads the paths once their tree is made: the
 /// memory of those read for the last time is given back to the system as
@@ -295,7 +334,7 @@ impl Paths {
 pub(crate) fn build<const W: usize>(
     recs: &mut [Rec<W>],
     layout: &Packing,
-    worth: &[u32],
+    worth: &Worth,
     arena: &mut Arena,
     give_back: Option<usize>,
 ) -> (Node, u64) {
@@ -317,7 +356,7 @@ pub(crate) fn build<const W: usize>(
 #[derive(Clone, Copy)]
 struct Reading<'a> {
     layout: &'a Packing,
-    worth: &'a [u32],
+    worth: &'a Worth,
     spent: Option<&'a Spent>,
 }
 
@@ -425,7 +464,7 @@ fn build_sum<const W: usize>(
     let mut points = 0u32;
     for k in i..recs.len() {
         if k == i || recs[k].word != recs[k - 1].word {
-            points = add(points, worth[recs[k].word as usize].min(MOST));
+            points = add(points, worth.of(recs[k].word).min(MOST));
         }
     }
     let share = arena.share;
@@ -1037,7 +1076,7 @@ mod tests {
         if share {
             arena.share();
         }
-        let (root, _) = build(&mut recs, &layout, &worth, &mut arena, None);
+        let (root, _) = build(&mut recs, &layout, &Worth::new(worth), &mut arena, None);
         (arena, root)
     }
 
@@ -1085,7 +1124,7 @@ mod tests {
         let layout = Packing::new(4, 3);
         let key = layout.with(layout.with(layout.empty(), 0, 0), 1, 1);
         let mut again = [Rec::<2>::new(key, 1)];
-        build(&mut again, &layout, &[0, 3], &mut dag, None);
+        build(&mut again, &layout, &Worth::new(vec![0, 3]), &mut dag, None);
         // Cell 1's choice, its b sum and cell 0's a sum over them are
         // found; only cell 0's choice (of a alone now) and the root are new:
         // a record of the a sum under the choice, and of the choice under
@@ -1141,6 +1180,20 @@ mod tests {
     }
 
     #[test]
+    fn a_words_number_carries_the_index_of_its_points() {
+        // Five values take three bits; the number above them is the word.
+        let worth = Worth::new(vec![1, 2, 3, 5, 11]);
+        assert_eq!(worth.bits(), 3);
+        assert_eq!(worth.of(77 << 3 | 4), 11);
+        assert_eq!(worth.of(77 << 3 | 2), worth.value(2));
+        // One value takes none: every word is worth it.
+        let one = Worth::new(vec![7]);
+        assert_eq!((one.bits(), one.of(12345)), (0, 7));
+        assert_eq!(Worth::new(vec![0; 256]).bits(), 8);
+        assert_eq!(Worth::new(vec![0; 257]).bits(), 9);
+    }
+
+    #[test]
     fn nodes_take_twelve_bytes_and_saturate_upwards() {
         assert_eq!(std::mem::size_of::<Node>(), 12);
         // A word worth the most a node holds on cell 0, and one of 5 on
@@ -1168,7 +1221,7 @@ mod tests {
         // and the tree would differ.
         let mut rng = grid::Rng::new(7);
         let layout = Packing::new(8, 5);
-        let worth: Vec<u32> = (0..1000).map(|_| 1 + rng.below(11) as u32).collect();
+        let worth = Worth::new((0..1000).map(|_| 1 + rng.below(11) as u32).collect());
         let recs: Vec<Rec<2>> = (0..300_000)
             .map(|_| {
                 let mut key = layout.empty();
@@ -1325,7 +1378,7 @@ mod tests {
             // Words over six cells of four faces, each cell on a word's
             // path with a chance of one in three.
             let layout = Packing::new(6, 4);
-            let worth: Vec<u32> = (0..60).map(|_| 1 + rng.below(5) as u32).collect();
+            let worth = Worth::new((0..60).map(|_| 1 + rng.below(5) as u32).collect());
             let mut recs: Vec<Rec<2>> = (0..1 + rng.below(60))
                 .map(|w| {
                     let mut key = layout.empty();

@@ -6,12 +6,16 @@
 //! class and which needs nothing but "child on letter" and "ends a word".
 
 /// A node: bit `l` of `mask` is set when letter `l` has a child; the
-/// children are consecutive from `first`, in letter order.
+/// children are consecutive from `first`, in letter order. `tag` is the
+/// caller's byte for the word ending there (its points' index, to the
+/// prover), kept in the node so that a path reaching it reads no other
+/// table.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
     mask: u64,
     first: u32,
     word: bool,
+    tag: u8,
 }
 
 /// A trie of words over letters `0..64`.
@@ -82,6 +86,17 @@ impl Trie {
         self.nodes[node as usize].word
     }
 
+    /// The byte set for `node` ([`Trie::set_tag`]; 0 if none was).
+    #[inline]
+    pub(crate) fn tag(&self, node: u32) -> u8 {
+        self.nodes[node as usize].tag
+    }
+
+    /// Sets `node`'s byte.
+    pub(crate) fn set_tag(&mut self, node: u32, tag: u8) {
+        self.nodes[node as usize].tag = tag;
+    }
+
     /// The letters that have a child of `node`, as a mask.
     #[inline]
     pub(crate) fn mask(&self, node: u32) -> u64 {
@@ -116,5 +131,11 @@ mod tests {
         assert_eq!(t.child(ROOT, 1), None);
         assert_eq!(t.child(a, 0), None);
         assert_eq!(t.nodes(), 5);
+        // A node's byte, 0 until set, and still 16 bytes a node.
+        let mut t = t;
+        assert_eq!(t.tag(abc), 0);
+        t.set_tag(abc, 9);
+        assert_eq!((t.tag(abc), t.tag(ab)), (9, 0));
+        assert_eq!(std::mem::size_of::<Node>(), 16);
     }
 }
