@@ -120,6 +120,14 @@ const CASES: &[Case] = &[
         alphabet: "aet",
         faces: &["a", "e", "t"],
     },
+    // Twelve cells, the bucket rule of ten to twelve (three in the inner
+    // cells, two elsewhere; with two faces, one face a bucket).
+    Case {
+        rows: 3,
+        cols: 4,
+        alphabet: "at",
+        faces: &["a", "t"],
+    },
 ];
 
 fn random_words(rng: &mut Rng, alphabet: &str, n: usize) -> Vec<String> {

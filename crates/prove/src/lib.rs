@@ -298,9 +298,10 @@ struct Scratch {
     pending: Vec<Vec<tree::Node>>,
     /// The orderly walk's sums of the faces it takes, by cell and face.
     picks: Vec<tree::Node>,
-    /// When each trie node's word was last counted in `union`.
-    stamp: Vec<u32>,
-    now: u32,
+    /// Which trie nodes' words are counted in `union` this class, a bit a
+    /// node: a thirty-second of a stamp a node, so that it mostly stays in
+    /// cache, where a stamp missed it for most words found.
+    counted: Vec<u64>,
     union: u64,
     /// The run's cancel token, looked at while paths are gathered.
     cancel: Cancel,
@@ -326,14 +327,11 @@ impl Scratch {
         self.cancel = cancel.clone();
         self.stopped = false;
         self.over = false;
-        if self.stamp.len() != nodes {
-            self.stamp = vec![0; nodes];
-            self.now = 0;
-        }
-        self.now = self.now.wrapping_add(1);
-        if self.now == 0 {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.now = 1;
+        let words = nodes.div_ceil(64);
+        if self.counted.len() == words {
+            self.counted.fill(0);
+        } else {
+            self.counted = vec![0; words];
         }
         self.union = 0;
     }
@@ -346,9 +344,10 @@ impl Scratch {
     /// Adds the word ending at trie node `node` to `union`, once a class.
     #[inline]
     fn count(&mut self, node: u32, points: u64) {
-        let stamp = &mut self.stamp[node as usize];
-        if *stamp != self.now {
-            *stamp = self.now;
+        let (word, bit) = (node as usize / 64, 1u64 << (node % 64));
+        let counted = &mut self.counted[word];
+        if *counted & bit == 0 {
+            *counted |= bit;
             self.union += points;
         }
     }
