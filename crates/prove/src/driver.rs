@@ -16,8 +16,9 @@ use crate::tree::{Arena, Node};
 use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Work, Workers};
 
 /// How many parts a proof is cut into, at least (fewer only when every
-/// cell's bucket is fixed first: 102 at 3x3; 2,496 at 3x4). A part is what
-/// a thread takes at a time, and each part finished is a checkpoint write.
+/// cell's bucket is fixed first: 102 at 3x3; 192 at 3x4, its corners
+/// whole). A part is what a thread takes at a time, and each part finished
+/// is a checkpoint write.
 /// Class times are heavy-tailed and the last part to finish runs alone, so
 /// the finer the parts, the shorter the end on one thread (BENCHMARKS.md).
 const PARTS: usize = 2048;
@@ -43,7 +44,7 @@ impl Prover {
             parts = parts
                 .into_iter()
                 .flat_map(|class| {
-                    self.buckets[cell].iter().map(move |&b| {
+                    self.start_buckets(cell).iter().map(move |&b| {
                         let mut c = class.clone();
                         c[cell] = b;
                         c
@@ -149,6 +150,7 @@ impl Prover {
         let mut counts = Counts::default();
         let mut found = Vec::new();
         scratch.budget = options.class_memory;
+        scratch.heavy = self.heavy_paths;
         scratch.peak = 0;
         let mut work = Work {
             solver,
@@ -179,15 +181,36 @@ impl Prover {
             return self.bounded(class, 0, options, work);
         }
         let cell = self.order[k];
+        self.each_set(class, cell, self.start_buckets(cell), |class| {
+            self.classes(class, k + 1, options, work)
+        })
+    }
+
+    /// Runs `f` on `class` with `cell` given each of `sets` in turn, but
+    /// where every board of it has an image that comes first
+    /// ([`Prover::symmetric_duplicate`]), until `f` fails; then gives the
+    /// cell its set back.
+    fn each_set(
+        &self,
+        class: &mut Vec<u64>,
+        cell: usize,
+        sets: &[u64],
+        mut f: impl FnMut(&mut Vec<u64>) -> Result<(), LexiconError>,
+    ) -> Result<(), LexiconError> {
         let set = class[cell];
-        for &bucket in &self.buckets[cell] {
-            class[cell] = bucket;
-            if !self.symmetric_duplicate(class) {
-                self.classes(class, k + 1, options, work)?;
+        let mut result = Ok(());
+        for &s in sets {
+            class[cell] = s;
+            if self.symmetric_duplicate(class) {
+                continue;
+            }
+            result = f(class);
+            if result.is_err() {
+                break;
             }
         }
         class[cell] = set;
-        Ok(())
+        result
     }
 
     /// Bounds `class`, whose first `k` cells in the order have one face
@@ -198,7 +221,10 @@ impl Prover {
     /// each part's paths gathered and its tree built on its own: a part's
     /// tree is the one forcing that face would make, or tighter (a word
     /// found on paths that differ only in that cell's face counts once), so
-    /// no board is lost, and only one part's paths are held at a time.
+    /// no board is lost, and only one part's paths are held at a time. A
+    /// class with a whole cell whose paths pass what such a class may
+    /// gather is split into its whole cells' buckets ([`Prover::open`]);
+    /// one whose paths are many, with no limit, is made a face at a time.
     fn bounded(
         &self,
         class: &mut Vec<u64>,
@@ -216,6 +242,12 @@ impl Prover {
         let (mut root, union) = self.tree(class, work.scratch, &options.control.cancel);
         work.scratch.budget = budget;
         let threshold = u64::from(options.threshold);
+        if work.scratch.by_face {
+            if union < threshold {
+                return Ok(());
+            }
+            return self.by_face(class, k, options, work);
+        }
         if !work.scratch.over && work.scratch.arena.overflow() && k < n {
             if union < threshold {
                 return Ok(());
@@ -245,6 +277,9 @@ impl Prover {
         }
         if work.scratch.over {
             work.counts.split += 1;
+            if self.whole_cell(class).is_some() {
+                return self.open(class, k, options, work);
+            }
             let faces: Vec<usize> = bits(class[self.order[k]]).collect();
             return self.split(class, k, &faces, options, work);
         }
@@ -255,14 +290,15 @@ impl Prover {
     }
 
     /// Attacks `class`, whose first `k` cells have one face each, when its
-    /// paths (gathered and sorted in the scratch) fit and their tree does
-    /// not: the tree of the paths that do not use cell `order[k]` is made
-    /// once, and for each face of that cell in turn the subtree of its
-    /// paths is made, merged with it and attacked, then freed. The trees
-    /// are the ones forcing that cell would make, so the boards are the
-    /// same, with one face's subtree held at a time. Should one of them not
-    /// fit either, the class's remaining faces are split as a class whose
-    /// paths do not fit ([`Prover::bounded`]).
+    /// paths (gathered and sorted in the scratch) are many, or fit and
+    /// their tree does not: the tree of the paths that do not use cell
+    /// `order[k]` is made once, and for each face of that cell in turn the
+    /// subtree of its paths is made, merged with it and attacked, then
+    /// freed. The trees are the ones forcing that cell would make, so the
+    /// boards are the same, with one face's subtree held at a time (and,
+    /// with no limit, a heavy class's paths given back a face at a time).
+    /// Should one of them not fit either, the class's remaining faces are
+    /// split as a class whose paths do not fit ([`Prover::bounded`]).
     fn by_face(
         &self,
         class: &mut Vec<u64>,
@@ -276,6 +312,11 @@ impl Prover {
         let faces: Vec<usize> = bits(set).collect();
         let mut paths = std::mem::take(&mut work.scratch.paths);
         let (runs, tail) = paths.runs(&self.layout, k);
+        // Nothing reads a run again once its face's subtree is made (the
+        // faces left after an overflow are gathered again): with no limit,
+        // a heavy class's runs are given back as it goes.
+        let spent = (work.scratch.budget == 0 && work.scratch.held > crate::tree::KEEP as u64)
+            .then(|| paths.spent(crate::prover::GIVE_BACK));
         let rest = paths.build_sum(
             tail,
             &self.layout,
@@ -311,6 +352,9 @@ impl Prover {
                     &mut work.scratch.arena,
                 )
             });
+            if let (Some(spent), Some(run)) = (&spent, run) {
+                work.scratch.held = paths.spend(spent, run.1.end);
+            }
             work.scratch.note();
             if work.scratch.arena.overflow() {
                 work.scratch.arena.reset(base);
@@ -345,9 +389,33 @@ impl Prover {
             class[cell] = set;
             return self.split(class, k, &faces[i..], options, work);
         }
+        if spent.is_some() {
+            paths.clear(&self.layout);
+            work.scratch.held = 0;
+        }
         work.scratch.paths = paths;
         class[cell] = set;
         result
+    }
+
+    /// Bounds `class` with each of its whole cells given each of its
+    /// buckets in turn ([`Prover::bounded`]): its paths passed what a class
+    /// with a whole cell may gather, and its parts, as heavy, are bounded
+    /// with every cell's buckets, not gathered again for one cell at a time.
+    fn open(
+        &self,
+        class: &mut Vec<u64>,
+        k: usize,
+        options: &ProveOptions,
+        work: &mut Work,
+    ) -> Result<(), LexiconError> {
+        let Some(cell) = self.whole_cell(class) else {
+            work.counts.classes += 1;
+            return self.bounded(class, k, options, work);
+        };
+        self.each_set(class, cell, &self.buckets[cell], |class| {
+            self.open(class, k, options, work)
+        })
     }
 
     /// Bounds `class` with cell `order[k]` given each of `faces` in turn,
@@ -360,22 +428,11 @@ impl Prover {
         options: &ProveOptions,
         work: &mut Work,
     ) -> Result<(), LexiconError> {
-        let cell = self.order[k];
-        let set = class[cell];
-        let mut result = Ok(());
-        for &f in faces {
-            class[cell] = 1 << f;
-            if self.symmetric_duplicate(class) {
-                continue;
-            }
+        let sets: Vec<u64> = faces.iter().map(|&f| 1 << f).collect();
+        self.each_set(class, self.order[k], &sets, |class| {
             work.counts.classes += 1;
-            result = self.bounded(class, k + 1, options, work);
-            if result.is_err() {
-                break;
-            }
-        }
-        class[cell] = set;
-        result
+            self.bounded(class, k + 1, options, work)
+        })
     }
 
     /// Attacks the tree `root` of `class` with the first `k` positions of

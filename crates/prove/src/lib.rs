@@ -14,10 +14,12 @@
 //! 1. **Buckets.** The faces are split into two buckets (vowels, the rest)
 //!    or three (the consonants split by how often they occur): two
 //!    everywhere on boards of up to nine cells; on boards of up to twelve,
-//!    three only in cells of six or more neighbours; on larger boards,
-//!    three in cells of four or more. Each cell is given a bucket; a 3x3
-//!    board has 2^9 such classes before symmetry, a 3x4 one 3^2 x 2^10, a
-//!    4x4 one 3^12 x 2^4.
+//!    three only in cells of six or more neighbours, the corners *whole*
+//!    (one bucket of every face); on larger boards, three in cells of four
+//!    or more. Each cell is given a bucket; a 3x3 board has 2^9 such
+//!    classes before symmetry, a 3x4 one 3^2 x 2^6, a 4x4 one 3^12 x 2^4.
+//!    A class whose paths pass 768 MB is split into its whole cells'
+//!    buckets before its tree is made.
 //! 2. **One tree a class** (`tree.rs`): every path of the class
 //!    through the pack's words, its (cell, face) choices sorted in the
 //!    order cells are fixed, merged into a tree of sum nodes and choice
@@ -275,6 +277,14 @@ pub struct Prover {
     buckets: Vec<Vec<u64>>,
     /// Each cell's bucket of each face.
     bucket_of: Vec<Vec<u8>>,
+    /// The cells (a bit each) that classes start *whole*, with every face
+    /// (one bucket): a class is split into its whole cells' buckets only
+    /// when its paths pass `whole_paths` bytes (`prover::WHOLE_PATHS`).
+    whole: u64,
+    whole_paths: u64,
+    /// The bytes of paths past which a class's tree is made a face of its
+    /// next cell at a time (`prover::HEAVY_PATHS`; 0: never).
+    heavy_paths: u64,
     /// Every face.
     all: u64,
     /// Each cell's index in `order`.
@@ -315,6 +325,12 @@ struct Scratch {
     /// Whether the class's paths passed `room`, or its tree half the
     /// budget: it was not built, and is to be split.
     over: bool,
+    /// The bytes of paths past which a class's tree is made a face of its
+    /// next cell at a time, not whole (0: never).
+    heavy: u64,
+    /// Whether the class's paths are sorted and held, their tree not made:
+    /// to be made a face of its next cell at a time.
+    by_face: bool,
     /// The bytes of the class's paths, held while its tree is forced.
     held: u64,
     /// The most bytes of paths and trees held since it was last reset.

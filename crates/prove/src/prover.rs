@@ -20,9 +20,23 @@ const STOP_CHECK: usize = 1 << 16;
 /// The least memory of paths given back to the system at once as their
 /// tree is made (see `tree::build`): a few calls for a heavy class.
 #[cfg(not(test))]
-const GIVE_BACK: usize = 64 << 20;
+pub(crate) const GIVE_BACK: usize = 64 << 20;
 #[cfg(test)]
-const GIVE_BACK: usize = 0;
+pub(crate) const GIVE_BACK: usize = 0;
+
+/// The most bytes of paths a class with a whole cell (`Prover::whole`)
+/// gathers before it is split into its whole cells' buckets instead: most
+/// classes share one tree over more boards, and the few heaviest stay as
+/// small as buckets make them. On 3x4 a class under it peaks at about two
+/// gigabytes, so two threads stay within four (BENCHMARKS.md).
+const WHOLE_PATHS: u64 = 768 << 20;
+
+/// The bytes of paths past which a class's tree is made a face of its next
+/// cell at a time (`Prover::by_face`) rather than whole and then split on
+/// that cell, as forcing it would: the same trees, with one face's subtree
+/// held at a time and each face's paths given back once read. On 3x4 it
+/// took a sixth less memory at the peak and no more time (BENCHMARKS.md).
+const HEAVY_PATHS: u64 = 32 << 20;
 
 impl Prover {
     /// A prover for `rows` x `cols` boards of `pack` under `rules`.
@@ -112,14 +126,16 @@ impl Prover {
         // frequency), by board size and neighbour count: fewer buckets share
         // each tree over more boards, more bound it tighter and keep it
         // small. Up to nine cells, two everywhere; up to twelve (3x4), three
-        // only in cells of six or more neighbours (the inner ones); beyond,
+        // only in cells of six or more neighbours (the inner ones), and the
+        // corners (fewer than four) start whole, given their two buckets
+        // only in a class whose paths pass `WHOLE_PATHS`; beyond,
         // three in every cell of four or more, since on 4x4 two in the edge
         // cells made classes of some 10 GB each that did not finish in
         // minutes. The measurements behind the rule are in BENCHMARKS.md.
-        let wide = match cells {
-            0..=9 => usize::MAX,
-            10..=12 => 6,
-            _ => 4,
+        let (wide, narrow) = match cells {
+            0..=9 => (usize::MAX, 0),
+            10..=12 => (6, 4),
+            _ => (4, 0),
         };
         let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
         let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
@@ -134,6 +150,9 @@ impl Prover {
         }
         let buckets = buckets_of_cell;
         let all = buckets[0].iter().fold(0, |a, b| a | b);
+        let whole = (0..cells)
+            .filter(|&cell| neighbors.of(cell).len() < narrow)
+            .fold(0u64, |m, cell| m | 1 << cell);
         let mut position = vec![0u8; cells];
         for (k, &cell) in order.iter().enumerate() {
             position[cell] = k as u8;
@@ -160,12 +179,34 @@ impl Prover {
             inverses,
             buckets,
             bucket_of,
+            whole,
+            whole_paths: WHOLE_PATHS,
+            heavy_paths: HEAVY_PATHS,
             all,
             position,
             layout,
             face_rules,
             solver,
         })
+    }
+
+    /// The buckets a class gives `cell` first: its own, or a single one of
+    /// every face when the cell starts whole.
+    pub(crate) fn start_buckets(&self, cell: usize) -> &[u64] {
+        if self.whole >> cell & 1 == 1 {
+            std::slice::from_ref(&self.all)
+        } else {
+            &self.buckets[cell]
+        }
+    }
+
+    /// The first cell in the order that `class` holds whole and that has
+    /// buckets to split it into.
+    pub(crate) fn whole_cell(&self, class: &[u64]) -> Option<usize> {
+        self.order
+            .iter()
+            .copied()
+            .find(|&cell| self.whole >> cell & 1 == 1 && class[cell] == self.all)
     }
 
     /// The faces a cell may hold, as the board reads them.
@@ -227,6 +268,10 @@ impl Prover {
             0 => usize::MAX,
             b => usize::try_from(b / 2 / size).unwrap_or(usize::MAX),
         };
+        if self.whole_cell(class).is_some() {
+            let whole = usize::try_from(self.whole_paths / size).unwrap_or(usize::MAX);
+            scratch.room = scratch.room.min(whole);
+        }
         // The last class's trees are dead: emptied before the paths are
         // gathered, so that a heavy one's memory is given back first.
         scratch.arena.clear();
@@ -246,6 +291,21 @@ impl Prover {
         let bytes = nodes.saturating_mul(std::mem::size_of::<Node>() as u64);
         if scratch.budget != 0 && bytes > scratch.budget / 2 {
             scratch.arena.share();
+        }
+        // A heavy class's tree is made a face of its next cell at a time
+        // (`Prover::by_face`), from its paths, sorted and held.
+        let heavy = scratch.heavy != 0
+            && scratch.budget == 0
+            && !scratch.stopped
+            && !scratch.over
+            && (recs.len() * size as usize) as u64 > scratch.heavy
+            && class.iter().any(|set| set.count_ones() > 1);
+        scratch.by_face = heavy;
+        if heavy {
+            tree::sort(recs);
+            scratch.held = std::mem::size_of_val(&recs[..]) as u64;
+            scratch.note();
+            return Node::default();
         }
         // With no limit, nothing reads the paths once their tree is made
         // (only a class past its budget is built again from them): a heavy
@@ -377,7 +437,7 @@ mod tests {
     use solve::Rules;
 
     use super::Prover;
-    use crate::Scratch;
+    use crate::{ProveOptions, Scratch};
 
     /// A prover for rows x cols king boards of a pack of four words.
     fn tiny(rows: usize, cols: usize) -> Prover {
@@ -387,6 +447,131 @@ mod tests {
             .unwrap();
         let pack = Pack::from_vec(bytes, "tiny").unwrap();
         Prover::new(&pack, Rules::for_pack(&pack), rows, cols).unwrap()
+    }
+
+    /// A 3x4 king prover over the faces a and t, with a few words of them,
+    /// each worth a point.
+    fn at_board() -> Prover {
+        at_board_of("at ta tat att taa ata tata atat atta tatt taat attat tatta attatt")
+    }
+
+    /// A 3x4 king prover over the faces a and t with the words `words`
+    /// (spaced), each worth a point.
+    fn at_board_of(words: &str) -> Prover {
+        let text = "name = \"small\"\nalphabet = \"at\"\n[language]\ncode = \"xx\"\n\
+                    name = \"Test\"\n[filter]\nmin_len = 1\n[board]\nmin_word_len = 1\n\
+                    scoring = \"words\"\n";
+        let recipe = Recipe::from_toml(text, "small").unwrap();
+        let list: String = words.split(' ').map(|w| format!("{w}\n")).collect();
+        let (bytes, _) = PackBuilder::new(recipe)
+            .build_bytes(list.as_bytes(), "at.txt")
+            .unwrap();
+        let pack = Pack::from_vec(bytes, "at").unwrap();
+        Prover::new(&pack, Rules::for_pack(&pack), 3, 4).unwrap()
+    }
+
+    /// The boards a proof at `threshold` finds, best first.
+    fn boards(prover: &Prover, threshold: u32) -> Vec<(String, u64)> {
+        let proof = prover
+            .run(&ProveOptions {
+                threshold,
+                ..ProveOptions::default()
+            })
+            .unwrap();
+        assert!(proof.complete);
+        proof
+            .boards
+            .into_iter()
+            .map(|b| (b.board, b.score))
+            .collect()
+    }
+
+    #[test]
+    fn whole_cells_split_and_trees_made_a_face_at_a_time_find_the_same_boards() {
+        let prover = at_board();
+        // The corners start whole.
+        assert_eq!(prover.whole, 1 | 1 << 3 | 1 << 8 | 1 << 11);
+        let all = boards(&prover, 1);
+        assert!(all.len() > 40, "{} boards", all.len());
+        let threshold = all[20].1;
+        let want: Vec<(String, u64)> = all.into_iter().filter(|b| b.1 >= threshold).collect();
+        let threshold = u32::try_from(threshold).unwrap();
+        assert_eq!(boards(&prover, threshold), want);
+        // Every class with a whole cell split into its buckets; every tree
+        // made a face at a time; both.
+        for (whole_paths, heavy_paths) in [(0, 0), (u64::MAX, 1), (0, 1)] {
+            let p = Prover {
+                whole_paths,
+                heavy_paths,
+                ..prover.clone()
+            };
+            assert_eq!(boards(&p, threshold), want, "{whole_paths}, {heavy_paths}");
+        }
+        // The splits and the trees made a face at a time do happen.
+        let split = Prover {
+            whole_paths: 0,
+            ..prover.clone()
+        };
+        let options = ProveOptions {
+            threshold,
+            ..ProveOptions::default()
+        };
+        let sampled = split.sample(8, 1, &options).unwrap();
+        assert!(sampled.classes.iter().any(|c| c.split > 0));
+        let mut scratch = Scratch {
+            heavy: 1,
+            ..Scratch::default()
+        };
+        prover.tree(&[prover.all; 12], &mut scratch, &Cancel::new());
+        assert!(scratch.by_face && scratch.paths.len() > 0);
+    }
+
+    #[test]
+    fn a_class_of_every_face_made_a_face_at_a_time_finds_every_board() {
+        // One class of both faces in every cell, its tree made a face at a
+        // time from thousands of paths, given back as it goes (a page at a
+        // time in unit tests): every board the proof finds, at thresholds
+        // from the best score down to the least, so that boards with either
+        // face in the first cell are wanted.
+        let mut rng = grid::Rng::new(54);
+        for _ in 0..4 {
+            let words: Vec<String> = (0..8 + rng.below(20))
+                .map(|_| {
+                    (0..2 + rng.below(5))
+                        .map(|_| if rng.below(2) == 0 { 'a' } else { 't' })
+                        .collect()
+                })
+                .collect();
+            let plain = at_board_of(&words.join(" "));
+            let all = boards(&plain, 1);
+            let prover = Prover {
+                heavy_paths: 1,
+                ..plain
+            };
+            let mut scores: Vec<u64> = all.iter().map(|b| b.1).collect();
+            scores.dedup();
+            let n = scores.len();
+            for threshold in [scores[0], scores[n / 4], scores[n / 2], scores[n - 1]] {
+                let want: Vec<(String, u64)> =
+                    all.iter().filter(|b| b.1 >= threshold).cloned().collect();
+                let options = ProveOptions {
+                    threshold: u32::try_from(threshold).unwrap(),
+                    ..ProveOptions::default()
+                };
+                let mut scratch = Scratch::default();
+                let mut solver = prover.solver.clone();
+                let mut class = vec![prover.all; 12];
+                let (counts, found) = prover
+                    .run_class(&mut class, 12, &options, &mut solver, &mut scratch)
+                    .unwrap();
+                assert!(counts.classes > 1);
+                let mut got: Vec<(String, u64)> =
+                    found.into_iter().map(|b| (b.board, b.score)).collect();
+                got.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                got.dedup();
+                assert_eq!(got, want, "{words:?} at {threshold}");
+            }
+        }
     }
 
     /// How many buckets each cell of a rows x cols king board gets.
@@ -447,6 +632,10 @@ mod tests {
         // Up to twelve: three in the two inner cells (eight neighbours) only.
         #[rustfmt::skip]
         assert_eq!(counts(3, 4), vec![2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2]);
+        // Only the corners of boards of ten to twelve cells start whole.
+        assert_eq!(tiny(3, 3).whole, 0);
+        assert_eq!(tiny(4, 4).whole, 0);
+        assert_eq!(tiny(3, 4).whole, 1 | 1 << 3 | 1 << 8 | 1 << 11);
         // Beyond: two in the corners (three neighbours), three elsewhere.
         #[rustfmt::skip]
         assert_eq!(

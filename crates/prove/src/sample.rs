@@ -113,14 +113,14 @@ impl Prover {
         let assignments = self
             .order
             .iter()
-            .map(|&cell| self.buckets[cell].len() as f64)
+            .map(|&cell| self.start_buckets(cell).len() as f64)
             .product();
         let mut drawn = 0u64;
         let mut kept: Vec<Vec<u64>> = Vec::with_capacity(count);
         while kept.len() < count {
             let mut class = vec![self.all; self.rows * self.cols];
             for &cell in &self.order {
-                let buckets = &self.buckets[cell];
+                let buckets = self.start_buckets(cell);
                 class[cell] = buckets[rng.below(buckets.len() as u64) as usize];
             }
             drawn += 1;

@@ -320,13 +320,14 @@ impl Checkpoint {
     }
 }
 
-/// 6: parts are classes of two buckets a cell, three in cells of six or
+/// 7: parts are classes of two buckets a cell, three in cells of six or
 /// more neighbours on boards of ten to twelve cells and of four or more on
-/// larger ones, with the first cells' buckets fixed, in the fixing order
-/// (most neighbours first, then around the centre), until there are at
-/// least 2048 parts or every cell's is; a checkpoint of another version is
-/// refused, its parts being other classes.
-pub const CHECKPOINT_VERSION: u32 = 6;
+/// larger ones, the corners of boards of ten to twelve cells whole (one
+/// bucket of every face), with the first cells' buckets fixed, in the
+/// fixing order (most neighbours first, then around the centre), until
+/// there are at least 2048 parts or every cell's is; a checkpoint of
+/// another version is refused, its parts being other classes.
+pub const CHECKPOINT_VERSION: u32 = 7;
 
 /// Shards' reports that do not merge; each names a report by its index in
 /// the list given.

@@ -199,7 +199,7 @@ impl<const W: usize> rdst::RadixKey for Rec<W> {
 /// of paths sorted in 0.6 of the time a comparison sort took
 /// (BENCHMARKS.md). In place for large lists (rdst's ska sort), on this
 /// thread only: a proof's threads each sort their own class's paths.
-fn sort<const W: usize>(recs: &mut [Rec<W>]) {
+pub(crate) fn sort<const W: usize>(recs: &mut [Rec<W>]) {
     use rdst::RadixSort;
     recs.radix_sort_builder()
         .with_single_threaded_tuner()
@@ -297,6 +297,19 @@ impl Paths {
             (runs, i..recs.len())
         }
         each!(self, v => of(v, layout, position))
+    }
+
+    /// A record of the paths' memory given back as they are read for the
+    /// last time, front to back, `step` bytes at a time or more ([`Spent`]).
+    pub(crate) fn spent(&self, step: usize) -> Spent {
+        each!(self, v => Spent::new(v, step))
+    }
+
+    /// Notes that the paths before `end` will not be read again, and gives
+    /// their memory back once there is a step of it; what is left held.
+    pub(crate) fn spend(&self, spent: &Spent, end: usize) -> u64 {
+        each!(self, v => spent.read(&v[..end]));
+        spent.held()
     }
 
     /// The sum node of the sorted paths `range`, which agree on every
