@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Re-download the three source packages the word lists and frequency lists
+# Re-download the source packages the word lists and frequency lists
 # in this directory come from, extract them into a temporary directory and check that the files kept
 # here are byte-identical to what the registries serve.
 #
@@ -33,6 +33,14 @@ WORDFREQ_FILES=(
     large_sv.msgpack.gz large_nb.msgpack.gz large_pl.msgpack.gz large_ru.msgpack.gz
     large_uk.msgpack.gz large_cs.msgpack.gz
     small_da.msgpack.gz small_bg.msgpack.gz small_el.msgpack.gz
+)
+
+SCOWL_VERSION=2020.12.07-2
+SCOWL_DIR=scowl-2020.12.07
+# Debian package, file in it, sha256 of the file.
+SCOWL_FILES=(
+    "wamerican american-english 9f513f1ceadb6a01c5485b7dbdfd5118dc66cd70b59cae2851292112d4066a32"
+    "wbritish british-english 7424d6682301dc86f73b0a5c8c53f0ba4c9f0a41fb2d1cb7e5fe7f8a04f15fb0"
 )
 
 tmp="$(mktemp -d)"
@@ -102,6 +110,20 @@ for f in "${WORDFREQ_FILES[@]}"; do
 done
 same "LICENSE-wordfreq.txt == LICENSE.txt of the wheel" \
     "$here/LICENSE-wordfreq.txt" "$tmp/whl/$PYPI_PKG-$PYPI_VERSION.dist-info/LICENSE.txt"
+
+echo "== Debian SCOWL $SCOWL_VERSION"
+for entry in "${SCOWL_FILES[@]}"; do
+    read -r pkg file sum <<<"$entry"
+    (cd "$tmp" && apt-get download "$pkg=$SCOWL_VERSION") || {
+        echo "apt-get download $pkg=$SCOWL_VERSION failed (run apt-get update first)" >&2
+        exit 1
+    }
+    dpkg-deb -x "$tmp"/"$pkg"_*.deb "$tmp/$pkg"
+    src="$tmp/$pkg/usr/share/dict/$file"
+    check "usr/share/dict/$file (from $pkg)" "$sum" "$(sha "$src")"
+    same "wordlists/$SCOWL_DIR/$file == usr/share/dict/$file" "$here/$SCOWL_DIR/$file" "$src"
+done
+same "LICENSE-scowl.txt == wamerican's copyright" "$here/LICENSE-scowl.txt" "$tmp/wamerican/usr/share/doc/wamerican/copyright"
 
 if ((fail)); then
     echo "MISMATCH: see FAIL lines above" >&2
