@@ -217,8 +217,8 @@ impl<'a> PackBuilder<'a> {
             tool: TOOL.to_string(),
             frequency: None,
         };
-        let mut values = None;
-        if let (Some((_, source)), Some(folded)) = (&self.frequencies, &folded) {
+        let (mut values, mut verdicts) = (None, None);
+        if let (Some((freq, source)), Some(folded)) = (&self.frequencies, &folded) {
             let (bytes, matched) = frequency::by_rank(&list.words, folded);
             meta.frequency = Some(FrequencySource {
                 matched,
@@ -226,8 +226,15 @@ impl<'a> PackBuilder<'a> {
                 ..source.clone()
             });
             values = Some(bytes);
+            if let Some(evidence) = freq.everyday() {
+                let judged = evidence.judge(&self.recipe, &list.words)?;
+                if let Some(f) = meta.frequency.as_mut() {
+                    f.verdicts = Some(crate::verdict::count(&judged));
+                }
+                verdicts = Some(judged);
+            }
         }
-        let bytes = pack::encode(&meta, &list.words, values.as_deref())?;
+        let bytes = pack::encode(&meta, &list.words, values.as_deref(), verdicts.as_deref())?;
         Ok((bytes, meta))
     }
 

@@ -92,6 +92,16 @@ pub enum BuildError {
         /// The directory.
         dir: String,
     },
+    /// A source a recipe judges everyday words with (`[frequencies.everyday]`)
+    /// is not there.
+    #[error("the recipe judges which words are everyday words with {file}, not found{hint}")]
+    EvidenceMissing {
+        /// Its path.
+        file: String,
+        /// Where it comes from (`: install Debian's hunspell-de-de`), or
+        /// nothing.
+        hint: String,
+    },
     /// A cut to common words (`min_zipf`) with no frequency list to say
     /// which words are common.
     #[error("cutting a pack to its common words needs a frequency list")]

@@ -85,6 +85,10 @@ pub struct FrequencySource {
     /// the pack to its common words (`--min-zipf`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_zipf: Option<Zipf>,
+    /// How many words have each verdict ([`crate::verdict::Verdict::key`]),
+    /// when the pack has verdicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdicts: Option<std::collections::BTreeMap<String, u64>>,
 }
 
 /// The environment variable naming the directory the lists recipes name
@@ -122,11 +126,14 @@ impl crate::recipe::FrequencyRules {
                 dir: dir.display().to_string(),
             });
         }
-        let (list, source) = FrequencyList::open(&path)?;
+        let (mut list, source) = FrequencyList::open(&path)?;
         let source = FrequencySource {
             version: self.version.clone(),
             ..source
         };
+        if let Some(rules) = &self.everyday {
+            list.everyday = Some(std::sync::Arc::new(rules.load(dir)?));
+        }
         Ok(Some((list, source)))
     }
 }
@@ -173,6 +180,7 @@ impl FrequencySource {
             attribution: attribution.to_string(),
             matched: 0,
             min_zipf: None,
+            verdicts: None,
         }
     }
 }
@@ -185,18 +193,24 @@ pub struct FrequencyList {
     entries: Vec<(String, f64)>,
     /// Read from one of wordfreq's data files.
     wordfreq: bool,
+    /// The recipe's evidence for its verdicts, when the list was loaded
+    /// through a recipe that names some ([`crate::verdict`]).
+    everyday: Option<std::sync::Arc<crate::verdict::Evidence>>,
 }
 
 /// The most a quantized frequency holds: Zipf 25.5, far above any word's
 /// (the commonest English word is near 7.7).
 pub const MAX_STORED: u8 = u8::MAX;
 
-/// A frequency on the Zipf scale as one byte: tenths, rounded, at least 1;
-/// `None` (no value) is 0.
+/// A frequency on the Zipf scale as one byte: tenths, rounded down, at
+/// least 1; `None` (no value) is 0. Rounded down so that a word under a
+/// line of whole tenths is stored under it too (2.48 is 2.4, never 2.5);
+/// a hair's breadth is allowed for the floating point of wordfreq's
+/// centibels (2.5 computed as 2.4999999 is 2.5).
 pub fn quantize(zipf: Option<f64>) -> u8 {
     match zipf {
         None => 0,
-        Some(z) => (z * 10.0).round().clamp(1.0, f64::from(MAX_STORED)) as u8,
+        Some(z) => (z * 10.0 + 1e-6).floor().clamp(1.0, f64::from(MAX_STORED)) as u8,
     }
 }
 
@@ -234,9 +248,11 @@ impl Zipf {
         self.0
     }
 
-    /// The nearest stored value to `zipf` (at least 0.1).
+    /// The nearest value in tenths to `zipf` (at least 0.1), as a line
+    /// typed by a person reads (`2.46` is 2.5); a stored frequency is
+    /// rounded down instead ([`quantize`]).
     pub fn from_value(zipf: f64) -> Zipf {
-        Zipf(quantize(Some(zipf)))
+        Zipf((zipf * 10.0).round().clamp(1.0, f64::from(MAX_STORED)) as u8)
     }
 }
 
@@ -328,6 +344,12 @@ impl FrequencyList {
         self.entries.iter().map(|(w, f)| (w.as_str(), zipf(*f)))
     }
 
+    /// The recipe's evidence for its verdicts that came with the list, if
+    /// any: a build with it gives every word a verdict.
+    pub fn everyday(&self) -> Option<&crate::verdict::Evidence> {
+        self.everyday.as_deref()
+    }
+
     /// How many words the list holds.
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -409,6 +431,7 @@ fn read_text(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError> 
     Ok(FrequencyList {
         entries,
         wordfreq: false,
+        everyday: None,
     })
 }
 
@@ -470,6 +493,7 @@ fn read_cbpack(bytes: &[u8], file: &str) -> Result<FrequencyList, FrequencyError
     Ok(FrequencyList {
         entries,
         wordfreq: true,
+        everyday: None,
     })
 }
 
@@ -568,7 +592,10 @@ mod tests {
     fn quantizes_to_tenths() {
         assert_eq!(quantize(None), 0);
         assert_eq!(quantize(Some(3.04)), 30);
-        assert_eq!(quantize(Some(3.06)), 31);
+        // Rounded down: a word under the line stays under it.
+        assert_eq!(quantize(Some(3.06)), 30);
+        assert_eq!(quantize(Some(2.48)), 24);
+        assert_eq!(quantize(Some(2.4999999999)), 25);
         assert_eq!(quantize(Some(0.01)), 1);
         assert_eq!(quantize(Some(99.0)), 255);
         assert_eq!(dequantize(0), None);

@@ -76,6 +76,17 @@ struct Rule {
     cross: bool,
 }
 
+/// A dictionary's stems sorted by [`Hunspell::split_names`].
+#[derive(Debug)]
+pub struct NamesSplit {
+    /// The name stems, with the dictionary's affix rules.
+    pub names: Hunspell,
+    /// The abbreviations, without their final dot.
+    pub abbreviations: Vec<String>,
+    /// Every other stem, as written.
+    pub rest: Vec<String>,
+}
+
 /// A parsed and ready dictionary.
 #[derive(Debug)]
 pub struct Hunspell {
@@ -86,6 +97,8 @@ pub struct Hunspell {
     only_in_compound: Option<Flag>,
     circumfix: Option<Flag>,
     full_strip: bool,
+    /// How the `.aff` writes flags.
+    flag_type: FlagType,
     /// Stems and their flags.
     stems: Vec<(String, Vec<Flag>)>,
 }
@@ -117,6 +130,7 @@ impl Hunspell {
             only_in_compound: None,
             circumfix: None,
             full_strip: false,
+            flag_type: FlagType::Char,
             stems: Vec::new(),
         };
         let mut a = Aff {
@@ -255,12 +269,52 @@ impl Hunspell {
                 .collect();
             h.stems.push((word, flags));
         }
+        h.flag_type = a.flag_type;
         Ok(h)
     }
 
     /// Number of stems in the `.dic`.
     pub fn stems(&self) -> usize {
         self.stems.len()
+    }
+
+    /// Sorts the stems for [`crate::verdict`]: the capitalised ones (a
+    /// capital first and no other) that take no flag but those in `flags`
+    /// (written as the `.aff`'s `FLAG` writes them), as a dictionary of
+    /// their own with the same affix rules; the abbreviations (stems
+    /// written with a final dot, `ggf.`), without their dot; and every
+    /// other stem as written. In igerman98 such capitalised stems are
+    /// names: nouns take their plural and compounding flags, a name only
+    /// the genitive `S`.
+    pub fn split_names(self, flags: &str) -> Result<NamesSplit, String> {
+        let reader = Aff {
+            flag_type: self.flag_type,
+            aliases: Vec::new(),
+            ignore: Vec::new(),
+        };
+        let allowed = reader.flags_raw(flags)?;
+        let (mut picked, mut abbreviations, mut rest) = (Vec::new(), Vec::new(), Vec::new());
+        for (stem, stem_flags) in self.stems {
+            let mut chars = stem.chars();
+            let capitalised =
+                chars.next().is_some_and(char::is_uppercase) && !chars.any(char::is_uppercase);
+            if let Some(short) = stem.strip_suffix('.') {
+                abbreviations.push(short.to_string());
+            } else if capitalised && stem_flags.iter().all(|f| allowed.contains(f)) {
+                picked.push((stem, stem_flags));
+            } else {
+                rest.push(stem);
+            }
+        }
+        let names = Hunspell {
+            stems: picked,
+            ..self
+        };
+        Ok(NamesSplit {
+            names,
+            abbreviations,
+            rest,
+        })
     }
 
     /// Calls `out` with every word form, stem by stem (a form may come

@@ -63,6 +63,7 @@ pub mod installed;
 pub mod normalize;
 pub mod pack;
 pub mod recipe;
+pub mod verdict;
 pub mod words;
 
 #[cfg(feature = "build")]

@@ -158,6 +158,10 @@ pub struct FrequencyRules {
     /// Why the language has no frequency list (instead of `file`).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub none: String,
+    /// How the build tells everyday words from names, abbreviations and
+    /// other languages' words (`[frequencies.everyday]`), if it does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub everyday: Option<crate::verdict::EverydayRules>,
 }
 
 /// The list a recipe is written for (`[source]`): where it usually lives and

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use prep::frequency::Zipf;
+use prep::verdict::{Standing, Verdict};
 use prep::{Pack, PackMeta};
+use serde::Serialize;
 
 /// A command that takes one pack file.
 #[derive(Args)]
@@ -22,10 +25,21 @@ pub struct InspectArgs {
     /// As JSON.
     #[arg(long)]
     json: bool,
+    /// Instead of the metadata: whether WORD is in the pack, how common it
+    /// is, and whether it counts as common (and why not). Repeatable.
+    #[arg(long, value_name = "WORD")]
+    word: Vec<String>,
+    /// With --word: the line for common words, on the Zipf scale.
+    #[arg(long, value_name = "Z", requires = "word", default_value = "2.5")]
+    min_zipf: Zipf,
 }
 
-/// Prints a pack's metadata (read without the automaton).
+/// Prints a pack's metadata (read without the automaton), or what it says
+/// of words (`--word`).
 pub fn inspect(args: InspectArgs) -> Result<()> {
+    if !args.word.is_empty() {
+        return inspect_words(&args);
+    }
     let meta = Pack::read_meta(boggle_cli::named_file(&args.pack, "pack")?)?;
     let mut out = boggle_cli::stdout();
     if args.json {
@@ -36,6 +50,87 @@ pub fn inspect(args: InspectArgs) -> Result<()> {
     }
     out.done()?;
     Ok(())
+}
+
+/// What a pack says of one word, as `inspect --word` reports it.
+#[derive(Serialize)]
+struct WordReport {
+    /// The word as typed.
+    word: String,
+    /// As the pack spells it (normalized by its recipe).
+    spelled: String,
+    /// Whether the pack holds it.
+    in_pack: bool,
+    /// Its frequency, if the pack stores one.
+    zipf: Option<Zipf>,
+    /// Its verdict, if the pack has verdicts.
+    verdict: Option<Verdict>,
+    /// Whether it counts as common at the line.
+    common: bool,
+    /// Why not, when it does not (`too_rare`, `name`, …).
+    reason: Option<&'static str>,
+}
+
+/// `inspect --word`: each word's frequency, verdict and standing.
+fn inspect_words(args: &InspectArgs) -> Result<()> {
+    let pack = Pack::open(boggle_cli::named_file(&args.pack, "pack")?)?;
+    let normalizer = pack.recipe().normalizer()?;
+    let line = args.min_zipf;
+    let mut reports = Vec::new();
+    for word in &args.word {
+        let spelled = normalizer.normalize(&word.trim().to_lowercase());
+        let rank = pack.map()?.get(&spelled);
+        let standing = rank.map(|r| pack.standing(r, line));
+        reports.push(WordReport {
+            word: word.clone(),
+            in_pack: rank.is_some(),
+            zipf: rank.and_then(|r| pack.zipf(r)),
+            verdict: rank.and_then(|r| pack.verdict(r)),
+            common: standing.is_some_and(Standing::is_common),
+            reason: standing.and_then(Standing::reason),
+            spelled,
+        });
+    }
+    let mut out = boggle_cli::stdout();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &reports)?;
+        writeln!(out)?;
+    } else {
+        for r in &reports {
+            writeln!(out, "{}", word_line(&pack, r, line))?;
+        }
+    }
+    out.done()?;
+    Ok(())
+}
+
+/// One word's line: `tet  Zipf 2.9, a name (…): rare at Zipf 2.5`.
+fn word_line(pack: &Pack, r: &WordReport, line: Zipf) -> String {
+    let name = if r.spelled == r.word {
+        r.word.clone()
+    } else {
+        format!("{} ({})", r.word, r.spelled)
+    };
+    if !r.in_pack {
+        return format!("{name}  not in the pack");
+    }
+    if !pack.has_frequencies() {
+        return format!("{name}  in the pack; it has no frequencies, so every word is common");
+    }
+    let zipf = match r.zipf {
+        Some(z) => format!("Zipf {z}"),
+        None => "not in the frequency list".to_string(),
+    };
+    let verdict = match r.verdict {
+        Some(v) => v.describe().to_string(),
+        None => "no verdict (the pack has none: frequency alone decides)".to_string(),
+    };
+    let standing = match r.reason {
+        None => format!("common at Zipf {line}"),
+        Some("too_rare") => format!("rare: under Zipf {line}"),
+        Some(_) => "rare: not an everyday word".to_string(),
+    };
+    format!("{name}  {zipf}; {verdict}; {standing}")
 }
 
 /// Prints every word, one a line. The walk checks the automaton first, so a
@@ -175,6 +270,16 @@ pub fn frequency_lines(meta: &PackMeta) -> String {
     if let Some(min) = f.min_zipf {
         s.push_str(&format!("  cut to     words of Zipf {min} and more\n"));
     }
+    s.push_str(&match &f.verdicts {
+        Some(counts) => {
+            let listed: Vec<String> = Verdict::ALL
+                .iter()
+                .map(|v| format!("{} {}", counts.get(v.key()).unwrap_or(&0), v.key()))
+                .collect();
+            format!("  verdicts   {}\n", listed.join(", "))
+        }
+        None => "  verdicts   none: frequency alone says which words are common\n".to_string(),
+    });
     s.push_str(&format!("  sha256     {}\n", f.sha256));
     if !f.licence.is_empty() {
         s.push_str(&format!("  licence    {}\n", f.licence));

@@ -22,7 +22,7 @@
 //! | 40 | 8 | words section length *w* |
 //! | 48 | *m* | the pack's metadata, byte for byte |
 //! | … | *w* | the words in byte order: the first whole, then for each next one a separator saying how many bytes to drop from the end of the word before, and the bytes to add |
-//! | … | rest | with the frequency flag: a bitmap of the words with a frequency (bit *i* % 8 of byte *i* / 8 for word *i*), then those words' frequency bytes in order |
+//! | … | rest | with the frequency flag: a bitmap of the words with a frequency (bit *i* % 8 of byte *i* / 8 for word *i*), then those words' frequency bytes in order; with the verdict flag too, then *n* verdict bytes, one a word by rank |
 //!
 //! A separator is one byte below 0x20: *d* + 1 to drop *d* bytes, up to
 //! 30, or 0 and then *d* as a LEB128 number. Words are letters, so no word
@@ -43,7 +43,7 @@
 
 use fst::{IntoStreamer, Streamer};
 
-use super::format::{seal, Header, FLAG_FREQUENCIES, FORMAT_VERSION, HEADER_LEN};
+use super::format::{seal, Header, FLAG_FREQUENCIES, FLAG_VERDICTS, FORMAT_VERSION, HEADER_LEN};
 use super::Pack;
 use crate::error::PackError;
 
@@ -106,10 +106,14 @@ impl Pack {
             rest.extend_from_slice(&bitmap);
             rest.extend(f.iter().filter(|&&z| z != 0));
         }
-        let flags = if frequencies.is_some() {
-            FLAG_FREQUENCIES
-        } else {
-            0
+        let verdicts = self.verdict_bytes().filter(|_| frequencies.is_some());
+        if let Some(v) = &verdicts {
+            rest.extend_from_slice(v.as_ref());
+        }
+        let flags = match (&frequencies, &verdicts) {
+            (None, _) => 0,
+            (Some(_), None) => FLAG_FREQUENCIES,
+            (Some(_), Some(_)) => FLAG_FREQUENCIES | FLAG_VERDICTS,
         };
         let mut out =
             Vec::with_capacity(COMPACT_HEADER_LEN + meta.len() + words.len() + rest.len());
@@ -177,6 +181,7 @@ pub struct Rebuild {
 struct CompactHeader {
     crc: u32,
     frequencies: bool,
+    verdicts: bool,
     meta_len: u64,
     count: u64,
     words_len: u64,
@@ -280,7 +285,9 @@ impl Rebuild {
         }
         let format = u32::from(u16::from_le_bytes([h[16], h[17]]));
         let flags = u32::from(u16::from_le_bytes([h[18], h[19]]));
-        if format != FORMAT_VERSION || flags & !FLAG_FREQUENCIES != 0 || u32_at(20) != 0 {
+        let known = FLAG_FREQUENCIES | FLAG_VERDICTS;
+        let lone_verdicts = flags & FLAG_VERDICTS != 0 && flags & FLAG_FREQUENCIES == 0;
+        if format != FORMAT_VERSION || flags & !known != 0 || lone_verdicts || u32_at(20) != 0 {
             return Err(self.bad(format!(
                 "pack format {format} with flags {flags:#x} is not one this build writes"
             )));
@@ -288,6 +295,7 @@ impl Rebuild {
         Ok(CompactHeader {
             crc: u32_at(12),
             frequencies: flags & FLAG_FREQUENCIES != 0,
+            verdicts: flags & FLAG_VERDICTS != 0,
             meta_len: u64_at(24),
             count: u64_at(32),
             words_len: u64_at(40),
@@ -360,27 +368,38 @@ impl Rebuild {
                 header.count, self.rank
             )));
         }
+        let count = header.count as usize;
+        let (rest, verdicts) = match header.verdicts {
+            true => {
+                let split = self
+                    .rest
+                    .len()
+                    .checked_sub(count)
+                    .ok_or_else(|| self.bad("its verdicts do not match its words".into()))?;
+                let (rest, verdicts) = self.rest.split_at(split);
+                (rest, Some(verdicts))
+            }
+            false => (self.rest.as_slice(), None),
+        };
         let frequencies = match header.frequencies {
-            true => Some(self.frequencies(header.count as usize)?),
-            false if self.rest.is_empty() => None,
+            true => Some(self.frequencies(rest, count)?),
+            false if rest.is_empty() => None,
             false => return Err(self.bad("it has bytes after its words".into())),
         };
         let fst = self.map.into_inner().map_err(|e| PackError::Compact {
             path: self.name.clone(),
             message: e.to_string(),
         })?;
-        Pack::from_vec(seal(meta, &fst, frequencies.as_deref()), &self.name)
+        let pack = seal(meta, &fst, frequencies.as_deref(), verdicts);
+        Pack::from_vec(pack, &self.name)
     }
 
-    /// The frequency section as a pack has it, one byte a word, from the
-    /// bitmap and the nonzero bytes.
-    fn frequencies(&self, count: usize) -> Result<Vec<u8>, PackError> {
+    /// The frequency section as a pack has it, one byte a word, from `rest`:
+    /// the bitmap and the nonzero bytes.
+    fn frequencies(&self, rest: &[u8], count: usize) -> Result<Vec<u8>, PackError> {
         let mismatch = || self.bad("its frequencies do not match its words".into());
         let bitmap_len = count.div_ceil(8);
-        let (bitmap, values) = self
-            .rest
-            .split_at_checked(bitmap_len)
-            .ok_or_else(mismatch)?;
+        let (bitmap, values) = rest.split_at_checked(bitmap_len).ok_or_else(mismatch)?;
         let mut values = values.iter();
         let mut out = vec![0u8; count];
         for (i, z) in out.iter_mut().enumerate() {
@@ -530,7 +549,8 @@ mod tests {
         let p = pack(b"tea\neat\n", false);
         let meta = &p.as_bytes()
             [HEADER_LEN..HEADER_LEN + Header::parse(p.as_bytes(), "p").unwrap().meta_len as usize];
-        let zero = Pack::from_vec(seal(meta, &map.into_inner().unwrap(), None), "zero").unwrap();
+        let zero =
+            Pack::from_vec(seal(meta, &map.into_inner().unwrap(), None, None), "zero").unwrap();
         let err = zero.to_compact().unwrap_err().to_string();
         assert!(
             err.contains("word 1 is empty or holds a control byte"),

@@ -7,29 +7,34 @@
 //! |---:|---:|---|
 //! | 0 | 8 | magic `BOGGLEPK` |
 //! | 8 | 4 | format version ([`FORMAT_VERSION`]; 1 is read too) |
-//! | 12 | 4 | flags: bit 0 ([`FLAG_FREQUENCIES`], version 2) says a frequency section follows the automaton; any other bit is refused |
+//! | 12 | 4 | flags: bit 0 ([`FLAG_FREQUENCIES`], version 2) says a frequency section follows the automaton; bit 1 ([`FLAG_VERDICTS`], version 3, only with bit 0) says a verdict section follows it; any other bit is refused |
 //! | 16 | 8 | metadata length *m* |
 //! | 24 | 8 | automaton length *f* |
 //! | 32 | 4 | CRC-32 of the metadata |
 //! | 36 | 4 | CRC-32 of the automaton |
 //! | 40 | 4 | CRC-32 of bytes 0..40 |
-//! | 44 | 4 | CRC-32 of the frequency section (0 without one) |
+//! | 44 | 4 | CRC-32 of the word sections: the frequency section and, after it, the verdict section (0 without them) |
 //! | 48 | *m* | metadata: UTF-8 JSON, [`PackMeta`](super::PackMeta) |
 //! | 48+*m* | 0..7 | zero padding to a multiple of 8 |
 //! | … | *f* | the `fst::Map`: each word maps to its rank (0, 1, 2… in byte order) |
 //! | … | *n* | with [`FLAG_FREQUENCIES`]: one byte a word, by rank, its Zipf frequency in tenths, 0 for none ([`crate::frequency::quantize`]); *n* is the number of words |
+//! | … | *n* | with [`FLAG_VERDICTS`]: one byte a word, by rank, whether it is an everyday word of the language or why not ([`crate::verdict::Verdict`]) |
 //!
-//! Version 1 is version 2 without flags: such a pack opens, and has no
-//! frequencies.
+//! Version 1 is version 2 without flags, and version 2 is version 3
+//! without [`FLAG_VERDICTS`]: such packs open, the first with no
+//! frequencies, both with no verdicts.
 
 use crate::error::PackError;
 
 /// The first eight bytes of every pack.
 pub const MAGIC: &[u8; 8] = b"BOGGLEPK";
-/// The format version this build writes; it reads this one and 1.
-pub const FORMAT_VERSION: u32 = 2;
+/// The format version this build writes; it reads this one, 2 and 1.
+pub const FORMAT_VERSION: u32 = 3;
 /// Header flag: a frequency section follows the automaton.
 pub const FLAG_FREQUENCIES: u32 = 1;
+/// Header flag (version 3, only with [`FLAG_FREQUENCIES`]): a verdict
+/// section follows the frequency section.
+pub const FLAG_VERDICTS: u32 = 2;
 /// The header's length in bytes.
 pub const HEADER_LEN: usize = 48;
 
@@ -40,19 +45,28 @@ pub(crate) fn padding(meta_len: usize) -> usize {
     (8 - (HEADER_LEN % 8 + meta_len % 8) % 8) % 8
 }
 
-/// A whole pack from its metadata, automaton and frequency bytes (one a
-/// word, if any): header, metadata, padding, automaton, frequencies. Every
-/// pack this crate writes is made here.
-pub(crate) fn seal(meta: &[u8], fst: &[u8], frequencies: Option<&[u8]>) -> Vec<u8> {
+/// A whole pack from its metadata, automaton, and word sections (one byte
+/// a word each): the frequencies, then the verdicts, which need the
+/// frequencies (`verdicts` without `frequencies` is ignored). Header,
+/// metadata, padding, automaton, sections. Every pack this crate writes is
+/// made here.
+pub(crate) fn seal(
+    meta: &[u8],
+    fst: &[u8],
+    frequencies: Option<&[u8]>,
+    verdicts: Option<&[u8]>,
+) -> Vec<u8> {
     let pad = padding(meta.len());
-    let freq = frequencies.unwrap_or_default();
-    let mut out = Vec::with_capacity(HEADER_LEN + meta.len() + pad + fst.len() + freq.len());
+    let verdicts = verdicts.filter(|_| frequencies.is_some());
+    let mut sections = frequencies.unwrap_or_default().to_vec();
+    sections.extend_from_slice(verdicts.unwrap_or_default());
+    let mut out = Vec::with_capacity(HEADER_LEN + meta.len() + pad + fst.len() + sections.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    let flags = if frequencies.is_some() {
-        FLAG_FREQUENCIES
-    } else {
-        0
+    let flags = match (frequencies, verdicts) {
+        (None, _) => 0,
+        (Some(_), None) => FLAG_FREQUENCIES,
+        (Some(_), Some(_)) => FLAG_FREQUENCIES | FLAG_VERDICTS,
     };
     out.extend_from_slice(&flags.to_le_bytes());
     out.extend_from_slice(&(meta.len() as u64).to_le_bytes());
@@ -61,12 +75,12 @@ pub(crate) fn seal(meta: &[u8], fst: &[u8], frequencies: Option<&[u8]>) -> Vec<u
     out.extend_from_slice(&crc32fast::hash(fst).to_le_bytes());
     let header_crc = crc32fast::hash(&out[..40]);
     out.extend_from_slice(&header_crc.to_le_bytes());
-    let freq_crc = frequencies.map_or(0, crc32fast::hash);
-    out.extend_from_slice(&freq_crc.to_le_bytes());
+    let sections_crc = frequencies.map_or(0, |_| crc32fast::hash(&sections));
+    out.extend_from_slice(&sections_crc.to_le_bytes());
     out.extend_from_slice(meta);
     out.resize(out.len() + pad, 0);
     out.extend_from_slice(fst);
-    out.extend_from_slice(freq);
+    out.extend_from_slice(&sections);
     out
 }
 
@@ -74,11 +88,11 @@ pub(crate) fn seal(meta: &[u8], fst: &[u8], frequencies: Option<&[u8]>) -> Vec<u
 /// opening it gets past the checksums to the metadata and automaton parsers:
 /// magic and version are set, the header's lengths are fitted to the file,
 /// the padding is zeroed, then the automaton's own checksum, the metadata,
-/// automaton and frequency CRC-32s and the header's are recomputed. Flags
-/// but [`FLAG_FREQUENCIES`] are cleared; with it, the automaton keeps the
-/// header's length where it fits and the rest is the frequency section;
-/// without it, all after the metadata is the automaton. Shorter than a
-/// header: left alone.
+/// automaton and word sections' CRC-32s and the header's are recomputed.
+/// Flags but [`FLAG_FREQUENCIES`] and [`FLAG_VERDICTS`] are cleared; with
+/// the first, the automaton keeps the header's length where it fits and the
+/// rest is the word sections; without it, all after the metadata is the
+/// automaton. Shorter than a header: left alone.
 ///
 /// For tests and fuzzing, which need packs that are wrong only where they
 /// mean them to be; a tool has no use for it.
@@ -95,7 +109,10 @@ pub fn reseal(pack: &mut [u8]) {
     }
     let meta_end = HEADER_LEN + meta_len as usize;
     let fst_start = meta_end + padding(meta_len as usize);
-    let flags = u32_at(pack, 12) & FLAG_FREQUENCIES;
+    let mut flags = u32_at(pack, 12) & (FLAG_FREQUENCIES | FLAG_VERDICTS);
+    if flags & FLAG_FREQUENCIES == 0 {
+        flags = 0;
+    }
     let rest = len - fst_start as u64;
     let fst_len = if flags == 0 {
         rest
@@ -163,9 +180,11 @@ pub(crate) struct Header {
     pub(crate) fst_len: u64,
     pub(crate) meta_crc: u32,
     pub(crate) fst_crc: u32,
-    /// The frequency section's length and checksum, if it has one: its
+    /// The word sections' length and checksum, if it has them: their
     /// length is what follows the automaton (the words are counted later).
     pub(crate) frequencies: Option<(u64, u32)>,
+    /// Whether a verdict section follows the frequency section.
+    pub(crate) verdicts: bool,
 }
 
 impl Header {
@@ -198,8 +217,13 @@ impl Header {
             });
         }
         let flags = u32_at(all, 12);
-        let defined = if version >= 2 { FLAG_FREQUENCIES } else { 0 };
-        if flags & !defined != 0 {
+        let defined = match version {
+            1 => 0,
+            2 => FLAG_FREQUENCIES,
+            _ => FLAG_FREQUENCIES | FLAG_VERDICTS,
+        };
+        let lone_verdicts = flags & FLAG_VERDICTS != 0 && flags & FLAG_FREQUENCIES == 0;
+        if flags & !defined != 0 || lone_verdicts {
             return Err(PackError::UnsupportedFlags {
                 path: name.to_string(),
                 flags,
@@ -217,6 +241,7 @@ impl Header {
             meta_crc: u32_at(all, 32),
             fst_crc: u32_at(all, 36),
             frequencies: None,
+            verdicts: flags & FLAG_VERDICTS != 0,
         };
         let expected = (HEADER_LEN as u64)
             .checked_add(header.meta_len)

@@ -40,13 +40,14 @@ use crate::error::BuildError;
 use crate::error::{escape_controls, PackError};
 use crate::frequency::{self, FrequencySource, Zipf};
 use crate::recipe::Recipe;
+use crate::verdict::Verdict;
 use crate::words::BuildStats;
 
 pub use automaton::{Automaton, Transition};
 use check::{check_structure, quietly, MALFORMED};
 pub use compact::{Rebuild, COMPACT_MAGIC, COMPACT_VERSION};
 use format::{padding, Header};
-pub use format::{reseal, FLAG_FREQUENCIES, FORMAT_VERSION, HEADER_LEN, MAGIC};
+pub use format::{reseal, FLAG_FREQUENCIES, FLAG_VERDICTS, FORMAT_VERSION, HEADER_LEN, MAGIC};
 
 /// Where a pack's word list came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,13 +109,14 @@ pub struct PackMeta {
     pub frequency: Option<FrequencySource>,
 }
 
-/// Encodes a pack from sorted, distinct words, and their frequencies by
-/// rank if it has them (one byte a word).
+/// Encodes a pack from sorted, distinct words, and their frequencies and
+/// verdicts by rank if it has them (one byte a word each).
 #[cfg(feature = "build")]
 pub(crate) fn encode(
     meta: &PackMeta,
     words: &[String],
     frequencies: Option<&[u8]>,
+    verdicts: Option<&[u8]>,
 ) -> Result<Vec<u8>, BuildError> {
     let mut builder = fst::MapBuilder::memory();
     for (rank, word) in words.iter().enumerate() {
@@ -123,7 +125,8 @@ pub(crate) fn encode(
     let fst_bytes = builder.into_inner()?;
     let meta_bytes = serde_json::to_vec(meta)?;
     debug_assert!(frequencies.map_or(true, |f| f.len() == words.len()));
-    Ok(format::seal(&meta_bytes, &fst_bytes, frequencies))
+    debug_assert!(verdicts.map_or(true, |v| v.len() == words.len()));
+    Ok(format::seal(&meta_bytes, &fst_bytes, frequencies, verdicts))
 }
 
 /// Folds a message onto one line (fst's version error spans two).
@@ -180,6 +183,8 @@ pub struct Pack {
     map: fst::Map<PackBytes>,
     /// One byte a word by rank (see [`Pack::zipf`]), if the pack has them.
     frequencies: Option<PackBytes>,
+    /// One byte a word by rank (see [`Pack::verdict`]), if the pack has them.
+    verdicts: Option<PackBytes>,
     name: String,
     /// The whole-structure check, run at most once ([`Pack::check`]); set
     /// from the start for a built-in pack, which the build made.
@@ -201,8 +206,13 @@ struct Unchecked {
     meta: PackMeta,
     map: fst::Map<PackBytes>,
     fst_crc: u32,
-    /// The frequency section and its checksum in the header.
-    frequencies: Option<(PackBytes, u32)>,
+    /// The word sections (frequencies, then verdicts) and their checksum in
+    /// the header.
+    sections: Option<(PackBytes, u32)>,
+    /// The frequency section, within `sections`.
+    frequencies: Option<PackBytes>,
+    /// The verdict section, within `sections`.
+    verdicts: Option<PackBytes>,
     name: String,
 }
 
@@ -240,7 +250,8 @@ impl Pack {
         Ok(Pack {
             meta: unchecked.meta,
             map: unchecked.map,
-            frequencies: unchecked.frequencies.map(|(bytes, _)| bytes),
+            frequencies: unchecked.frequencies,
+            verdicts: unchecked.verdicts,
             name: unchecked.name,
             structure: Arc::new(OnceLock::from(Ok(()))),
         })
@@ -366,6 +377,46 @@ impl Pack {
         self.frequencies.clone()
     }
 
+    /// Whether the pack says which of its words are everyday words of its
+    /// language (a pack of format 3 built with a recipe's evidence; older
+    /// packs and packs without frequencies have no verdicts).
+    pub fn has_verdicts(&self) -> bool {
+        self.verdicts.is_some()
+    }
+
+    /// Whether the word of `rank` is an everyday word of the pack's
+    /// language, or why not (a name, an abbreviation, …), as the build
+    /// decided: `None` when the pack has no verdicts or no such rank.
+    pub fn verdict(&self, rank: u64) -> Option<Verdict> {
+        crate::verdict::at(self.verdicts.as_ref()?.as_ref(), rank)
+    }
+
+    /// The verdict section, one byte a word by rank (see
+    /// [`crate::verdict::at`]), if the pack has one: cheap to clone.
+    pub fn verdict_bytes(&self) -> Option<PackBytes> {
+        self.verdicts.clone()
+    }
+
+    /// Whether the word of `rank` is common at the line `line`: an
+    /// everyday word of the language (or the pack has no verdicts) whose
+    /// frequency reaches the line. In a pack without frequencies every word
+    /// is common. The one rule every front asks ([`Pack::standing`] says
+    /// why a word is not).
+    pub fn is_common(&self, rank: u64, line: Zipf) -> bool {
+        self.standing(rank, line).is_common()
+    }
+
+    /// Whether the word of `rank` is common at the line `line`, and if not,
+    /// why not ([`crate::verdict::Standing`]).
+    pub fn standing(&self, rank: u64, line: Zipf) -> crate::verdict::Standing {
+        crate::verdict::Standing::of(
+            self.has_frequencies(),
+            self.zipf(rank),
+            self.verdict(rank),
+            line,
+        )
+    }
+
     /// Checks the automaton's whole structure, state by state (each state
     /// decoded once): every state decodes, transitions point to earlier
     /// states, inputs increase, and the outputs are exactly the ranks 0, 1,
@@ -476,7 +527,7 @@ impl Unchecked {
             });
         }
         let fst_end = fst_start + header.fst_len as usize;
-        let frequencies = header.frequencies.map(|(len, crc)| {
+        let sections = header.frequencies.map(|(len, crc)| {
             let bytes = PackBytes {
                 backing: backing.clone(),
                 start: fst_end,
@@ -503,18 +554,36 @@ impl Unchecked {
                 ),
             });
         }
-        if meta.frequency.is_some() != frequencies.is_some() {
+        if meta.frequency.is_some() != sections.is_some() {
             return Err(PackError::Frequencies {
                 path: name,
                 message: "the metadata and the header disagree on whether there are any".into(),
             });
         }
-        if let Some((bytes, _)) = &frequencies {
+        let (mut frequencies, mut verdicts) = (None, None);
+        if let Some((bytes, _)) = &sections {
+            let per_word = if header.verdicts { 2 } else { 1 };
             let values = bytes.as_ref().len();
-            if values != map.len() {
+            if Some(values) != map.len().checked_mul(per_word) {
+                let what = if header.verdicts {
+                    "bytes of values and verdicts"
+                } else {
+                    "values"
+                };
                 return Err(PackError::Frequencies {
                     path: name,
-                    message: format!("{values} values for {} words", map.len()),
+                    message: format!("{values} {what} for {} words", map.len()),
+                });
+            }
+            let middle = bytes.start + map.len();
+            frequencies = Some(PackBytes {
+                end: middle,
+                ..bytes.clone()
+            });
+            if header.verdicts {
+                verdicts = Some(PackBytes {
+                    start: middle,
+                    ..bytes.clone()
                 });
             }
         }
@@ -522,7 +591,9 @@ impl Unchecked {
             meta,
             map,
             fst_crc: header.fst_crc,
+            sections,
             frequencies,
+            verdicts,
             name,
         })
     }
@@ -540,7 +611,7 @@ impl Unchecked {
                 actual,
             });
         }
-        if let Some((bytes, expected)) = &self.frequencies {
+        if let Some((bytes, expected)) = &self.sections {
             let actual = crc32fast::hash(bytes.as_ref());
             if actual != *expected {
                 return Err(PackError::Frequencies {
@@ -549,10 +620,26 @@ impl Unchecked {
                 });
             }
         }
+        if let Some(bytes) = &self.verdicts {
+            if let Some(rank) = bytes
+                .as_ref()
+                .iter()
+                .position(|&b| Verdict::from_byte(b).is_none())
+            {
+                return Err(PackError::Frequencies {
+                    path: self.name,
+                    message: format!(
+                        "word {rank} has verdict {}, which no version of this build writes",
+                        bytes.as_ref()[rank]
+                    ),
+                });
+            }
+        }
         Ok(Pack {
             meta: self.meta,
             map: self.map,
-            frequencies: self.frequencies.map(|(bytes, _)| bytes),
+            frequencies: self.frequencies,
+            verdicts: self.verdicts,
             name: self.name,
             structure: Arc::new(OnceLock::new()),
         })

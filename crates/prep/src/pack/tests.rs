@@ -181,12 +181,12 @@ fn each_kind_of_damage_has_its_own_error() {
         PackError::UnsupportedFlags { flags: 2, .. }
     ));
     let mut future = good.clone();
-    future[8..12].copy_from_slice(&3u32.to_le_bytes());
+    future[8..12].copy_from_slice(&4u32.to_le_bytes());
     let crc = crc32fast::hash(&future[..40]);
     future[40..44].copy_from_slice(&crc.to_le_bytes());
     let err = open(future);
     assert!(
-        matches!(err, PackError::UnsupportedVersion { found: 3, .. }),
+        matches!(err, PackError::UnsupportedVersion { found: 4, .. }),
         "{err}"
     );
     let mut meta = good.clone();
@@ -282,4 +282,140 @@ fn a_damaged_frequency_section_is_refused() {
     let crc = crc32fast::hash(&flag[..40]);
     flag[40..44].copy_from_slice(&crc.to_le_bytes());
     assert!(matches!(open(flag), PackError::Frequencies { .. }));
+}
+
+/// A pack of "cat dog queen zebra" with frequencies and verdicts from an
+/// everyday list that holds `cat` in lower case, `Queen` only capitalised
+/// and `DOG` only in capitals (and no `zebra`).
+fn with_verdicts() -> Vec<u8> {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("f.tsv"),
+        "cat\t4.5\nzebra\t3.04\nqueen\t1\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("everyday.txt"), "cat\nQueen\nDOG\n").unwrap();
+    let rules = crate::recipe::FrequencyRules {
+        file: "f.tsv".into(),
+        everyday: Some(crate::verdict::EverydayRules {
+            lists: vec!["everyday.txt".into()],
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let (list, source) = rules.load(dir.path()).unwrap().unwrap();
+    PackBuilder::new(Recipe::builtin("enable").unwrap())
+        .frequencies(list, source)
+        .build_bytes(b"cat\ndog\nqueen\nzebra\n", "sample.txt")
+        .unwrap()
+        .0
+}
+
+#[test]
+fn verdicts_by_rank_and_the_one_rule() {
+    use crate::verdict::{Standing, Verdict};
+    let pack = Pack::from_vec(with_verdicts(), "v").unwrap();
+    pack.verify().unwrap();
+    assert!(pack.has_verdicts());
+    let verdicts: Vec<Option<Verdict>> = (0..5).map(|r| pack.verdict(r)).collect();
+    use Verdict::*;
+    assert_eq!(
+        verdicts,
+        [
+            Some(Everyday),
+            Some(Abbreviation),
+            Some(Name),
+            Some(NotEveryday),
+            None
+        ]
+    );
+    let counts = pack
+        .meta()
+        .frequency
+        .as_ref()
+        .unwrap()
+        .verdicts
+        .clone()
+        .unwrap();
+    assert_eq!(counts["everyday"], 1);
+    assert_eq!(counts["not_everyday"], 1);
+    // cat is common; dog has no frequency; queen is too rare at 2.5 but a
+    // name at 1.0; zebra (3.04, stored 3.0) is not an everyday word.
+    let line = Zipf::COMMON;
+    assert_eq!(pack.standing(0, line), Standing::Common);
+    assert_eq!(pack.standing(1, line), Standing::TooRare);
+    assert_eq!(pack.standing(2, line), Standing::TooRare);
+    assert_eq!(pack.standing(2, Zipf::from_value(1.0)), Standing::Not(Name));
+    assert_eq!(pack.standing(3, line), Standing::Not(NotEveryday));
+    assert!(pack.is_common(0, line) && !pack.is_common(3, line));
+    // The compact form carries them.
+    let again = Pack::from_compact(&pack.to_compact().unwrap(), "c").unwrap();
+    assert_eq!(
+        again.verdict_bytes().unwrap().as_ref(),
+        pack.verdict_bytes().unwrap().as_ref()
+    );
+    // Resealing a sound pack with verdicts changes nothing.
+    let mut same = with_verdicts();
+    reseal(&mut same);
+    assert_eq!(same, with_verdicts());
+}
+
+#[test]
+fn a_version_2_pack_opens_without_verdicts() {
+    // Version 2 is version 3 without the verdict flag.
+    let mut v2 = with_frequencies();
+    v2[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let crc = crc32fast::hash(&v2[..40]);
+    v2[40..44].copy_from_slice(&crc.to_le_bytes());
+    let pack = Pack::from_vec(v2.clone(), "v2").unwrap();
+    pack.verify().unwrap();
+    assert!(pack.has_frequencies() && !pack.has_verdicts());
+    assert_eq!(pack.verdict(0), None);
+    // Frequency alone decides: cat (4.5) is common, queen (1.0) is not.
+    assert!(pack.is_common(0, Zipf::COMMON) && !pack.is_common(2, Zipf::COMMON));
+    // Version 2 does not define the verdict flag.
+    v2[12] = 3;
+    let crc = crc32fast::hash(&v2[..40]);
+    v2[40..44].copy_from_slice(&crc.to_le_bytes());
+    assert!(matches!(
+        Pack::from_vec(v2, "v2").unwrap_err(),
+        PackError::UnsupportedFlags { flags: 3, .. }
+    ));
+}
+
+#[test]
+fn a_damaged_verdict_section_is_refused() {
+    let good = with_verdicts();
+    let open = |b: Vec<u8>| Pack::from_vec(b, "v.pack").unwrap_err();
+    // A verdict no build writes, its checksums made right again.
+    let mut unknown = good.clone();
+    let last = unknown.len() - 1;
+    unknown[last] = 9;
+    reseal(&mut unknown);
+    let e = open(unknown);
+    assert!(matches!(e, PackError::Frequencies { .. }), "{e}");
+    assert!(e.to_string().contains("word 3 has verdict 9"), "{e}");
+    // A flipped bit: the checksum catches it.
+    let mut flipped = good.clone();
+    flipped[last] ^= 0x01;
+    assert!(open(flipped).to_string().contains("checksum"));
+    // Cut short: one byte missing.
+    let mut short = good.clone();
+    short.pop();
+    reseal(&mut short);
+    let e = open(short);
+    assert!(
+        e.to_string()
+            .contains("7 bytes of values and verdicts for 4 words"),
+        "{e}"
+    );
+    // The verdict flag without the frequency flag.
+    let mut lone = good.clone();
+    lone[12] = 2;
+    let crc = crc32fast::hash(&lone[..40]);
+    lone[40..44].copy_from_slice(&crc.to_le_bytes());
+    assert!(matches!(
+        open(lone),
+        PackError::UnsupportedFlags { flags: 2, .. }
+    ));
 }

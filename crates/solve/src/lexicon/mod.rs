@@ -147,6 +147,9 @@ pub struct Lexicon {
     pub(crate) words: usize,
     /// How common each word is, by id (the pack's frequency section).
     frequencies: Option<prep::pack::PackBytes>,
+    /// Whether each word is an everyday word, by id (the pack's verdict
+    /// section).
+    verdicts: Option<prep::pack::PackBytes>,
     /// Scratch space for [`expand`](Lexicon::expand), kept between calls.
     scratch: (Vec<Transition>, Vec<(u8, CompiledAddr, u64)>),
 }
@@ -187,6 +190,7 @@ impl Lexicon {
             index,
             words,
             frequencies: pack.frequency_bytes(),
+            verdicts: pack.verdict_bytes(),
             scratch: (Vec::new(), Vec::new()),
         };
         lex.intern(root);
@@ -238,6 +242,23 @@ impl Lexicon {
     /// How common the word with id `id` is, if the pack says.
     pub fn zipf(&self, id: u32) -> Option<prep::frequency::Zipf> {
         prep::frequency::at(self.frequencies.as_ref()?.as_ref(), u64::from(id))
+    }
+
+    /// Whether the word with id `id` is an everyday word of the pack's
+    /// language, or why not, if the pack says.
+    pub fn verdict(&self, id: u32) -> Option<prep::verdict::Verdict> {
+        prep::verdict::at(self.verdicts.as_ref()?.as_ref(), u64::from(id))
+    }
+
+    /// Whether the word with id `id` is common at `line`, and if not, why
+    /// not: the pack's one rule ([`prep::verdict::Standing::of`]).
+    pub fn standing(&self, id: u32, line: prep::frequency::Zipf) -> prep::verdict::Standing {
+        prep::verdict::Standing::of(
+            self.has_frequencies(),
+            self.zipf(id),
+            self.verdict(id),
+            line,
+        )
     }
 
     /// States decoded so far.

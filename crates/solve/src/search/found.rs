@@ -103,16 +103,12 @@ pub(super) fn solution(
     mut found: Vec<(u32, FoundWord)>,
 ) -> Solution {
     found.sort_unstable_by_key(|(id, w)| (std::cmp::Reverse(w.score), *id));
-    let has_frequencies = lex.has_frequencies();
     let words: Vec<FoundWord> = found
         .into_iter()
-        .map(|(id, w)| {
-            let zipf = lex.zipf(id);
-            FoundWord {
-                zipf,
-                rare: !rule.is_common(zipf, has_frequencies),
-                ..w
-            }
+        .map(|(id, w)| FoundWord {
+            zipf: lex.zipf(id),
+            rare: !rule.is_common(lex, id),
+            ..w
         })
         .collect();
     let mut common = Tally::default();

@@ -241,7 +241,7 @@ impl Solver {
         if rules.words.only_common && lex.has_frequencies() {
             rare = vec![0u64; words / 64 + 1];
             for id in 0..words as u32 {
-                if !rules.words.is_common(lex.zipf(id), true) {
+                if !rules.words.is_common(&lex, id) {
                     rare[(id >> 6) as usize] |= 1 << (id & 63);
                 }
             }

@@ -3,13 +3,16 @@
 
 use prep::frequency::Zipf;
 
+use crate::lexicon::Lexicon;
+
 /// Which of a pack's words a solver counts, by how common they are.
 ///
 /// A word is *common* when its pack stores a frequency of at least the
-/// line ([`Zipf::COMMON`], 2.5, unless told otherwise) and *rare* when its
-/// frequency is lower or its pack's source does not list it. A pack without
-/// frequencies (a language no source covers) has no rare words: a player
-/// may know all of them.
+/// line ([`Zipf::COMMON`], 2.5, unless told otherwise) and the pack's
+/// verdict says it is an everyday word of the language (not a name, an
+/// abbreviation or another language's word: [`prep::verdict`]), and *rare*
+/// otherwise. A pack without frequencies (a language no source covers) has
+/// no rare words: a player may know all of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Words {
     /// The least Zipf value of a common word.
@@ -38,9 +41,8 @@ impl Words {
         }
     }
 
-    /// Whether a word of frequency `zipf` is common, in a pack that
-    /// `has_frequencies` or not.
-    pub fn is_common(&self, zipf: Option<Zipf>, has_frequencies: bool) -> bool {
-        !has_frequencies || zipf.is_some_and(|z| z >= self.common)
+    /// Whether the word with id `id` of `lex` is common at this line.
+    pub fn is_common(&self, lex: &Lexicon, id: u32) -> bool {
+        lex.standing(id, self.common).is_common()
     }
 }
