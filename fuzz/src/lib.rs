@@ -3,7 +3,8 @@
 //! here (and `prep::pack::reseal`, re-exported), `board_parse` in [`board`], `recipe_parse` in
 //! [`recipe`], the stress loop of the newer runners in [`runner`].
 
-use prep::frequency::{FrequencyList, FrequencySource};
+use prep::frequency::{FrequencyList, FrequencySource, Zipf};
+use prep::verdict::Evidence;
 use prep::{Pack, PackBuilder, PackError, Recipe};
 
 pub mod board;
@@ -81,6 +82,13 @@ pub fn pack_open(data: &[u8]) -> Outcome {
     })
     .expect("a verified pack walks");
     let _ = pack.contains("queen").expect("a verified pack looks up");
+    // Every word's standing reads (a verdict section was checked on
+    // opening: no byte outside the verdicts).
+    for rank in 0..pack.len() as u64 {
+        let standing = pack.standing(rank, Zipf::COMMON);
+        assert_eq!(standing.is_common(), pack.is_common(rank, Zipf::COMMON));
+        assert!(pack.has_verdicts() || pack.verdict(rank).is_none());
+    }
     let _ = pack.map().expect("a verified pack maps").get("aardvark");
     let _ = format!("{:?} {:?}", pack, pack.meta());
     // A verified pack is sound in every state: the lazy search took it,
@@ -312,8 +320,20 @@ pub fn seed_packs() -> Vec<Vec<u8>> {
                     .filter(|(j, _)| j % 2 == 0)
                     .map(|(j, w)| format!("{w}\t{}.{}\n", 1 + j % 6, j % 10))
                     .collect();
-                let freq = FrequencyList::read(text.as_bytes(), "seed.tsv")
+                let mut freq = FrequencyList::read(text.as_bytes(), "seed.tsv")
                     .expect("seed frequencies read");
+                // And every other one of those a verdict section after it:
+                // an everyday list with every third word in lower case,
+                // some capitalised (names) and some in capitals.
+                if i % 4 == 1 {
+                    let entries = list.lines().enumerate().map(|(j, w)| match j % 4 {
+                        0 => w.to_string(),
+                        1 => w.to_uppercase(),
+                        2 => format!("{}{}", w[..1].to_uppercase(), &w[1..]),
+                        _ => format!("{w}x"),
+                    });
+                    freq = freq.with_everyday(Evidence::from_entries(entries));
+                }
                 builder = builder.frequencies(freq, FrequencySource::default());
             }
             builder
@@ -330,7 +350,11 @@ mod tests {
 
     #[test]
     fn seeds_verify_and_reseal_is_a_no_op_on_them() {
-        for seed in seed_packs() {
+        let seeds = seed_packs();
+        assert!(seeds
+            .iter()
+            .any(|s| Pack::from_vec(s.clone(), "s").unwrap().has_verdicts()));
+        for seed in seeds {
             assert_eq!(pack_open(&seed), Outcome::Verified);
             let mut again = seed.clone();
             reseal(&mut again);

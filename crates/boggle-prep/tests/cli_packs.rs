@@ -40,7 +40,7 @@ fn damaged_packs_fail_with_one_line() {
     let mut magic = good.clone();
     magic[..8].copy_from_slice(b"NOTAPACK");
     let mut future = good.clone();
-    future[8..12].copy_from_slice(&3u32.to_le_bytes());
+    future[8..12].copy_from_slice(&4u32.to_le_bytes());
     let crc = crc32fast::hash(&future[..40]);
     future[40..44].copy_from_slice(&crc.to_le_bytes());
     let mut header = good.clone();
@@ -61,7 +61,7 @@ fn damaged_packs_fail_with_one_line() {
         ("trailing", longer, "trailing bytes"),
         ("flipped", flipped, "automaton is corrupt"),
         ("magic", magic, "wrong magic"),
-        ("future", future, "version 3 is not supported"),
+        ("future", future, "version 4 is not supported"),
         ("header", header, "header is corrupt"),
         ("meta", meta, "metadata is corrupt"),
         ("text", b"apple\nbanana\n".to_vec(), "not a pack"),

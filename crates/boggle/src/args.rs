@@ -94,13 +94,14 @@ pub(crate) struct RuleArgs {
     /// d..T/..../.D../t...
     #[arg(long)]
     bonus: Option<String>,
-    /// Count only common words: Zipf 2.5 and more in the pack's frequency
-    /// list, so rare ones are not found (a pack without frequencies has no
-    /// rare words).
+    /// Count only common words: everyday words of the language (not names,
+    /// abbreviations or stray tokens, as the pack's verdicts say) of Zipf
+    /// 2.5 and more in its frequency list, so rare ones are not found (a
+    /// pack without frequencies has no rare words).
     #[arg(long, conflicts_with = "min_zipf")]
     common: bool,
-    /// Count only words at least this common, on the Zipf scale (3 is once
-    /// per million words of text).
+    /// Count only everyday words at least this common, on the Zipf scale (3
+    /// is once per million words of text).
     #[arg(long, value_name = "Z")]
     min_zipf: Option<Zipf>,
     /// A game's rules: boggle, big, super, hunt, quick, ruzzle or wordament

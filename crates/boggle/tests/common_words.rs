@@ -47,11 +47,27 @@ fn common_counts_only_words_of_the_line_and_more() {
     };
     let not_rare = names(&all, &|w| w.get("rare").is_none());
     assert_eq!(not_rare, names(&common, &|_| true));
-    // Rare is exactly "under 2.5 or unlisted".
+    // Rare is exactly "under 2.5 or unlisted" (why: too_rare), or at the
+    // line and not an everyday word (why: the verdict); every rare word
+    // says why, and no common one does.
+    let mut not_everyday = 0;
     for w in words(&all) {
         let rare = w.get("rare") == Some(&Value::Bool(true));
-        assert_eq!(rare, zipf(w).is_none_or(|z| z < 2.5), "{w}");
+        let why = w.get("why").and_then(Value::as_str);
+        assert_eq!(rare, why.is_some(), "{w}");
+        let under = zipf(w).is_none_or(|z| z < 2.5);
+        assert_eq!(why == Some("too_rare"), under, "{w}");
+        if rare && !under {
+            assert!(
+                matches!(why, Some("name" | "abbreviation" | "not_everyday")),
+                "{w}"
+            );
+            not_everyday += 1;
+        }
     }
+    // This board holds words at the line that are no everyday English
+    // (pst, sae, tae…).
+    assert!(not_everyday > 10, "{not_everyday}");
     // The common tally beside the totals is --common's total.
     assert_eq!(all["common"]["word_count"], common["word_count"]);
     assert_eq!(all["common"]["score"], common["score"]);
@@ -177,7 +193,7 @@ fn a_pack_without_frequencies_has_no_rare_words() {
 }
 
 /// A version-1 pack (before frequencies) still opens and solves: every word
-/// common, nothing marked. Made from a version-2 pack without frequencies,
+/// common, nothing marked. Made from a version-3 pack without frequencies,
 /// the same bytes but the version and the header's checksum.
 #[test]
 fn a_version_1_pack_opens_and_has_no_rare_words() {
@@ -188,7 +204,7 @@ fn a_version_1_pack_opens_and_has_no_rare_words() {
         .allow_empty(true)
         .build_bytes(&std::fs::read(&list).unwrap(), "words.txt")
         .unwrap();
-    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    assert_eq!(bytes[8..12], 3u32.to_le_bytes());
     bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
     let crc = crc32fast::hash(&bytes[..40]);
     bytes[40..44].copy_from_slice(&crc.to_le_bytes());

@@ -344,6 +344,16 @@ impl FrequencyList {
         self.entries.iter().map(|(w, f)| (w.as_str(), zipf(*f)))
     }
 
+    /// The list with `evidence` for the verdicts of the packs built with
+    /// it ([`FrequencyRules::load`](crate::recipe::FrequencyRules) attaches
+    /// a recipe's own).
+    pub fn with_everyday(self, evidence: crate::verdict::Evidence) -> FrequencyList {
+        FrequencyList {
+            everyday: Some(std::sync::Arc::new(evidence)),
+            ..self
+        }
+    }
+
     /// The recipe's evidence for its verdicts that came with the list, if
     /// any: a build with it gives every word a verdict.
     pub fn everyday(&self) -> Option<&crate::verdict::Evidence> {

@@ -76,7 +76,8 @@ pub(crate) fn pack(alphabet: &str, words: &[String]) -> (Pack, Vec<String>) {
 }
 
 /// The words the brute force should find under `play`: all of `listed`, or
-/// only the common ones when the play counts only those.
+/// only the common ones when the play counts only those (these packs have
+/// frequencies and no verdicts: common is Zipf at the line or above).
 pub(crate) fn counted(pack: &Pack, listed: Vec<String>, play: &Play) -> Vec<String> {
     let words = play.rules().words;
     if !words.only_common {
@@ -85,7 +86,7 @@ pub(crate) fn counted(pack: &Pack, listed: Vec<String>, play: &Play) -> Vec<Stri
     listed
         .into_iter()
         .enumerate()
-        .filter(|&(rank, _)| words.is_common(pack.zipf(rank as u64), true))
+        .filter(|&(rank, _)| pack.zipf(rank as u64).is_some_and(|z| z >= words.common))
         .map(|(_, w)| w)
         .collect()
 }

@@ -93,6 +93,11 @@ pub struct FrequencyArgs {
     /// Build without word frequencies, even when the recipe names a list.
     #[arg(long)]
     no_frequencies: bool,
+    /// Build without verdicts (which words are names, abbreviations or not
+    /// everyday words), even when the recipe names its evidence: frequency
+    /// alone then says which words are common.
+    #[arg(long, conflicts_with_all = ["no_frequencies", "frequencies"])]
+    no_verdicts: bool,
     /// The frequency list's name (default: wordfreq for its data files,
     /// else the file name).
     #[arg(long, value_name = "NAME", requires = "frequencies")]
@@ -120,9 +125,12 @@ impl FrequencyArgs {
         if let Some(path) = &self.frequencies {
             return self.read(path).map(Some);
         }
-        let Some(rules) = recipe.frequencies.as_ref().filter(|f| !f.file.is_empty()) else {
+        let Some(mut rules) = recipe.frequencies.clone().filter(|f| !f.file.is_empty()) else {
             return Ok(None);
         };
+        if self.no_verdicts {
+            rules.everyday = None;
+        }
         let (dir, whence) = match &self.frequency_dir {
             Some(dir) => (dir.clone(), "--frequency-dir"),
             None => prep::frequency::default_dir(),
@@ -132,6 +140,10 @@ impl FrequencyArgs {
                 "recipe {} reads how common words are from {file}, not found in {dir} ({whence}): \
                  name the directory (--frequency-dir DIR or BOGGLE_FREQUENCIES), a list \
                  (--frequencies FILE), or build without (--no-frequencies)",
+                recipe.name
+            ))),
+            Err(e @ BuildError::EvidenceMissing { .. }) => Err(usage_msg(format!(
+                "recipe {}: {e}; or build without verdicts (--no-verdicts)",
                 recipe.name
             ))),
             other => Ok(other?),

@@ -106,6 +106,16 @@ fn case_of(raw: &str) -> u8 {
 }
 
 impl Evidence {
+    /// Evidence from the entries of an everyday list held in memory, as
+    /// written (`date`, `Tet`, `DUI`): what [`EverydayRules::lists`] reads
+    /// from files.
+    pub fn from_entries(entries: impl IntoIterator<Item = String>) -> Evidence {
+        Evidence {
+            everyday: entries.into_iter().collect(),
+            ..Evidence::default()
+        }
+    }
+
     /// The verdict of each of `words` (sorted, distinct, as `recipe`
     /// spells them) by rank, one byte a word.
     pub fn judge(&self, recipe: &Recipe, words: &[String]) -> Result<Vec<u8>, BuildError> {

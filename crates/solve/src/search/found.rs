@@ -27,10 +27,16 @@ pub struct FoundWord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zipf: Option<Zipf>,
     /// Whether the word is rare: less common than the solver's line (see
-    /// [`Words`]), or not listed by the pack's frequency source. A pack
-    /// without frequencies has no rare words.
+    /// [`Words`]), not listed by the pack's frequency source, or not an
+    /// everyday word of the language (the pack's verdict). A pack without
+    /// frequencies has no rare words.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rare: bool,
+    /// Why a rare word is rare ([`prep::verdict::Standing::reason`]):
+    /// `too_rare` (under the line or unlisted), `name`, `abbreviation` or
+    /// `not_everyday`; `None` for a common word.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<&'static str>,
 }
 
 /// Everything found on one board.
@@ -89,6 +95,7 @@ pub(super) fn found_word(
         word,
         zipf: None,
         rare: false,
+        why: None,
     }
 }
 
@@ -105,10 +112,14 @@ pub(super) fn solution(
     found.sort_unstable_by_key(|(id, w)| (std::cmp::Reverse(w.score), *id));
     let words: Vec<FoundWord> = found
         .into_iter()
-        .map(|(id, w)| FoundWord {
-            zipf: lex.zipf(id),
-            rare: !rule.is_common(lex, id),
-            ..w
+        .map(|(id, w)| {
+            let standing = lex.standing(id, rule.common);
+            FoundWord {
+                zipf: lex.zipf(id),
+                rare: !standing.is_common(),
+                why: standing.reason(),
+                ..w
+            }
         })
         .collect();
     let mut common = Tally::default();
