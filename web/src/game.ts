@@ -5,7 +5,8 @@ import type { Solution, Word } from "./engine";
 
 /**
  * Which words a round's target counts: the common ones (a player can know
- * them: Zipf 2.5 and more in the pack's frequency list) or all of them. A
+ * them: everyday words of the language, Zipf 2.5 and more in the pack's
+ * frequency list, as the engine's `rare` flag says) or all of them. A
  * rare word found still scores, and is shown as a rare find. In a pack
  * without frequencies every word is common.
  */

@@ -184,7 +184,7 @@ export class Play {
     const note = $("play-words-note");
     const known = hasFrequencies(lang);
     note.textContent = known
-      ? "Common words: Zipf 2.5 and more in the language's frequency list. A rare word found still scores."
+      ? "Common words: everyday words of the language (no names or abbreviations), Zipf 2.5 and more in its frequency list. A rare word found still scores."
       : `${packLabel(lang)} has no word-frequency data: every word counts.`;
     $<HTMLSelectElement>("play-words").disabled = !known;
   }

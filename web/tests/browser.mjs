@@ -14,6 +14,7 @@ import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
 import { keeping } from "./keeping.mjs";
 import { dailyBoards } from "./daily.mjs";
+import { knownWords } from "./known.mjs";
 
 try {
   await mkdir(out, { recursive: true });
@@ -662,6 +663,8 @@ try {
   await keeping();
 
   await dailyBoards();
+
+  await knownWords();
 
   await budgets(judge);
 } catch (e) {
