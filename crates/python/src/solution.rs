@@ -38,10 +38,15 @@ pub(crate) struct PyWord {
     path: Vec<(u32, u32)>,
     /// How common it is, as the pack stores it (Zipf in tenths).
     stored_zipf: Option<Zipf>,
-    /// Whether it is rare: under the solver's line, or not in the pack's
-    /// frequency list (never, in a pack without frequencies).
+    /// Whether it is rare: under the solver's line, not in the pack's
+    /// frequency list, or not an everyday word of the language (never, in
+    /// a pack without frequencies).
     #[pyo3(get)]
     rare: bool,
+    /// Why a rare word is rare: `too_rare`, `name`, `abbreviation` or
+    /// `not_everyday`; `None` for a common word.
+    #[pyo3(get)]
+    why: Option<String>,
 }
 
 impl PyWord {
@@ -54,6 +59,7 @@ impl PyWord {
             len: w.len,
             stored_zipf: w.zipf,
             rare: w.rare,
+            why: w.why.map(String::from),
         }
     }
 }
@@ -71,6 +77,7 @@ impl PyWord {
         &[(u32, u32)],
         Option<Zipf>,
         bool,
+        Option<&str>,
     ) {
         (
             std::cmp::Reverse(self.score),
@@ -79,6 +86,7 @@ impl PyWord {
             &self.path,
             self.stored_zipf,
             self.rare,
+            self.why.as_deref(),
         )
     }
 }
@@ -101,7 +109,7 @@ impl PyWord {
     /// A word as `solve` finds it (and as pickling rebuilds it). `zipf`
     /// is kept to a tenth, as a pack stores it.
     #[new]
-    #[pyo3(signature = (word, score, len, path, zipf = None, rare = false))]
+    #[pyo3(signature = (word, score, len, path, zipf = None, rare = false, why = None))]
     fn new(
         word: String,
         score: u32,
@@ -109,6 +117,7 @@ impl PyWord {
         path: Vec<(u32, u32)>,
         zipf: Option<f64>,
         rare: bool,
+        why: Option<String>,
     ) -> PyResult<PyWord> {
         let stored_zipf = zipf.map(zipf_arg).transpose()?;
         Ok(PyWord {
@@ -118,6 +127,7 @@ impl PyWord {
             path,
             stored_zipf,
             rare,
+            why,
         })
     }
 
@@ -143,6 +153,9 @@ impl PyWord {
         if self.rare {
             out += ", rare=True";
         }
+        if let Some(why) = &self.why {
+            out += &format!(", why={}", py_repr(py, why)?);
+        }
         out.push(')');
         Ok(out)
     }
@@ -158,6 +171,7 @@ impl PyWord {
                 me.path.clone(),
                 me.zipf(),
                 me.rare,
+                me.why.clone(),
             ),
         )
             .into_pyobject(slf.py())

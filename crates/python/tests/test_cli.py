@@ -90,7 +90,14 @@ def test_common_words_match_cli_json(boggle_bin, en):
         cli["common"]["word_count"],
     )
     assert [w.word for w in full.common_words] == [w.word for w in s.words]
-    assert all(w.rare == (w.zipf is None or w.zipf < 2.5) for w in full)
+    # Rare is under the line (why too_rare) or at it and no everyday word
+    # (why: the pack's verdict), as the CLI says.
+    assert all(w.rare == (w.why is not None) for w in full)
+    assert all((w.why == "too_rare") == (w.zipf is None or w.zipf < 2.5) for w in full)
+    assert {w.why for w in full if w.rare and w.why != "too_rare"} <= {"name", "abbreviation", "not_everyday"}
+    assert any(w.why == "not_everyday" for w in full)
+    cli_full = json.loads(run(boggle_bin, "perslatgsineters", "--json"))
+    assert [w.why for w in full] == [w.get("why") for w in cli_full["words"]]
     # --min-zipf in batch and min_zipf in Python.
     boards = wordgrid.roll(en, seed=3, count=20)
     out = run(boggle_bin, "batch", "--words", "--min-zipf", "3", stdin="\n".join(boards) + "\n")

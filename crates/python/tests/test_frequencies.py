@@ -146,12 +146,13 @@ def test_rolled_boards_keep_enough_common_words(en, boggle_bin):
 
 
 def test_a_version_1_pack_opens_without_frequencies(tmp_path):
-    # Version 1 is version 2 without the frequency flag and checksum: the
-    # same bytes but the version and the header's checksum.
+    # Version 1 is version 3 without flags (no frequencies, no verdicts)
+    # and their checksum: the same bytes but the version and the header's
+    # checksum.
     import zlib
 
     data = bytearray(wordgrid.Pack.build(["cat", "act", "tac", "cats"], frequencies=False).to_bytes())
-    assert data[8:12] == (2).to_bytes(4, "little")
+    assert data[8:12] == (3).to_bytes(4, "little")
     data[8:12] = (1).to_bytes(4, "little")
     data[40:44] = zlib.crc32(bytes(data[:40])).to_bytes(4, "little")
     pack = wordgrid.Pack.from_bytes(bytes(data))

@@ -31,8 +31,8 @@ def test_solutions_and_words_are_values(en):
     assert a != solver.solve("perslatgsineters")
     assert list(a) == a.words and len(list(a)) == len(a) == a.word_count == 117
     # The first common word (the best, haptene, is rare: not in wordfreq).
-    assert a.words[0].word == "haptene" and a.words[0].rare
-    assert repr(a.words[0]).endswith(", rare=True)")
+    assert a.words[0].word == "haptene" and a.words[0].rare and a.words[0].why == "too_rare"
+    assert repr(a.words[0]).endswith(", rare=True, why='too_rare')")
     word = next(w for w in a if not w.rare)
     assert word.zipf is not None
     assert repr(word) == (
@@ -464,7 +464,10 @@ def test_words_carry_frequency_and_rarity(en):
     full = wordgrid.Solver(en).solve("perslatgsineters")
     common = next(w for w in full if not w.rare)
     rare = next(w for w in full if w.rare)
-    for w in (common, rare):
+    # Frequent enough, but no everyday English word (the pack's verdict).
+    stray = next(w for w in full if w.why == "not_everyday")
+    assert stray.rare and stray.zipf is not None and stray.zipf >= 2.5
+    for w in (common, rare, stray):
         assert pickle.loads(pickle.dumps(w)) == w
         assert eval(repr(w), vars(wordgrid)) == w
     assert "rare=True" in repr(rare) and "rare" not in repr(common)

@@ -113,6 +113,7 @@ class Word:
         path: list[tuple[int, int]],
         zipf: Optional[float] = None,
         rare: bool = False,
+        why: Optional[str] = None,
     ) -> Word: ...
     @property
     def word(self) -> str: ...
@@ -130,9 +131,15 @@ class Word:
         frequencies or its source does not list the word."""
     @property
     def rare(self) -> bool:
-        """Under the solver's line (Zipf 2.5 unless ``min_zipf`` says), or
-        not in the pack's frequency list; never in a pack without
-        frequencies."""
+        """Under the solver's line (Zipf 2.5 unless ``min_zipf`` says), not
+        in the pack's frequency list, or not an everyday word of the
+        language (a name, an abbreviation, a stray token: the pack's
+        verdict); never in a pack without frequencies."""
+    @property
+    def why(self) -> Optional[str]:
+        """Why a rare word is rare: ``"too_rare"`` (under the line or not
+        listed), ``"name"``, ``"abbreviation"`` or ``"not_everyday"``;
+        ``None`` for a common word."""
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __lt__(self, other: Word, /) -> bool: ...
