@@ -37,6 +37,7 @@ pub fn error_kind(e: &PackError) -> &'static str {
         PackError::Frequencies { .. } => "frequencies",
         PackError::FstChecksum { .. } => "fst_checksum",
         PackError::Fst { .. } => "fst",
+        PackError::Compact { .. } => "compact",
     }
 }
 
