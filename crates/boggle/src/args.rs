@@ -76,7 +76,7 @@ pub(crate) struct RuleArgs {
     #[arg(long)]
     no_qu: bool,
     /// Shortest word that counts (default: the pack's and the scheme's minimum).
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = positive, allow_negative_numbers = true)]
     min_len: Option<NonZeroUsize>,
     /// Scoring by length: boggle, big-boggle, super-big-boggle, word-hunt,
     /// words, or a table like 3=1,4=1,5=2,6=3,7=5,8+=11. By letter values,
@@ -276,7 +276,7 @@ pub(crate) struct LettersArg {
 #[derive(Args, Clone, Copy, Default)]
 pub(crate) struct ThreadsArg {
     /// Worker threads (default: one per core).
-    #[arg(long, short = 'j', value_parser = positive)]
+    #[arg(long, short = 'j', value_parser = positive, allow_negative_numbers = true)]
     threads: Option<NonZeroUsize>,
 }
 
@@ -301,20 +301,24 @@ where
     text.parse().map_err(|e: T::Err| e.to_string())
 }
 
-/// A whole number of at least 1.
+/// A whole number of at least 1. The error names the range, for a
+/// negative number too (its option takes `allow_negative_numbers`, so that
+/// `-1` reaches this parser instead of being taken for an option).
 pub(crate) fn positive(text: &str) -> std::result::Result<NonZeroUsize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(n) => NonZeroUsize::new(n).ok_or_else(|| "must be at least 1".to_string()),
-        Err(_) => Err(format!("{text:?} is not a whole number")),
-    }
+    positive_u64(text).and_then(|n| {
+        usize::try_from(n)
+            .ok()
+            .and_then(NonZeroUsize::new)
+            .ok_or_else(|| format!("{text:?} is too large"))
+    })
 }
 
 /// A whole number of at least 1, as a `u64`.
 pub(crate) fn positive_u64(text: &str) -> std::result::Result<u64, String> {
     match text.trim().parse::<u64>() {
-        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(0) => Err("must be at least 1 (a whole number, 1 or more)".to_string()),
         Ok(n) => Ok(n),
-        Err(_) => Err(format!("{text:?} is not a whole number")),
+        Err(_) => Err(format!("{text:?} is not a whole number of 1 or more")),
     }
 }
 
@@ -436,6 +440,10 @@ mod tests {
         assert_eq!(positive("3").map(NonZeroUsize::get), Ok(3));
         assert!(positive("0").is_err());
         assert!(positive("x").is_err());
+        assert_eq!(
+            positive("-1").unwrap_err(),
+            "\"-1\" is not a whole number of 1 or more"
+        );
         assert_eq!(positive_u64("7"), Ok(7));
         assert!(positive_u64("0").is_err());
     }

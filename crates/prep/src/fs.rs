@@ -82,19 +82,37 @@ pub fn write_atomic(
 }
 
 /// Checks, before a long job, that [`write_atomic`] would write at `path`:
-/// a regular file, a link to one, or nothing yet, in an existing directory.
+/// a regular file, a link to one, or nothing yet, in a directory that
+/// exists and takes a new file (a temporary file is made there and
+/// removed, so a read-only mount, a directory without write permission or
+/// `/proc` are refused now, not after the work).
 #[cfg(feature = "build")]
 pub(crate) fn check_target(path: &Path) -> io::Result<()> {
     let (target, _) = regular_target(path)?;
     let dir = directory_of(&target);
-    if dir.is_dir() {
-        Ok(())
-    } else {
-        Err(io::Error::new(
-            ErrorKind::NotFound,
-            format!("{}: no such directory", dir.display()),
-        ))
-    }
+    tempfile::Builder::new()
+        .prefix(".boggle")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map(drop)
+        .map_err(|e| directory_error(dir, e))
+}
+
+/// Checks that a file can be made in `dir`, or, while `dir` does not exist
+/// yet, in the nearest directory above it that does (where creating `dir`
+/// would begin): a temporary file is made there and removed. For callers
+/// that create the directory and write into it after a long job.
+pub(crate) fn check_writable(dir: &Path) -> io::Result<()> {
+    let probe = dir
+        .ancestors()
+        .find(|d| !d.as_os_str().is_empty() && d.is_dir())
+        .unwrap_or(Path::new("."));
+    tempfile::Builder::new()
+        .prefix(".boggle")
+        .suffix(".tmp")
+        .tempfile_in(probe)
+        .map(drop)
+        .map_err(|e| directory_error(probe, e))
 }
 
 /// The directory a file at `path` goes in (`.` for a bare file name).
@@ -176,14 +194,24 @@ fn special_kind(kind: &std::fs::FileType) -> &'static str {
 }
 
 /// The error of creating the temporary file in `dir`, naming `dir` (the
-/// temporary file's random name means nothing to a user).
+/// temporary file's random name means nothing to a user): "no such
+/// directory" only when it is missing; a directory that exists but takes
+/// no new file (no permission, a read-only mount, `/proc`, which answers
+/// "not found") is one the user "cannot write into".
 fn directory_error(dir: &Path, e: io::Error) -> io::Error {
-    let what = match e.kind() {
-        ErrorKind::NotFound => "no such directory".to_string(),
-        ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => without_os_code(&e.to_string()),
+    let text = match e.kind() {
+        ErrorKind::NotFound if !dir.is_dir() => format!("{}: no such directory", dir.display()),
+        ErrorKind::NotFound | ErrorKind::PermissionDenied => {
+            format!("cannot write into {}", dir.display())
+        }
+        _ if dir.is_dir() => format!(
+            "cannot write into {}: {}",
+            dir.display(),
+            without_os_code(&e.to_string())
+        ),
+        _ => format!("{}: {}", dir.display(), without_os_code(&e.to_string())),
     };
-    io::Error::new(e.kind(), format!("{}: {what}", dir.display()))
+    io::Error::new(e.kind(), text)
 }
 
 /// An OS error's text without the trailing ` (os error N)`, which says
@@ -262,6 +290,20 @@ mod tests {
         assert!(
             !text.contains(".boggle") && !text.contains("os error"),
             "{text}"
+        );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_directory_that_takes_no_file_is_one_that_cannot_be_written_into() {
+        // /proc exists, but creating a file in it answers "not found".
+        let path = Path::new("/proc/x.pack");
+        let err = write_atomic(path, b"x", Replace::Yes, None).unwrap_err();
+        assert_eq!(err.to_string(), "cannot write into /proc");
+        #[cfg(feature = "build")]
+        assert_eq!(
+            check_target(path).unwrap_err().to_string(),
+            "cannot write into /proc"
         );
     }
 

@@ -24,7 +24,7 @@ use crate::error::BuildError;
 use crate::error::PackError;
 #[cfg(feature = "build")]
 use crate::frequency::{FrequencyList, FrequencySource};
-use crate::fs::{write_atomic, Replace};
+use crate::fs::{check_writable, write_atomic, Replace};
 use crate::pack::Pack;
 
 /// The extension of an installed pack file.
@@ -270,8 +270,9 @@ impl PackDir {
 
     /// The file a pack installed as `name` would be, if it may be installed
     /// there: a valid name, not a built-in pack's and not taken, unless
-    /// `replace`. [`PackDir::install`] checks this too; a caller that must
-    /// build the pack first can check it before the work.
+    /// `replace`, in a directory this process can write into (or create).
+    /// [`PackDir::install`] checks this too; a caller that must build the
+    /// pack first can check it before the work.
     pub fn target(&self, name: &str, replace: bool) -> Result<PathBuf, InstallError> {
         let target = self.file(name)?;
         if !replace && is_builtin(name) {
@@ -280,6 +281,10 @@ impl PackDir {
         if !replace && target.exists() {
             return Err(InstallError::Exists(target));
         }
+        check_writable(&self.path).map_err(|source| InstallError::Io {
+            path: self.path.clone(),
+            source,
+        })?;
         Ok(target)
     }
 
@@ -407,6 +412,26 @@ mod tests {
             PackDir::default_name(Path::new("es.fst")).as_deref(),
             Some("es.fst")
         );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_directory_that_cannot_be_written_is_refused_before_the_work() {
+        // /proc exists and takes no new file: refused naming it, and
+        // nothing is created on the way.
+        let dir = PackDir::new("/proc/no-such-boggle/packs");
+        let err = dir.target("de", false).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "/proc/no-such-boggle/packs: cannot write into /proc"
+        );
+        // A directory not made yet, under one that can be written: fine,
+        // and still not made.
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = PackDir::new(tmp.path().join("data/boggle/packs"));
+        dir.target("de", false).unwrap();
+        assert!(!tmp.path().join("data").exists());
+        assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 0);
     }
 
     #[test]

@@ -34,7 +34,7 @@ pub(crate) struct BestArgs {
     time: Option<Duration>,
     /// Stop after this many iterations (boards looked at) in all; with
     /// --seed and --threads the result is reproducible.
-    #[arg(long, value_parser = positive_u64)]
+    #[arg(long, value_parser = positive_u64, allow_negative_numbers = true)]
     iterations: Option<u64>,
     /// Stop as soon as a board scores at least this many points.
     #[arg(long)]
@@ -52,7 +52,7 @@ pub(crate) struct BestArgs {
     #[command(flatten)]
     letters: LettersArg,
     /// How many of the best distinct boards to list.
-    #[arg(long, default_value = "5", value_parser = positive)]
+    #[arg(long, default_value = "5", value_parser = positive, allow_negative_numbers = true)]
     top: NonZeroUsize,
     /// Print JSON (schema in docs/batch-and-json.md).
     #[arg(long)]

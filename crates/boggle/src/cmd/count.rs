@@ -34,7 +34,7 @@ pub(crate) struct CountArgs {
     #[arg(long)]
     wrap: bool,
     /// Longest path counted, in cells (default: all the cells).
-    #[arg(long, value_parser = positive)]
+    #[arg(long, value_parser = positive, allow_negative_numbers = true)]
     max_len: Option<NonZeroUsize>,
     /// Print the cumulative table: for each L, the paths of at most L cells.
     #[arg(long)]

@@ -57,7 +57,7 @@ pub(crate) struct ProveArgs {
     merge: Vec<PathBuf>,
     /// Do not prove: run N classes of the proof drawn at random (with
     /// --seed) to completion, and project the proof's CPU time from them.
-    #[arg(long, value_name = "N", value_parser = crate::args::positive, conflicts_with_all = ["checkpoint", "shard", "merge"])]
+    #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge"])]
     sample: Option<std::num::NonZeroUsize>,
     /// The most memory a class's paths and trees may take on a thread (K,
     /// M or G; default or 0: no limit): a class whose tree would pass half

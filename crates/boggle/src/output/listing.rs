@@ -30,10 +30,11 @@ pub(crate) struct ViewArgs {
     #[arg(long, value_name = "OUT")]
     pub svg: Option<PathBuf>,
     /// List only the first K words (after --sort); totals still count all.
-    #[arg(long, value_name = "K", value_parser = crate::args::positive)]
+    #[arg(long, value_name = "K", value_parser = crate::args::positive, allow_negative_numbers = true)]
     pub top: Option<std::num::NonZeroUsize>,
     /// Word order: score (grouped by points, highest first), length
-    /// (grouped by letters, longest first) or alpha.
+    /// (grouped by letters, longest first), alpha, or zipf (most common
+    /// first; also "frequency").
     #[arg(long, value_enum, default_value_t = Sort::Score)]
     pub sort: Sort,
     /// Color the path plots: auto (when standard output is a terminal and
