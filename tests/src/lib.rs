@@ -12,6 +12,7 @@
 pub mod brute;
 pub mod dice;
 pub mod frequencies;
+pub mod hermetic;
 pub mod scored;
 pub mod stdout;
 
@@ -21,6 +22,7 @@ pub use prep::pack::reseal;
 pub use brute::*;
 pub use dice::*;
 pub use frequencies::*;
+pub use hermetic::hermetic;
 pub use scored::*;
 
 use std::env;

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 
 /// The subcommands a program's `--help` lists (without `help`).
 pub fn subcommands(program: &std::path::Path) -> Vec<String> {
-    let out = Command::new(program)
+    let out = crate::hermetic::command(program)
         .arg("--help")
         .output()
         .expect("run --help");

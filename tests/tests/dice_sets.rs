@@ -3,11 +3,9 @@
 //! rolled Super Big Boggle boards (blank and multi-letter faces) solved by
 //! the FST search and by brute force.
 
-mod common;
-
 use std::collections::{BTreeSet, HashSet};
 
-use common::{brute_force, cells_match_dice, cells_of, max_matching, tiny_pack};
+use crate::common::{brute_force, cells_match_dice, cells_of, max_matching, tiny_pack};
 use grid::Adjacency;
 use grid::Shape;
 use prep::{Pack, Recipe};
@@ -154,7 +152,7 @@ fn dice_errors_name_file_and_line() {
 
 #[test]
 fn a_recipe_can_carry_its_dice() {
-    let mut recipe = common::tiny_recipe(true);
+    let mut recipe = crate::common::tiny_recipe(true);
     recipe.board.dice = vec!["a b c".into(), "d e qu".into(), "f . g".into(), "h".into()];
     let set = DiceSet::from_recipe(&recipe).unwrap().unwrap();
     assert_eq!(
@@ -176,7 +174,7 @@ fn a_recipe_can_carry_its_dice() {
     recipe.board.dice.push("  ".into());
     let e = DiceSet::from_recipe(&recipe).unwrap_err();
     assert!(e.to_string().contains(":5: "), "{e}");
-    assert!(DiceSet::from_recipe(&common::tiny_recipe(true))
+    assert!(DiceSet::from_recipe(&crate::common::tiny_recipe(true))
         .unwrap()
         .is_none());
 }
@@ -397,7 +395,7 @@ fn re_rolls_until_the_board_qualifies_deterministically() {
 /// 7 cells, each walk's text at every length — so the dictionary has words
 /// through every kind of face the board has.
 fn harvest(board: &Board, rng: &mut Rng, count: usize) -> Vec<String> {
-    let adj = common::neighbors(board.rows(), board.cols(), true, false);
+    let adj = crate::common::neighbors(board.rows(), board.cols(), true, false);
     let open: Vec<usize> = (0..board.rows() * board.cols())
         .filter(|&i| board.face(i).is_some())
         .collect();

@@ -5,8 +5,6 @@
 //! the `boggle` and `boggle-prep` crates' `lang_cli.rs`). Fast: no system
 //! word list needed (`lang_reference.rs` has the real lists).
 
-mod common;
-
 use grid::Shape;
 use prep::{filter::DropReason, Pack, PackBuilder, PackMeta, Recipe};
 use solve::random::DiceSet;
@@ -66,7 +64,7 @@ fn recipes_are_built_in_under_name_and_language_code() {
             "{name}"
         );
         // The built-in text is the file pack makers read in crates/prep/recipes.
-        let file = common::workspace_root().join(format!("crates/prep/recipes/{name}.toml"));
+        let file = crate::common::workspace_root().join(format!("crates/prep/recipes/{name}.toml"));
         assert_eq!(Recipe::from_file(&file).unwrap(), by_name);
         let source = by_name.source.as_ref().expect("a default list");
         assert!(source.path.starts_with("/usr/share/dict/"), "{source:?}");
@@ -255,7 +253,7 @@ fn typed_faces_fold_by_the_packs_rules() {
     let de = FaceRules::from_recipe(&Recipe::builtin("de").unwrap()).unwrap();
     let board = de.parse("ÄPFE LÜßX").unwrap();
     assert_eq!(
-        common::cells_of(&board),
+        crate::common::cells_of(&board),
         ["ae", "p", "f", "e", "l", "ue", "ss", "x"].map(|f| Some(f.to_string()))
     );
     let es = FaceRules::from_recipe(&Recipe::builtin("es").unwrap()).unwrap();
@@ -265,9 +263,14 @@ fn typed_faces_fold_by_the_packs_rules() {
 }
 
 /// Solves `board` with the pack and checks the answer against the brute
-/// force on the pack's words (`common::solve_checked`); the words found.
+/// force on the pack's words (`crate::common::solve_checked`); the words found.
 fn solve_and_compare(pack: &Pack, faces: &FaceRules, board: &str) -> Vec<String> {
-    common::solve_checked(pack, faces, &common::Dictionary::pruned(words(pack)), board)
+    crate::common::solve_checked(
+        pack,
+        faces,
+        &crate::common::Dictionary::pruned(words(pack)),
+        board,
+    )
 }
 
 #[test]
@@ -348,22 +351,22 @@ fn frequency_dice_give_enye_a_face_and_boards_find_words_through_it() {
     // Rolled boards: every board with an ñ is solved and checked by brute
     // force, and some of them find words through the ñ.
     let roller = Roller::dice(&set, &faces, Shape::rect(4, 4).unwrap()).unwrap();
-    let dict = common::Dictionary::pruned(words(&pack));
+    let dict = crate::common::Dictionary::pruned(words(&pack));
     let rules = Rules::for_pack(&pack);
     let mut solver = Solver::with_rules(&pack, rules.clone()).unwrap();
     let mut rng = Rng::new(2024);
     let (mut boards_with_enye, mut enye_words) = (0, 0);
     for _ in 0..300 {
         let board = roller.roll(&mut rng);
-        let cells = common::cells_of(&board);
-        assert!(common::cells_match_dice(&cells, &dice));
+        let cells = crate::common::cells_of(&board);
+        assert!(crate::common::cells_match_dice(&cells, &dice));
         if !cells.iter().any(|c| c.as_deref() == Some("ñ")) {
             continue;
         }
         boards_with_enye += 1;
         let solution = solver.solve(&board).unwrap();
         let tally = solver.tally(&board).unwrap();
-        common::compare(4, 4, &cells, &dict, &rules, &solution, tally)
+        crate::common::compare(4, 4, &cells, &dict, &rules, &solution, tally)
             .unwrap_or_else(|e| panic!("{e}"));
         enye_words += solution
             .words

@@ -1,5 +1,5 @@
 //! The letter-value schemes (`letters`, `ruzzle`, `wordament`, a custom
-//! TOML scheme) against the brute-force oracle of `common::scored`, on
+//! TOML scheme) against the brute-force oracle of `crate::common::scored`, on
 //! thousands of random boards with random bonus grids, Wordament special
 //! tiles (prefix `re-`, suffix `-ing`, either/or `a/e`), values printed on
 //! tiles and random letter values, under king and no-diagonal adjacency,
@@ -10,11 +10,9 @@
 //! spells its word and scores what is reported; the total and
 //! `Solver::tally` agree.
 
-mod common;
-
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use common::{
+use crate::common::{
     brute_best, made_up_stored, neighbors, path_score, with_made_up_frequencies, OracleCell,
     OracleScheme,
 };

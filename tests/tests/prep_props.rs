@@ -8,9 +8,7 @@
 //!
 //! `PROPTEST_CASES` raises the number of cases (default 256).
 
-mod common;
-
-use common::reseal;
+use crate::common::reseal;
 use prep::{Pack, PackBuilder, Recipe};
 use proptest::prelude::*;
 use proptest::sample::Index;

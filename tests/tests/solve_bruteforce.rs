@@ -1,4 +1,4 @@
-//! `solve`'s FST search against a brute-force solver (`common::brute`) on
+//! `solve`'s FST search against a brute-force solver (`crate::common::brute`) on
 //! thousands of random small boards and dictionaries.
 //!
 //! Each case builds a pack in memory from a random word list with a tiny
@@ -31,10 +31,9 @@
 
 #[path = "solve_bruteforce/cases.rs"]
 mod cases;
-mod common;
 
+use crate::common::{compare, made_up_stored, neighbors, Dictionary};
 use cases::*;
-use common::{compare, made_up_stored, neighbors, Dictionary};
 use prep::Pack;
 use proptest::prelude::*;
 use proptest::test_runner::{FileFailurePersistence, TestCaseError};
@@ -215,7 +214,7 @@ fn exhaustive_check(case: Case) -> Result<(), TestCaseError> {
     let rules = case.play.rules();
     let (g, diag, wrap) = (&case.grid, case.play.king, case.play.wrap);
     let brute = |d: &Dictionary| {
-        common::brute_solve(g.rows, g.cols, &g.cells, d, diag, wrap, rules.min_len)
+        crate::common::brute_solve(g.rows, g.cols, &g.cells, d, diag, wrap, rules.min_len)
     };
     let (a, b) = (brute(&exhaustive), brute(&pruned));
     prop_assert_eq!(a.keys().collect::<Vec<_>>(), b.keys().collect::<Vec<_>>());

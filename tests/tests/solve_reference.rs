@@ -1,5 +1,5 @@
 //! `solve` on the real reference lists: known scores from the Boggle
-//! literature and the Dutch tool, and the brute force (`common::brute`)
+//! literature and the Dutch tool, and the brute force (`crate::common::brute`)
 //! against the FST search on boards rolled from the 1987 dice.
 //!
 //! The lists are not in the repository: point `BOGGLE_WORDLISTS` at the
@@ -13,11 +13,9 @@
 //! The tests panic when the variable is unset or a list is missing; they
 //! never pass silently without their data.
 
-mod common;
-
 use std::sync::OnceLock;
 
-use common::{compare, roll_1987, wordlist, Dictionary, Rng};
+use crate::common::{compare, roll_1987, wordlist, Dictionary, Rng};
 use grid::Adjacency;
 use prep::{Pack, PackBuilder, Recipe};
 use solve::{FaceRules, Rules, Scoring, Solver};

@@ -2,17 +2,15 @@
 //! verify, recipes; exit codes; one-line error messages; damaged packs.
 //! No shared data needed. See `common` for how the binary is found.
 
-mod common;
-
 use std::ffi::OsStr;
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use common::prep_cmd;
+use crate::common::prep_cmd;
 use tempfile::TempDir;
 
-use common::cli::*;
+use crate::common::cli::*;
 
 #[test]
 fn build_inspect_words_verify() {
@@ -221,6 +219,32 @@ fn unwritable_output_is_one_line() {
         "{line}"
     );
     assert_eq!(listing(dir.path()), ["list.txt"]);
+}
+
+/// A directory that exists but takes no file (here `/proc`, which answers
+/// "not found" to a new file) is one that "cannot be written into", not a
+/// missing one; `install` says so before it builds anything.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_directory_that_takes_no_file_is_named_as_such_before_the_work() {
+    let dir = TempDir::new().unwrap();
+    let list = write(dir.path(), "list.txt", MESSY);
+    let line = build_fails_with(&list, "enable", Path::new("/proc/x.pack"), 2);
+    assert!(line.ends_with("cannot write into /proc"), "{line}");
+    assert!(!line.contains("no such directory"), "{line}");
+    // install: refused before the build (no report on standard error),
+    // naming the directory.
+    let out = prep_cmd()
+        .args(["install", "--recipe", "german"])
+        .env("XDG_DATA_HOME", "/proc/no-such-boggle")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "boggle-prep: /proc/no-such-boggle/boggle/packs: cannot write into /proc"
+    );
 }
 
 /// `-o` writes regular files only: a FIFO, a directory, a device (as

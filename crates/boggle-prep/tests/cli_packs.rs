@@ -1,11 +1,9 @@
 //! End-to-end tests of the `boggle-prep` command line, continued: damaged
 //! and crafted packs, recipe files, closed output, verify, install. The
-//! helpers are `common::cli`'s.
+//! helpers are `crate::common::cli`'s.
 
-mod common;
-
-use common::cli::*;
-use common::{boggle_prep, prep_cmd};
+use crate::common::cli::*;
+use crate::common::{boggle_prep, prep_cmd};
 use std::ffi::OsStr;
 use std::fs;
 use std::io::{BufRead, BufReader};
@@ -247,7 +245,7 @@ fn closed_stdout_is_not_a_crash() {
     let pack = big_pack(dir.path());
 
     // Read one line, then hang up.
-    let mut child = Command::new(boggle_prep())
+    let mut child = crate::common::prep_std()
         .arg("words")
         .arg(&pack)
         .stdout(Stdio::piped())
@@ -269,7 +267,7 @@ fn closed_stdout_is_not_a_crash() {
 "$1" words "$2" 2>"$3" | head -1
 echo "status ${PIPESTATUS[0]}""#;
     let err = dir.path().join("stderr.txt");
-    let out = Command::new("bash")
+    let out = crate::common::hermetic::command("bash")
         .args(["-c", script, "bash"])
         .arg(boggle_prep())
         .arg(&pack)
@@ -308,7 +306,7 @@ fn verify_counts_the_words() {
             .find("\"word_count\":4")
             .expect("word_count in the metadata");
     bad[at + 13] = b'5';
-    common::reseal(&mut bad);
+    crate::common::reseal(&mut bad);
     let path = write(dir.path(), "crafted.pack", &bad);
 
     prep_cmd().arg("inspect").arg(&path).assert().success();
@@ -335,7 +333,7 @@ fn crafted_automata_are_errors_not_panics() {
     let mut far = good.clone();
     let root_at = fst.end - 12; // footer: count u64, root address u64, checksum u32
     far[root_at..root_at + 8].copy_from_slice(&(4 * good.len() as u64).to_le_bytes());
-    common::reseal(&mut far);
+    crate::common::reseal(&mut far);
     let path = write(dir.path(), "far-root.pack", &far);
     for command in ["verify", "words"] {
         let line = fails_with_one_line(&[os(command), path.as_os_str()]);
@@ -348,7 +346,7 @@ fn crafted_automata_are_errors_not_panics() {
     for at in (fst.start + 16..fst.end - 20).step_by(3) {
         let mut bad = good.clone();
         bad[at] ^= 0x5A;
-        common::reseal(&mut bad);
+        crate::common::reseal(&mut bad);
         let path = write(dir.path(), "crafted.pack", &bad);
         for command in ["verify", "words"] {
             let out = prep_cmd().arg(command).arg(&path).output().unwrap();
@@ -379,7 +377,7 @@ fn install_and_uninstall() {
     let data = tmp.path().join("data");
     let data_s = data.to_str().unwrap();
     let src = tmp.path().join("tiny.pack");
-    std::fs::write(&src, common::tiny_pack_bytes(&["cab", "dab"], false)).unwrap();
+    std::fs::write(&src, crate::common::tiny_pack_bytes(&["cab", "dab"], false)).unwrap();
     let install = |extra: &[&str]| {
         let mut cmd = prep_cmd();
         cmd.arg("install")
@@ -388,7 +386,11 @@ fn install_and_uninstall() {
             .env("XDG_DATA_HOME", data_s);
         cmd.output().unwrap()
     };
-    let said = String::from_utf8(common::ok_stdout(install(&[]), "boggle-prep install")).unwrap();
+    let said = String::from_utf8(crate::common::ok_stdout(
+        install(&[]),
+        "boggle-prep install",
+    ))
+    .unwrap();
     assert!(said.contains("boggle --lang tiny"), "{said}");
     assert!(data.join("boggle/packs/tiny.pack").is_file());
     // Not twice, unless --force; a bad name is a usage error.
@@ -432,7 +434,8 @@ fn install_from_a_recipe() {
         os("--input"),
         list.as_os_str(),
     ]);
-    let said = String::from_utf8(common::ok_stdout(out.clone(), "install --recipe")).unwrap();
+    let said =
+        String::from_utf8(crate::common::ok_stdout(out.clone(), "install --recipe")).unwrap();
     assert!(said.contains("boggle --lang it BOARD"), "{said}");
     // The build's report goes to standard error.
     let report = String::from_utf8_lossy(&out.stderr);
@@ -582,7 +585,7 @@ fn builtin_names_are_refused_without_force() {
     let tmp = TempDir::new().unwrap();
     let data = tmp.path().join("data");
     let src = tmp.path().join("tiny.pack");
-    std::fs::write(&src, common::tiny_pack_bytes(&["cab"], false)).unwrap();
+    std::fs::write(&src, crate::common::tiny_pack_bytes(&["cab"], false)).unwrap();
     for name in ["en", "NL"] {
         let out = prep_cmd()
             .arg("install")
@@ -627,7 +630,7 @@ fn an_interrupted_build_leaves_nothing_behind() {
     fs::create_dir(&out_dir).unwrap();
     let pack = out_dir.join("big.pack");
     for signal in ["INT", "TERM"] {
-        let child = Command::new(boggle_prep())
+        let child = crate::common::prep_std()
             .arg("build")
             .arg(&input)
             .args(["--recipe", "enable", "-o"])

@@ -2,9 +2,7 @@
 //! the words of what a newcomer meets first: a missing file, a list in
 //! another encoding, a count of one.
 
-mod common;
-
-use common::{prep_cmd, run_cmd};
+use crate::common::{prep_cmd, run_cmd};
 
 /// `args` exits with `code` and one line of standard error holding `says`.
 fn exits(code: i32, args: &[&str], says: &str) {

@@ -2,8 +2,6 @@
 //! or INPUT, a recipe by name or language code, and a recipe's own default
 //! list.
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -20,7 +18,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 /// Runs `boggle-prep ARGS… [PATH] -o PACK`: the arguments as typed, then
 /// the path if any, the output last.
 fn prep_build(args: &[&str], path: Option<&Path>, pack: &Path) -> Assert {
-    let mut cmd = common::prep_cmd();
+    let mut cmd = crate::common::prep_cmd();
     cmd.args(args);
     if let Some(path) = path {
         cmd.arg(path);
@@ -69,7 +67,7 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
     // and records the recipe's name and licence for it.
     let recipe_with = |path: &Path| {
         let mut text = std::fs::read_to_string(
-            common::workspace_root().join("crates/prep/recipes/spanish.toml"),
+            crate::common::workspace_root().join("crates/prep/recipes/spanish.toml"),
         )
         .unwrap();
         let from = "path = \"/usr/share/dict/spanish\"";
@@ -97,7 +95,7 @@ fn prep_cli_reads_input_or_the_recipes_own_list() {
     // A recipe without a list of its own needs one: a usage error.
     prep_build(&["build", "--recipe", "enable"], None, &pack).code(2);
     // INPUT twice is a usage error too.
-    common::prep_cmd()
+    crate::common::prep_cmd()
         .args(["build", "--recipe", "es", "-o"])
         .arg(&pack)
         .arg(&list)

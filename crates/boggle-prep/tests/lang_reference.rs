@@ -11,15 +11,13 @@
 //! up as a difference, not as a silent pass.
 //!
 //! Then hand-picked words, a Spanish board with `ñ` faces and a German board
-//! typed with umlauts, each against the brute force in `common::brute`, and
+//! typed with umlauts, each against the brute force in `crate::common::brute`, and
 //! the packs' frequency dice.
 //!
 //! ```text
 //! apt-get install wngerman wfrench wspanish      # .ci/run does this
 //! cargo test -p boggle-prep --release --test lang_reference -- --ignored
 //! ```
-
-mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -167,9 +165,9 @@ fn raw_list(lang: &Lang) -> String {
     })
 }
 
-/// The reference filter (`common::reference_filter`) with this language's
+/// The reference filter (`crate::common::reference_filter`) with this language's
 /// letter tables.
-fn reference(lang: &Lang, raw: &str) -> common::Filtered {
+fn reference(lang: &Lang, raw: &str) -> crate::common::Filtered {
     let spell = |line: &str| {
         let mut word = String::new();
         for (i, c) in line.chars().enumerate() {
@@ -188,7 +186,7 @@ fn reference(lang: &Lang, raw: &str) -> common::Filtered {
         word
     };
     let in_alphabet = |c: char| c.is_ascii_lowercase() || lang.extra_letters.contains(c);
-    common::reference_filter(raw, spell, in_alphabet, lang.q_needs_u)
+    crate::common::reference_filter(raw, spell, in_alphabet, lang.q_needs_u)
 }
 
 /// The pack built by `boggle-prep build --recipe X` with no input, and its
@@ -205,7 +203,7 @@ fn built(lang: &'static Lang) -> &'static (Pack, Value) {
     cell.get_or_init(|| {
         // Fail here, naming the package, rather than in boggle-prep.
         raw_list(lang);
-        common::build_recipe(lang.recipe, &pack_path(lang))
+        crate::common::build_recipe(lang.recipe, &pack_path(lang))
     })
 }
 
@@ -220,7 +218,7 @@ fn pack_path(lang: &Lang) -> PathBuf {
 fn check_counts(lang: &'static Lang) {
     let (pack, report) = built(lang);
     let stats = &report["stats"];
-    let dropped = common::dropped(report);
+    let dropped = crate::common::dropped(report);
     let version = report["source"]["version"].as_str().unwrap_or("");
 
     // 1. The tool against the reference filter: the same words, the same
@@ -229,7 +227,7 @@ fn check_counts(lang: &'static Lang) {
     let (words, ref_dropped, ref_lines) = reference(lang, &raw);
     let actual = pack.words().unwrap();
     let expected: Vec<&str> = words.iter().map(String::as_str).collect();
-    common::assert_same_words(
+    crate::common::assert_same_words(
         &actual.iter().map(String::as_str).collect::<Vec<_>>(),
         &expected,
         &format!("{} pack against the reference filter", lang.recipe),
@@ -331,16 +329,16 @@ fn hand_picked_words() {
 }
 
 /// Solves a typed board and checks it against the brute force; the words.
-fn solve_checked(pack: &Pack, dict: &common::Dictionary, board: &str) -> Vec<String> {
+fn solve_checked(pack: &Pack, dict: &crate::common::Dictionary, board: &str) -> Vec<String> {
     let faces = FaceRules::from_pack(pack).expect("face rules");
-    common::solve_checked(pack, &faces, dict, board)
+    crate::common::solve_checked(pack, &faces, dict, board)
 }
 
 #[test]
 #[ignore = "needs /usr/share/dict/{ngerman,french,spanish} (apt-get install wngerman wfrench wspanish; .ci/run installs them)"]
 fn spanish_boards_with_enye_against_brute_force() {
     let pack = &built(&SPANISH).0;
-    let dict = common::Dictionary::pruned(pack.words().unwrap());
+    let dict = crate::common::Dictionary::pruned(pack.words().unwrap());
     // A typed board: Ñ is its own face; `ano` is a word but not on it.
     let found = solve_checked(pack, &dict, "AÑOS NIÑA CASE TORE");
     for w in ["año", "niño", "niña"] {
@@ -360,14 +358,14 @@ fn spanish_boards_with_enye_against_brute_force() {
     let mut failures = Vec::new();
     for i in 0..2000 {
         let board = roller.roll(&mut rng);
-        let cells = common::cells_of(&board);
+        let cells = crate::common::cells_of(&board);
         if !cells.iter().any(|c| c.as_deref() == Some("ñ")) {
             continue;
         }
         boards += 1;
         let solution = solver.solve(&board).unwrap();
         let tally = solver.tally(&board).unwrap();
-        if let Err(e) = common::compare(4, 4, &cells, &dict, &rules, &solution, tally) {
+        if let Err(e) = crate::common::compare(4, 4, &cells, &dict, &rules, &solution, tally) {
             failures.push(format!("roll {i}: {e}"));
         }
         through_enye += solution
@@ -392,7 +390,7 @@ fn spanish_boards_with_enye_against_brute_force() {
 #[ignore = "needs /usr/share/dict/{ngerman,french,spanish} (apt-get install wngerman wfrench wspanish; .ci/run installs them)"]
 fn german_board_typed_with_umlauts_solves_as_written_out() {
     let pack = &built(&GERMAN).0;
-    let dict = common::Dictionary::pruned(pack.words().unwrap());
+    let dict = crate::common::Dictionary::pruned(pack.words().unwrap());
     let typed = "ÄPFE STRL NßAÖ UEBL";
     let found = solve_checked(pack, &dict, typed);
     for w in ["aepfel", "strasse", "oel"] {
@@ -402,7 +400,7 @@ fn german_board_typed_with_umlauts_solves_as_written_out() {
     assert_eq!(found, written_out);
     // French: É is e.
     let fr = &built(&FRENCH).0;
-    let fr_dict = common::Dictionary::pruned(fr.words().unwrap());
+    let fr_dict = crate::common::Dictionary::pruned(fr.words().unwrap());
     let found = solve_checked(fr, &fr_dict, "ÉLÈV ZSTE ÇAUX ŒRNT");
     assert!(found.contains(&"eleve".to_string()), "{found:?}");
 }

@@ -18,14 +18,12 @@
 //!   (whose stems `iconv` cannot put in a one-byte encoding for `unmunch`)
 //!   it reads the forms of `affixes`, a small expander written here;
 //! - a 5x5 board rolled from the pack's frequency dice is solved and
-//!   compared with the brute force in `common::brute`.
+//!   compared with the brute force in `crate::common::brute`.
 //!
 //! ```text
 //! .ci/run installs the packages (DICT_FILES there)
 //! cargo test -p boggle-prep --release --test languages -- --ignored
 //! ```
-
-mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -103,9 +101,9 @@ fn reference_lines(lang: &Lang) -> Option<String> {
     Some(String::from_utf8(bytes).expect("iconv writes UTF-8"))
 }
 
-/// The reference filter (`common::reference_filter`) with this language's
+/// The reference filter (`crate::common::reference_filter`) with this language's
 /// letter tables.
-fn reference(lang: &Lang, raw: &str) -> common::Filtered {
+fn reference(lang: &Lang, raw: &str) -> crate::common::Filtered {
     let spell = |line: &str| {
         let line = lang
             .replace
@@ -120,7 +118,7 @@ fn reference(lang: &Lang, raw: &str) -> common::Filtered {
         }
         word
     };
-    common::reference_filter(raw, spell, |c| lang.alphabet.contains(c), lang.q_needs_u)
+    crate::common::reference_filter(raw, spell, |c| lang.alphabet.contains(c), lang.q_needs_u)
 }
 
 /// Fails, naming the package to install, when the language's source is
@@ -144,7 +142,7 @@ fn scratch() -> PathBuf {
 /// `--json` report.
 fn build(lang: &Lang) -> (Pack, Value) {
     require(lang);
-    common::build_recipe(
+    crate::common::build_recipe(
         lang.recipe,
         &scratch().join(format!("{}.pack", lang.recipe)),
     )
@@ -154,7 +152,7 @@ fn check(recipe: &str) {
     let lang = lang(recipe);
     let (pack, report) = build(lang);
     let stats = &report["stats"];
-    let dropped = common::dropped(&report);
+    let dropped = crate::common::dropped(&report);
     let version = report["source"]["version"].as_str().unwrap_or("");
     let words = pack.words().unwrap();
 
@@ -163,7 +161,7 @@ fn check(recipe: &str) {
     if let Some(raw) = reference_lines(lang) {
         let (expected, ref_dropped, ref_lines) = reference(lang, &raw);
         let expected: Vec<&str> = expected.iter().map(String::as_str).collect();
-        common::assert_same_words(
+        crate::common::assert_same_words(
             &words.iter().map(String::as_str).collect::<Vec<_>>(),
             &expected,
             &format!("{recipe} pack against the reference filter"),
@@ -200,7 +198,7 @@ fn check(recipe: &str) {
     assert_eq!(letters, alphabet, "{recipe}: the letters the words use");
 
     // 3. Rolled 5x5 boards against the brute force.
-    let dict = common::Dictionary::pruned(words);
+    let dict = crate::common::Dictionary::pruned(words);
     let faces = FaceRules::from_pack(&pack).expect("face rules");
     let set = DiceSet::frequency_for_board(&pack, 25).expect("frequency dice");
     let roller = Roller::dice(&set, &faces, Shape::rect(5, 5).unwrap()).expect("a roller");
@@ -210,10 +208,10 @@ fn check(recipe: &str) {
     let mut found = 0;
     for i in 0..3 {
         let board = roller.roll(&mut rng);
-        let cells = common::cells_of(&board);
+        let cells = crate::common::cells_of(&board);
         let solution = solver.solve(&board).unwrap();
         let tally = solver.tally(&board).unwrap();
-        if let Err(e) = common::compare(5, 5, &cells, &dict, &rules, &solution, tally) {
+        if let Err(e) = crate::common::compare(5, 5, &cells, &dict, &rules, &solution, tally) {
             panic!("{recipe}, roll {i}: {e}");
         }
         found += solution.word_count;

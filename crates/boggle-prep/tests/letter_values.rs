@@ -9,9 +9,7 @@
 //! (https://en.wikipedia.org/wiki/Scrabble_letter_distributions), as copied
 //! by wI2L/scrabbler and cdot/Xanado; gtoal.com's Czech page for Czech.
 
-mod common;
-
-use common::prep_cmd;
+use crate::common::prep_cmd;
 use prep::Recipe;
 
 /// A table as text, one `letter=value` a line in the table's order (its

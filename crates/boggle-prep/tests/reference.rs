@@ -8,11 +8,9 @@
 //!
 //! When run, a missing variable or file is a failure, never a silent skip.
 
-mod common;
-
 use std::process::Command;
 
-use common::{assert_same_words, ok_stdout, prep_cmd, wordlist};
+use crate::common::{assert_same_words, ok_stdout, prep_cmd, wordlist};
 use prep::{builder::sha256_hex, Pack, PackBuilder, Recipe};
 
 /// SHA-256 of the inputs, copied from the shared word lists' README.

@@ -2,11 +2,7 @@
 //! and on a closed pipe: no panic, a one-line error (exit 1) or a quiet end
 //! (exit 0); an install that could not say so still says it installed.
 
-mod common;
-
-use std::process::Command;
-
-use common::stdout::{check_failing_stdout, subcommands};
+use crate::common::stdout::{check_failing_stdout, subcommands};
 
 #[test]
 fn every_command_survives_a_full_disk_and_a_closed_pipe() {
@@ -16,7 +12,11 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
     let list = dir.join("words.txt");
     std::fs::write(&list, "cab\ndab\nbead\n").unwrap();
     let pack = dir.join("tiny.pack");
-    std::fs::write(&pack, common::tiny_pack_bytes(&["cab", "dab"], false)).unwrap();
+    std::fs::write(
+        &pack,
+        crate::common::tiny_pack_bytes(&["cab", "dab"], false),
+    )
+    .unwrap();
     let out_pack = dir.join("built.pack");
     let out_compact = dir.join("tiny.compact");
     let (pack_s, list_s, out_s, compact_s) = (
@@ -41,7 +41,7 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
         vec!["man"],
     ];
     let install = || {
-        let out = Command::new(common::boggle_prep())
+        let out = crate::common::prep_std()
             .args(["install", pack_s, "--force"])
             .env("XDG_DATA_HOME", &data)
             .output()
@@ -55,14 +55,14 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
                 if args[0] == "uninstall" {
                     install();
                 }
-                let mut cmd = Command::new(common::boggle_prep());
+                let mut cmd = crate::common::prep_std();
                 cmd.args(args).env("XDG_DATA_HOME", &data);
                 cmd
             },
             &what,
         );
     }
-    for name in subcommands(common::boggle_prep()) {
+    for name in subcommands(crate::common::boggle_prep()) {
         assert!(
             cases.iter().any(|c| c[0] == name),
             "boggle-prep {name} is not tried on a full disk and a closed pipe"
@@ -70,7 +70,7 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
     }
     // The work done before the failed write is reported as done.
     let full = std::fs::File::create("/dev/full").unwrap();
-    let out = Command::new(common::boggle_prep())
+    let out = crate::common::prep_std()
         .args(["install", pack_s, "--force"])
         .env("XDG_DATA_HOME", &data)
         .stdout(full)

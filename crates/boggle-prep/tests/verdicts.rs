@@ -3,9 +3,7 @@
 //! --word` says what the pack holds of a word; `--no-verdicts` leaves them
 //! out, and missing evidence is a one-line error naming the file.
 
-mod common;
-
-use common::{prep_cmd, run_cmd};
+use crate::common::{prep_cmd, run_cmd};
 
 /// A small English pack built with the recipe's frequencies and evidence
 /// (the checkout's wordlists/), with `extra` flags.

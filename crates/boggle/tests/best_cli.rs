@@ -6,12 +6,10 @@
 //! output. The ENABLE2K 4x4 check needs the shared word lists and runs in the
 //! ignored (release) suite.
 
-mod common;
-
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-use common::{boggle, brute_force, tiny_pack_bytes};
+use crate::common::{boggle, brute_force, tiny_pack_bytes};
 use serde_json::Value;
 
 /// Words over a, e, s, t only, so a 2x3 board has 4^6 = 4,096 fillings.
@@ -352,7 +350,7 @@ fn enable2k_4x4_best_board() {
         .expect("BOGGLE_WORDLISTS must name the shared word lists (e.g. ../shared/wordlists)");
     let mut dir = std::path::PathBuf::from(raw);
     if dir.is_relative() {
-        dir = common::workspace_root().join(dir);
+        dir = crate::common::workspace_root().join(dir);
     }
     let list = dir.join("enable2k.txt");
     let text = std::fs::read(&list).unwrap_or_else(|e| panic!("{}: {e}", list.display()));

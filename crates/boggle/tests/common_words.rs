@@ -3,9 +3,7 @@
 //! marked in listings, `--sort zipf`, and a pack without frequencies, where
 //! every word is common.
 
-mod common;
-
-use common::{boggle, run_cmd};
+use crate::common::{boggle, run_cmd};
 use serde_json::Value;
 
 const BOARD: &str = "perslatgsineters";

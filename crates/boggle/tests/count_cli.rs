@@ -1,9 +1,7 @@
 //! `boggle count`: both engines from the command line, big numbers, and the
 //! refusals.
 
-mod common;
-
-use common::{boggle, run_cmd};
+use crate::common::{boggle, run_cmd};
 use serde_json::Value;
 
 fn run(args: &[&str]) -> (i32, String, String) {

@@ -2,9 +2,7 @@
 //! valid rolls of their set, sizes and shapes, letters, re-rolls to a
 //! target, JSON, and errors.
 
-mod common;
-
-use common::{boggle, cells_match_dice, cells_of, ok_stdout};
+use crate::common::{boggle, cells_match_dice, cells_of, ok_stdout};
 use prep::Recipe;
 use serde_json::Value;
 use solve::random::DiceSet;
@@ -261,7 +259,7 @@ fn errors_are_usage_errors() {
 
 #[test]
 fn a_pack_carries_its_own_dice() {
-    let mut recipe = common::tiny_recipe(true);
+    let mut recipe = crate::common::tiny_recipe(true);
     recipe.board.dice = ["a b c", "d e f", "g h i", "qu . th"]
         .iter()
         .map(|s| s.to_string())

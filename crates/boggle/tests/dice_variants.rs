@@ -2,11 +2,9 @@
 //! `--scoring` on the command line), multi-letter faces counting their
 //! letters, and Word Hunt's donut and cross shapes.
 
-mod common;
-
 use std::collections::{BTreeSet, HashSet};
 
-use common::{boggle, brute_force, cells_of, tiny_pack, tiny_pack_bytes};
+use crate::common::{boggle, brute_force, cells_of, tiny_pack, tiny_pack_bytes};
 use grid::Adjacency;
 use prep::Pack;
 use solve::{Board, FaceRules, Rules, Scoring, Solver, TextStyle};
@@ -178,7 +176,7 @@ fn scoring_on_the_command_line() {
                 .arg(board)
                 .output()
                 .unwrap();
-            let json: serde_json::Value = serde_json::from_slice(&common::ok_stdout(
+            let json: serde_json::Value = serde_json::from_slice(&crate::common::ok_stdout(
                 out,
                 &format!("boggle solve --scoring {scheme}"),
             ))

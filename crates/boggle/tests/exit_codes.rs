@@ -2,12 +2,10 @@
 //! class of error gives its status, on one line of standard error, and a
 //! missing file is worded the same whatever its kind.
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{boggle, run_cmd};
+use crate::common::{boggle, run_cmd};
 
 fn run(args: &[&str]) -> (i32, String, String) {
     run_cmd(boggle().args(args))
@@ -87,7 +85,7 @@ fn bad_data_exits_1() {
     let p = not_a_pack.to_str().unwrap();
     exits(1, &["--pack", p, "abcd"], p);
     let pack = dir.path().join("tiny.pack");
-    let mut bytes = common::tiny_pack_bytes(&["tea", "eat"], false);
+    let mut bytes = crate::common::tiny_pack_bytes(&["tea", "eat"], false);
     let last = bytes.len() - 1;
     bytes[last] ^= 0xff;
     std::fs::write(&pack, bytes).unwrap();
@@ -102,7 +100,7 @@ fn bad_data_exits_1() {
 
 #[test]
 fn an_interrupted_run_exits_130() {
-    let child = Command::new(common::boggle_bin())
+    let child = crate::common::boggle_std()
         .args(["count", "--size", "7x7", "--engine", "dfs", "--yes"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

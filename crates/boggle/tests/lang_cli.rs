@@ -1,8 +1,6 @@
 //! `boggle roll` with a pack that carries no dice: frequency dice sized to
 //! the board, with `ñ` faces (a Spanish pack built from a tiny list).
 
-mod common;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -46,7 +44,7 @@ fn roll_uses_frequency_dice_sized_to_the_board() {
             .unwrap();
         assert_eq!(dice.len(), rows * cols);
         for seed in 0..12 {
-            let out = common::boggle()
+            let out = crate::common::boggle()
                 .arg("roll")
                 .arg("--pack")
                 .arg(&pack_path)
@@ -65,10 +63,10 @@ fn roll_uses_frequency_dice_sized_to_the_board() {
                 (Some(rows as u64), Some(cols as u64))
             );
             let board = faces.parse(j["board"].as_str().unwrap()).unwrap();
-            let cells = common::cells_of(&board);
+            let cells = crate::common::cells_of(&board);
             // One die a cell: the board is exactly the dice, each used once.
             assert!(
-                common::cells_match_dice(&cells, &dice),
+                crate::common::cells_match_dice(&cells, &dice),
                 "{args:?} seed {seed}: {cells:?}"
             );
             if cells.iter().any(|c| c.as_deref() == Some("ñ")) {

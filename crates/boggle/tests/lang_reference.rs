@@ -6,8 +6,6 @@
 //! cargo test -p boggle --release --test lang_reference -- --ignored
 //! ```
 
-mod common;
-
 use std::path::Path;
 
 use prep::{PackBuilder, Recipe};
@@ -34,12 +32,12 @@ fn the_command_line_rolls_frequency_dice_of_a_pack_without_dice() {
     assert_eq!(pack.len() as u64, meta.word_count);
     let es = DiceSet::frequency_for_board(&pack, 16).unwrap();
     // The command line rolls them for a pack without dice.
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .args(["roll", "--seed", "7", "--json", "--pack"])
         .arg(&path)
         .output()
         .expect("boggle runs");
-    let j: Value = serde_json::from_slice(&common::ok_stdout(out, "boggle roll")).unwrap();
+    let j: Value = serde_json::from_slice(&crate::common::ok_stdout(out, "boggle roll")).unwrap();
     assert_eq!(j["dice"], "frequency");
     let board = FaceRules::from_pack(&pack)
         .unwrap()
@@ -48,5 +46,8 @@ fn the_command_line_rolls_frequency_dice_of_a_pack_without_dice() {
     let faces = es
         .board_faces(&FaceRules::from_pack(&pack).unwrap())
         .unwrap();
-    assert!(common::cells_match_dice(&common::cells_of(&board), &faces));
+    assert!(crate::common::cells_match_dice(
+        &crate::common::cells_of(&board),
+        &faces
+    ));
 }

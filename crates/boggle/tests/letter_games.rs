@@ -3,9 +3,7 @@
 //! line and from a TOML file, and the errors around them. The examples are
 //! the README's, checked by hand (the sums are in the comments).
 
-mod common;
-
-use common::{boggle, run_cmd};
+use crate::common::{boggle, run_cmd};
 use serde_json::Value;
 
 fn run(args: &[&str], stdin: Option<&str>, code: i32) -> (String, String) {

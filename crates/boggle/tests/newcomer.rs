@@ -3,13 +3,11 @@
 //! board argument means, long jobs that say how long they take, and one
 //! style of error message.
 
-mod common;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{boggle, boggle_bin, run_cmd, tiny_pack_bytes};
+use crate::common::{boggle, boggle_bin, run_cmd, tiny_pack_bytes};
 use serde_json::Value;
 
 /// `boggle ARGS`: (exit code, stdout, stderr).
@@ -102,7 +100,7 @@ fn signal_after(child: &std::process::Child, signal: &str, after: Duration) {
 
 #[test]
 fn ctrl_c_during_best_keeps_the_boards_found() {
-    let child = Command::new(boggle_bin())
+    let child = crate::common::boggle_std()
         .args(["best", "--time", "60s", "--json", "--threads", "2"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -127,7 +125,7 @@ fn a_long_count_says_so_first_and_stops_on_sigterm() {
         stderr.contains("--yes") && stderr.contains("estimated"),
         "{stderr}"
     );
-    let child = Command::new(boggle_bin())
+    let child = crate::common::boggle_std()
         .args(["count", "--size", "7x7", "--engine", "dfs", "--yes"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -145,7 +143,7 @@ fn a_long_count_says_so_first_and_stops_on_sigterm() {
 /// at once, with no count.
 #[test]
 fn ctrl_c_stops_a_sweep_at_once() {
-    let child = Command::new(boggle_bin())
+    let child = crate::common::boggle_std()
         .args(["count", "--size", "5x5", "--wrap", "--engine", "frontier"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -167,7 +165,7 @@ fn ctrl_c_stops_a_sweep_at_once() {
 
 #[test]
 fn ctrl_c_during_batch_flushes_what_is_done() {
-    let mut child = Command::new(boggle_bin())
+    let mut child = crate::common::boggle_std()
         .args(["batch", "--threads", "1"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -315,7 +313,7 @@ fn a_50_mb_line_stays_in_bounded_memory() {
     line.push(b'\n');
     std::fs::write(&file, &line).unwrap();
     let limited = |args: &str| {
-        let out = Command::new("bash")
+        let out = crate::common::hermetic::command("bash")
             .arg("-c")
             .arg(format!(
                 "ulimit -v 700000; exec \"{}\" {args} \"{}\"",
@@ -346,7 +344,7 @@ fn a_50_mb_line_stays_in_bounded_memory() {
 #[test]
 fn progress_moves_on_a_terminal() {
     let on_terminal = |command: String| {
-        let out = Command::new("timeout")
+        let out = crate::common::hermetic::command("timeout")
             .args(["4", "script", "-qfec", &command, "/dev/null"])
             .output()
             .expect("script (bsdutils) runs a command on a pseudo-terminal");

@@ -2,15 +2,13 @@
 //! JSON, and its usage errors. (Soundness against exhaustive enumeration is
 //! `tests/tests/prove.rs`.)
 
-mod common;
-
 use serde_json::Value;
 
 fn tiny_pack(dir: &std::path::Path) -> std::path::PathBuf {
     let path = dir.join("tiny.pack");
     std::fs::write(
         &path,
-        common::tiny_pack_bytes(&["tea", "eat", "ate", "tee"], false),
+        crate::common::tiny_pack_bytes(&["tea", "eat", "ate", "tee"], false),
     )
     .unwrap();
     path
@@ -20,7 +18,7 @@ fn tiny_pack(dir: &std::path::Path) -> std::path::PathBuf {
 fn prove_lists_the_best_boards() {
     let dir = tempfile::tempdir().unwrap();
     let pack = tiny_pack(dir.path());
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .arg("prove")
         .arg("--pack")
         .arg(&pack)
@@ -45,7 +43,7 @@ fn prove_lists_the_best_boards() {
         letters.sort_unstable();
         assert_eq!(letters, ['a', 'e', 'e', 't']);
     }
-    let text = common::boggle()
+    let text = crate::common::boggle()
         .arg("prove")
         .arg("--pack")
         .arg(&pack)
@@ -67,7 +65,7 @@ fn prove_lists_the_best_boards() {
 fn prove_without_a_threshold_proves_the_best_found() {
     let dir = tempfile::tempdir().unwrap();
     let pack = tiny_pack(dir.path());
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .arg("prove")
         .arg("--pack")
         .arg(&pack)
@@ -108,7 +106,7 @@ fn prove_usage_errors_exit_2() {
         &["--size", "2x2", "--threshold", "16777216"],
         &["--size", "2x2", "--threshold", "16777216", "--sample", "1"],
     ] {
-        let out = common::boggle()
+        let out = crate::common::boggle()
             .arg("prove")
             .arg("--pack")
             .arg(&pack)
@@ -124,7 +122,7 @@ fn prove_usage_errors_exit_2() {
 /// Runs `boggle prove --pack PACK --size 2x2 --threshold 3 ARGS --json`;
 /// (exit code, the JSON, standard error).
 fn prove_json(pack: &std::path::Path, args: &[&str]) -> (i32, Value, String) {
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .arg("prove")
         .arg("--pack")
         .arg(pack)
@@ -166,7 +164,7 @@ fn prove_resumes_from_a_checkpoint() {
     assert_eq!(resumed["boards"], full["boards"]);
     assert_eq!(resumed["complete"], true);
     // Another threshold is another run.
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .arg("prove")
         .arg("--pack")
         .arg(&pack)
@@ -267,7 +265,7 @@ fn prove_shards_merge_into_one_result() {
         files.push(file);
     }
     let merge = |files: &[std::path::PathBuf]| {
-        let out = common::boggle()
+        let out = crate::common::boggle()
             .args(["prove", "--json", "--merge"])
             .args(files)
             .output()
@@ -292,7 +290,7 @@ fn prove_shards_merge_into_one_result() {
         "{err}"
     );
     // A shard of another threshold.
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .arg("prove")
         .arg("--pack")
         .arg(&pack)
@@ -312,7 +310,7 @@ fn prove_shards_merge_into_one_result() {
     assert_eq!(other["threshold"], 4);
     let odd = dir.path().join("odd.json");
     std::fs::write(&odd, other.to_string()).unwrap();
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .args(["prove", "--merge"])
         .args([&files[0], &files[1], &odd])
         .output()
@@ -320,7 +318,7 @@ fn prove_shards_merge_into_one_result() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("is another run"));
     for bad in ["0/3", "4/3", "x"] {
-        let out = common::boggle()
+        let out = crate::common::boggle()
             .arg("prove")
             .arg("--pack")
             .arg(&pack)
@@ -340,7 +338,7 @@ fn prove_sample_projects_the_cpu_time_readably() {
     let args: Vec<&str> = "prove --size 3x3 --threshold 683 --sample 8 --seed 1 -j 1"
         .split(' ')
         .collect();
-    let out = common::boggle().args(&args).output().unwrap();
+    let out = crate::common::boggle().args(&args).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),
@@ -364,7 +362,11 @@ fn prove_sample_projects_the_cpu_time_readably() {
         assert!(figure.contains('.'), "{text}");
     }
 
-    let out = common::boggle().args(&args).arg("--json").output().unwrap();
+    let out = crate::common::boggle()
+        .args(&args)
+        .arg("--json")
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let j: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["sample"], 8, "{j}");

@@ -4,8 +4,6 @@
 //! solved end to end by `boggle` with tiny packs built from raw words, and
 //! checked against the brute force.
 
-mod common;
-
 use std::collections::BTreeSet;
 
 use prep::{PackBuilder, Recipe};
@@ -108,7 +106,7 @@ fn solve_typed(recipe: &str, raw: &[&str], spelled: &[&str], board: &str, cells:
         .unwrap();
     assert_eq!(meta.word_count, spelled.len() as u64, "{recipe}: kept");
 
-    let out = common::boggle()
+    let out = crate::common::boggle()
         .arg("--pack")
         .arg(&pack)
         .args([board, "--json"])
@@ -132,8 +130,8 @@ fn solve_typed(recipe: &str, raw: &[&str], spelled: &[&str], board: &str, cells:
         .collect();
     let (r, c) = (rows.len(), rows[0].len());
     let grid: Vec<Option<String>> = rows.into_iter().flatten().collect();
-    let dict = common::Dictionary::exhaustive(spelled.iter().map(|w| w.to_string()));
-    let expected: BTreeSet<String> = common::brute_solve(r, c, &grid, &dict, true, false, 3)
+    let dict = crate::common::Dictionary::exhaustive(spelled.iter().map(|w| w.to_string()));
+    let expected: BTreeSet<String> = crate::common::brute_solve(r, c, &grid, &dict, true, false, 3)
         .into_keys()
         .collect();
     assert_eq!(found, expected, "{recipe}: {board}");

@@ -7,11 +7,9 @@
 //! change, review and accept them (`INSTA_UPDATE=always cargo test -p
 //! boggle --test show_cli`, then read the diff of the `.snap` files).
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{boggle, run_cmd, tiny_pack_bytes};
+use crate::common::{boggle, run_cmd, tiny_pack_bytes};
 use render::terminal as show;
 use serde_json::Value;
 use solve::board::Pos;

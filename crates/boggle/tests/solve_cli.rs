@@ -1,11 +1,9 @@
 //! End-to-end tests of the `boggle` binary (package `solve`), with its
 //! built-in packs only: no shared data needed. See `common` for how the `boggle` binary is found.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::{boggle, run_cmd};
+use crate::common::{boggle, run_cmd};
 use serde_json::Value;
 
 /// Runs `boggle` with `args` (and `stdin`), asserts the exit code and that
@@ -330,7 +328,7 @@ fn a_crafted_pack_file_exits_1_without_a_panic() {
 #[test]
 #[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
 fn a_published_3x4_run_reads_with_its_size() {
-    let text = std::fs::read(common::wordlist("enable2k.txt")).unwrap();
+    let text = std::fs::read(crate::common::wordlist("enable2k.txt")).unwrap();
     let (bytes, _) = prep::PackBuilder::new(prep::Recipe::builtin("enable").unwrap())
         .build_bytes(text.as_slice(), "enable2k.txt")
         .expect("the ENABLE2K pack builds");

@@ -2,11 +2,7 @@
 //! a closed pipe: no panic, a one-line error (exit 1) or a quiet end (exit
 //! 0).
 
-mod common;
-
-use std::process::Command;
-
-use common::stdout::{check_failing_stdout, subcommands};
+use crate::common::stdout::{check_failing_stdout, subcommands};
 
 #[test]
 fn every_command_survives_a_full_disk_and_a_closed_pipe() {
@@ -15,7 +11,7 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
     let pack = dir.join("tiny.pack");
     std::fs::write(
         &pack,
-        common::tiny_pack_bytes(&["tea", "eat", "ate", "tee"], false),
+        crate::common::tiny_pack_bytes(&["tea", "eat", "ate", "tee"], false),
     )
     .unwrap();
     let boards = dir.join("boards.txt");
@@ -86,14 +82,14 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
         let what = format!("boggle {}", args.join(" "));
         check_failing_stdout(
             || {
-                let mut cmd = Command::new(common::boggle_bin());
+                let mut cmd = crate::common::boggle_std();
                 cmd.args(args);
                 cmd
             },
             &what,
         );
     }
-    for name in subcommands(common::boggle_bin()) {
+    for name in subcommands(crate::common::boggle_bin()) {
         assert!(
             name == "solve" || cases.iter().any(|c| c[0] == name),
             "boggle {name} is not tried on a full disk and a closed pipe"

@@ -2,12 +2,10 @@
 //! what a long job found, a file of several boards is not one board, and
 //! messages that name what is wrong (a file, a code point, a recipe).
 
-mod common;
-
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::{boggle, boggle_bin, run_cmd};
+use crate::common::{boggle, run_cmd};
 use serde_json::Value;
 
 /// `boggle ARGS`: (exit code, stdout, stderr).
@@ -24,7 +22,7 @@ fn two_signals(
     after: Duration,
     gap: Duration,
 ) -> std::process::Output {
-    let child = Command::new(boggle_bin())
+    let child = crate::common::boggle_std()
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -277,6 +275,40 @@ fn messages_name_what_is_wrong() {
 }
 
 #[test]
+fn numbers_out_of_range_and_unwritable_places_say_what_is_wrong() {
+    // A negative --top is a value out of range, not an option to escape.
+    for args in [
+        &["oatrihpshtnrenei", "--top", "-1"][..],
+        &["oatrihpshtnrenei", "--top", "0"],
+    ] {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("--top") && err.contains("1 or more"), "{err}");
+        assert!(!err.contains("-- -1"), "{err}");
+    }
+    // --sort's help names every order it takes.
+    let (_, out, _) = run(&["--help"]);
+    let sort = out.split("--sort <SORT>").nth(1).expect("--sort in --help");
+    let first = sort.split("\n\n").next().unwrap();
+    for order in ["score", "length", "alpha", "zipf"] {
+        assert!(first.contains(order), "{order}: {first}");
+    }
+    // A directory that exists but cannot be written into is named as such.
+    #[cfg(target_os = "linux")]
+    {
+        let (code, _, err) = run(&[
+            "oatrihpshtnrenei",
+            "--show-all",
+            "--svg",
+            "/proc/boggle-svg",
+        ]);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains("cannot write into /proc"), "{err}");
+        assert!(!err.contains("No such file"), "{err}");
+    }
+}
+
+#[test]
 fn dice_help_lists_every_built_in_set() {
     for command in ["roll", "best"] {
         let (code, out, _) = run(&[command, "--help"]);
@@ -329,7 +361,7 @@ fn a_wrapping_step_has_its_arrows() {
 /// second signal ended it with nothing written.
 #[test]
 fn one_signal_stops_a_sample_of_wide_classes_at_once() {
-    let mut child = Command::new(boggle_bin())
+    let mut child = crate::common::boggle_std()
         .args([
             "prove",
             "--size",

@@ -16,6 +16,14 @@ import wordgrid
 REPO = pathlib.Path(__file__).resolve().parents[3]
 
 
+@pytest.fixture(autouse=True)
+def _own_data_dir(tmp_path_factory, monkeypatch):
+    """Every test opens packs as if nothing were installed: a pack the
+    tester installed (``boggle-prep install``) must not change a result.
+    A test that installs one sets ``XDG_DATA_HOME`` again itself."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+
+
 def _require(reason: str):
     if os.environ.get("WORDGRID_REQUIRE_REFERENCE") == "1":
         pytest.fail(f"{reason} (WORDGRID_REQUIRE_REFERENCE=1)")

@@ -13,9 +13,15 @@ pub fn boggle_prep() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_boggle-prep"))
 }
 
-/// An `assert_cmd` command for `boggle-prep`.
+/// An `assert_cmd` command for `boggle-prep`, in an environment of its own
+/// (`boggle_tests::hermetic`).
 pub fn prep_cmd() -> assert_cmd::Command {
-    assert_cmd::Command::new(boggle_prep())
+    assert_cmd::Command::from_std(prep_std())
+}
+
+/// A `std::process::Command` for `boggle-prep`, in an environment of its own.
+pub fn prep_std() -> std::process::Command {
+    boggle_tests::hermetic::command(boggle_prep())
 }
 
 /// What a reference filter keeps and drops: the words kept, the lines

@@ -11,7 +11,13 @@ pub fn boggle_bin() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_boggle"))
 }
 
-/// An `assert_cmd` command for `boggle`.
+/// An `assert_cmd` command for `boggle`, in an environment of its own
+/// (`boggle_tests::hermetic`).
 pub fn boggle() -> assert_cmd::Command {
-    assert_cmd::Command::new(boggle_bin())
+    assert_cmd::Command::from_std(boggle_std())
+}
+
+/// A `std::process::Command` for `boggle`, in an environment of its own.
+pub fn boggle_std() -> std::process::Command {
+    boggle_tests::hermetic::command(boggle_bin())
 }
