@@ -29,9 +29,14 @@ import time as _time
 import uuid
 from array import array
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Union
 
-from distributed import Client, as_completed
+if TYPE_CHECKING:
+    # Only for the annotations, and private (no name of the module at run
+    # time): the module imports without Dask, so that the plain install's
+    # stubs check (stubtest) and `help()` reads it. A job needs a Client,
+    # which needs `pip install 'wordgrid[dask]'`.
+    from distributed import Client as _Client  # type: ignore[import-not-found, unused-ignore]
 
 from . import _native
 from ._native import Best, Pack, Proof, Solver
@@ -56,7 +61,7 @@ class PackRef:
     data: Any = None
 
     @staticmethod
-    def of(client: Client, pack: Union[Pack, str]) -> "PackRef":
+    def of(client: _Client, pack: Union[Pack, str]) -> "PackRef":
         """The reference to ``pack`` (a :class:`wordgrid.Pack`, or a
         built-in pack's name); sends the bytes of a pack that is not
         built in to every worker once."""
@@ -119,8 +124,10 @@ def _prove_shard(key, name, data, rules, size, threshold, shard, checkpoint, cla
     solver = _solver(key, name, data, rules)
     if checkpoint is None:
         return _native.prove(solver, size, threshold, threads=1, shard=shard, class_memory=class_memory)
-    import fsspec  # type: ignore[import-untyped]
-    from fsspec.implementations.local import LocalFileSystem  # type: ignore[import-untyped]
+    import fsspec  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    from fsspec.implementations.local import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        LocalFileSystem,
+    )
 
     fs, root = fsspec.core.url_to_fs(checkpoint)
     file = f"shard-{shard[0]}-of-{shard[1]}.json"
@@ -176,7 +183,7 @@ def _run_id(job: str) -> str:
     return f"wordgrid-{job}-{uuid.uuid4().hex[:12]}"
 
 
-def _submit(client: Client, job: str, fn, ref: PackRef, rules: dict, calls: list) -> list:
+def _submit(client: _Client, job: str, fn, ref: PackRef, rules: dict, calls: list) -> list:
     """One task of ``fn`` per argument tuple in ``calls``, each called with
     the pack reference and the rules first; retried on another worker if
     its worker dies."""
@@ -187,9 +194,11 @@ def _submit(client: Client, job: str, fn, ref: PackRef, rules: dict, calls: list
     ]
 
 
-def _gather_in_order(client: Client, futures: list, progress: Optional[ProgressFn]) -> list:
+def _gather_in_order(client: _Client, futures: list, progress: Optional[ProgressFn]) -> list:
     """The futures' results in submission order, calling ``progress(done,
     total)`` as each finishes."""
+    from distributed import as_completed  # type: ignore[import-not-found, unused-ignore]
+
     results: list = [None] * len(futures)
     index = {f.key: i for i, f in enumerate(futures)}
     done = 0
@@ -204,7 +213,7 @@ def _gather_in_order(client: Client, futures: list, progress: Optional[ProgressF
 
 
 def score_file(
-    client: Client,
+    client: _Client,
     boards: Union[str, "os.PathLike[str]", Iterable[str]],
     pack: Union[Pack, str],
     *,
@@ -245,7 +254,7 @@ def score_file(
 
 
 def best(
-    client: Client,
+    client: _Client,
     pack: Union[Pack, str],
     *,
     size: Any = "4x4",
@@ -286,7 +295,7 @@ def best(
 
 
 def prove(
-    client: Client,
+    client: _Client,
     pack: Union[Pack, str],
     *,
     size: Any,
