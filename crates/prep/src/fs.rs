@@ -55,12 +55,7 @@ pub fn write_atomic(
     if existing.is_some() && replace == Replace::No {
         return Err(io::Error::new(ErrorKind::AlreadyExists, "already exists"));
     }
-    let dir = directory_of(&target);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".boggle")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| directory_error(dir, e))?;
+    let mut tmp = temporary_in(directory_of(&target))?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -89,13 +84,7 @@ pub fn write_atomic(
 #[cfg(feature = "build")]
 pub(crate) fn check_target(path: &Path) -> io::Result<()> {
     let (target, _) = regular_target(path)?;
-    let dir = directory_of(&target);
-    tempfile::Builder::new()
-        .prefix(".boggle")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map(drop)
-        .map_err(|e| directory_error(dir, e))
+    temporary_in(directory_of(&target)).map(drop)
 }
 
 /// Checks that a file can be made in `dir`, or, while `dir` does not exist
@@ -107,12 +96,17 @@ pub(crate) fn check_writable(dir: &Path) -> io::Result<()> {
         .ancestors()
         .find(|d| !d.as_os_str().is_empty() && d.is_dir())
         .unwrap_or(Path::new("."));
+    temporary_in(probe).map(drop)
+}
+
+/// A new hidden temporary file in `dir` (`.boggle*.tmp`, removed when
+/// dropped), or the error of making it, naming `dir`.
+fn temporary_in(dir: &Path) -> io::Result<tempfile::NamedTempFile> {
     tempfile::Builder::new()
         .prefix(".boggle")
         .suffix(".tmp")
-        .tempfile_in(probe)
-        .map(drop)
-        .map_err(|e| directory_error(probe, e))
+        .tempfile_in(dir)
+        .map_err(|e| directory_error(dir, e))
 }
 
 /// The directory a file at `path` goes in (`.` for a bare file name).
