@@ -92,11 +92,16 @@ pub(crate) fn check_target(path: &Path) -> io::Result<()> {
 /// would begin): a temporary file is made there and removed. For callers
 /// that create the directory and write into it after a long job.
 pub(crate) fn check_writable(dir: &Path) -> io::Result<()> {
-    let probe = dir
-        .ancestors()
+    temporary_in(nearest_directory(dir)).map(drop)
+}
+
+/// The nearest directory that exists at or above `path` (`.` when none of
+/// a relative path's parts does): where creating `path` would begin, so
+/// the one to name when that fails.
+pub fn nearest_directory(path: &Path) -> &Path {
+    path.ancestors()
         .find(|d| !d.as_os_str().is_empty() && d.is_dir())
-        .unwrap_or(Path::new("."));
-    temporary_in(probe).map(drop)
+        .unwrap_or(Path::new("."))
 }
 
 /// A new hidden temporary file in `dir` (`.boggle*.tmp`, removed when

@@ -69,7 +69,7 @@ pub mod words;
 #[cfg(feature = "build")]
 pub use builder::PackBuilder;
 pub use error::{BuildError, HunspellError, PackError, RecipeError};
-pub use fs::{without_os_code, write_atomic, Replace};
+pub use fs::{nearest_directory, without_os_code, write_atomic, Replace};
 pub use installed::{InstallError, Installed, PackDir};
 pub use pack::{Pack, PackMeta, Source};
 pub use recipe::Recipe;

@@ -199,10 +199,7 @@ fn write_svgs(target: &Path, board: &Board, drawn: &[Drawn], many: bool) -> Resu
     }
     std::fs::create_dir_all(target).map_err(|e| {
         // Name the directory that refused: the nearest one that exists.
-        let there = target
-            .ancestors()
-            .find(|d| !d.as_os_str().is_empty() && d.is_dir())
-            .unwrap_or(Path::new("."));
+        let there = prep::nearest_directory(target);
         let why = match e.kind() {
             std::io::ErrorKind::NotFound | std::io::ErrorKind::PermissionDenied => {
                 format!("cannot write into {}", there.display())
