@@ -20,7 +20,7 @@ use crate::{Counts, Proof, ProveError, ProveOptions, Prover, Scored, Scratch, Wo
 /// whole). A part is what a thread takes at a time, and each part finished
 /// is a checkpoint write.
 /// Class times are heavy-tailed and the last part to finish runs alone, so
-/// the finer the parts, the shorter the end on one thread (BENCHMARKS.md).
+/// the finer the parts, the shorter the end on one thread (docs/bench-log.md).
 const PARTS: usize = 2048;
 
 impl Prover {
@@ -727,7 +727,7 @@ impl Prover {
     /// Which image is kept matters to time, not to the boards: the
     /// smallest puts the vowels, the fewest faces, in the first cells
     /// forced, where the trees are largest. Keeping the largest instead
-    /// made the same orbits take 1.48 times as long (BENCHMARKS.md).
+    /// made the same orbits take 1.48 times as long (docs/bench-log.md).
     pub(crate) fn symmetric_duplicate(&self, class: &[u64]) -> bool {
         // A cell's bucket (phase 0) or face (phase 1), when the class fixes it.
         let key = |phase: usize, cell: usize| -> Option<u32> {

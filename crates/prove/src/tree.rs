@@ -144,7 +144,7 @@ impl<const W: usize> Rec<W> {
 /// entries (one for each length a word can have, at most), so that making
 /// a tree reads no table a word long: looking up each path's points there
 /// was a cache miss a path, a sixth of the making of a 3x4 class's tree
-/// (BENCHMARKS.md).
+/// (docs/bench-log.md).
 #[derive(Clone, Debug)]
 pub(crate) struct Worth {
     values: Vec<u32>,
@@ -197,7 +197,7 @@ impl<const W: usize> rdst::RadixKey for Rec<W> {
 
 /// Sorts paths as their `Ord` does, by radix: a class's tens of millions
 /// of paths sorted in 0.6 of the time a comparison sort took
-/// (BENCHMARKS.md). In place for large lists (rdst's ska sort), on this
+/// (docs/bench-log.md). In place for large lists (rdst's ska sort), on this
 /// thread only: a proof's threads each sort their own class's paths.
 pub(crate) fn sort<const W: usize>(recs: &mut [Rec<W>]) {
     use rdst::RadixSort;
@@ -703,7 +703,7 @@ impl Arena {
     /// many branches alike), but every node built costs a look-up, and
     /// merging and walking a DAG, whose shared nodes lie far from their
     /// parents, is slower (a heavy 4x4 class took 1.4 times as long,
-    /// BENCHMARKS.md): for trees that would not fit otherwise. Merges never
+    /// docs/bench-log.md): for trees that would not fit otherwise. Merges never
     /// share.
     pub(crate) fn share(&mut self) {
         self.share = true;
@@ -803,7 +803,7 @@ impl Arena {
     /// already if any, else a new one found by later calls. Merging does
     /// not share: it makes nodes and frees them again by the million, and
     /// looking each up and forgetting it again more than doubled the time
-    /// of a heavy class (BENCHMARKS.md).
+    /// of a heavy class (docs/bench-log.md).
     fn make(&mut self, key: u8, points: u32, bound: u32, base: usize, share: bool) -> Node {
         let len = self.buf.len() - base;
         let hash = if share {

@@ -35,7 +35,7 @@ impl Schedule {
     ///
     /// Tuned on ENABLE2K with Boggle scoring: on 4x4 this finds the proven
     /// best board in seconds; on 5x5, shorter and cooler runs stalled below
-    /// the best published board, which these find (BENCHMARKS.md).
+    /// the best published board, which these find (docs/bench-log.md).
     pub fn for_cells(cells: usize) -> Schedule {
         let f = cells.max(1) as f64 / 16.0;
         let t0 = 100.0 * f.powf(1.5);
