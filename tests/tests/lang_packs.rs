@@ -241,13 +241,13 @@ fn typed_faces_fold_by_the_packs_rules() {
         ("spanish", "n", "n"),
     ] {
         assert_eq!(
-            face(recipe, typed).as_deref(),
-            Ok(expected),
+            face(recipe, typed).ok().as_deref(),
+            Some(expected),
             "{recipe}: {typed:?}"
         );
     }
     // ñ is a letter only in Spanish; elsewhere it folds to n.
-    assert_eq!(face("german", "Ñ").as_deref(), Ok("n"));
+    assert_eq!(face("german", "Ñ").ok().as_deref(), Some("n"));
     assert!(face("french", "ú").is_err(), "ú folds to an apostrophe");
     // Whole boards: the cells typed with accents.
     let de = FaceRules::from_recipe(&Recipe::builtin("de").unwrap()).unwrap();

@@ -1,7 +1,7 @@
 //! The workspace's cross-crate suites, one module a suite, in one test
 //! binary (one link, one harness whose tests run side by side): the
 //! brute-force oracle against the solver, the packs, the prover, dice,
-//! records and the documentation's links.
+//! records, the documentation's links and the rules of the source.
 
 mod common;
 
@@ -16,3 +16,4 @@ mod prove;
 mod records;
 mod solve_bruteforce;
 mod solve_reference;
+mod source_rules;

@@ -193,12 +193,12 @@ pub(crate) fn fit_bonus(rules: &mut Rules, rows: usize, cols: usize) -> Result<(
 }
 
 /// A scoring scheme by name or table, or a scheme file (`.toml`).
-fn scoring(text: &str) -> std::result::Result<Scoring, String> {
+fn scoring(text: &str) -> std::result::Result<Scoring, solve::ScoringError> {
     Scoring::from_arg(text)
 }
 
 /// Letter values, `a=1,b=3,qu=10`.
-fn letter_values(text: &str) -> std::result::Result<BTreeMap<String, u32>, String> {
+fn letter_values(text: &str) -> std::result::Result<BTreeMap<String, u32>, solve::ScoringError> {
     solve::scoring::parse_values(text)
 }
 

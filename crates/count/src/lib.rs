@@ -145,14 +145,14 @@ impl Engine {
 }
 
 impl std::str::FromStr for Engine {
-    type Err = String;
+    type Err = grid::UnknownName;
 
-    fn from_str(s: &str) -> Result<Engine, String> {
+    fn from_str(s: &str) -> Result<Engine, grid::UnknownName> {
         match s {
             "auto" => Ok(Engine::Auto),
             "dfs" => Ok(Engine::Dfs),
             "frontier" | "sweep" => Ok(Engine::Frontier),
-            _ => Err(format!("unknown engine {s:?} (use auto, dfs or frontier)")),
+            _ => Err(grid::UnknownName::new("engine", s, "auto, dfs or frontier")),
         }
     }
 }

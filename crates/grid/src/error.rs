@@ -1,4 +1,4 @@
-//! What can go wrong reading a board's size or shape.
+//! What can go wrong reading a board's size or shape, or a setting's name.
 
 use thiserror::Error;
 
@@ -21,4 +21,30 @@ pub enum Error {
         /// What is wrong.
         why: String,
     },
+}
+
+/// A name that is none of those a setting accepts (`--adjacency`, an
+/// engine, a letter mode, a colour choice): what was given and what would
+/// have been understood.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+#[error("unknown {what} {given:?} (use {choices})")]
+pub struct UnknownName {
+    /// What the name was for (`adjacency`, `engine`).
+    pub what: &'static str,
+    /// The name as given.
+    pub given: String,
+    /// The accepted names, as a reader would list them.
+    pub choices: &'static str,
+}
+
+impl UnknownName {
+    /// The error for `given`, which names no `what`; `choices` lists the
+    /// names that would do.
+    pub fn new(what: &'static str, given: &str, choices: &'static str) -> UnknownName {
+        UnknownName {
+            what,
+            given: given.to_string(),
+            choices,
+        }
+    }
 }

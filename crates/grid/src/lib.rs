@@ -35,7 +35,7 @@ pub mod symmetry;
 mod testing;
 
 pub use bits::bits;
-pub use error::Error;
+pub use error::{Error, UnknownName};
 pub use neighbors::{Adjacency, Grid, Neighbors, MASK_CELLS};
 pub use rng::{seed_from_time, splitmix64, Rng};
 pub use shape::Shape;

@@ -20,15 +20,16 @@ pub enum Adjacency {
 /// Reads a rule by name: `all` (also `king`, `8`) or `no-diag` (also
 /// `no_diag`, `rook`, `4`); anything else is refused with the names.
 impl FromStr for Adjacency {
-    type Err = String;
+    type Err = crate::UnknownName;
 
-    fn from_str(s: &str) -> Result<Adjacency, String> {
+    fn from_str(s: &str) -> Result<Adjacency, crate::UnknownName> {
         match s {
             "all" | "king" | "8" => Ok(Adjacency::King),
             "no-diag" | "no_diag" | "rook" | "4" => Ok(Adjacency::NoDiagonals),
-            _ => Err(format!(
-                "unknown adjacency {s:?} (use all, also called king or 8, or no-diag, \
-                 also called rook or 4)"
+            _ => Err(crate::UnknownName::new(
+                "adjacency",
+                s,
+                "all, also called king or 8, or no-diag, also called rook or 4",
             )),
         }
     }
@@ -296,6 +297,7 @@ mod tests {
         // A name that could mean either is refused, with the names.
         for bad in ["sideways", "diag", "diagonals", "nodiag"] {
             let e = bad.parse::<Adjacency>().unwrap_err();
+            let e = e.to_string();
             assert!(e.contains("all") && e.contains("no-diag"), "{e}");
         }
         for a in [Adjacency::King, Adjacency::NoDiagonals] {

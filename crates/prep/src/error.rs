@@ -171,6 +171,15 @@ pub enum HunspellError {
         /// 1-based line number.
         line: usize,
     },
+    /// Flags given apart from the files (as a recipe names them) that the
+    /// `.aff`'s `FLAG` type cannot read.
+    #[error("flags {flags:?}: {message}")]
+    Flags {
+        /// The flags as given.
+        flags: String,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// A pack file could not be opened or failed verification.

@@ -286,13 +286,18 @@ impl Hunspell {
     /// other stem as written. In igerman98 such capitalised stems are
     /// names: nouns take their plural and compounding flags, a name only
     /// the genitive `S`.
-    pub fn split_names(self, flags: &str) -> Result<NamesSplit, String> {
+    pub fn split_names(self, flags: &str) -> Result<NamesSplit, HunspellError> {
         let reader = Aff {
             flag_type: self.flag_type,
             aliases: Vec::new(),
             ignore: Vec::new(),
         };
-        let allowed = reader.flags_raw(flags)?;
+        let allowed = reader
+            .flags_raw(flags)
+            .map_err(|message| HunspellError::Flags {
+                flags: flags.to_string(),
+                message,
+            })?;
         let (mut picked, mut abbreviations, mut rest) = (Vec::new(), Vec::new(), Vec::new());
         for (stem, stem_flags) in self.stems {
             let mut chars = stem.chars();

@@ -119,12 +119,21 @@ pub enum ProveError {
     #[error(transparent)]
     Rules(#[from] BoardError),
     /// A letter of the pack's alphabet makes no face the prover can use.
-    #[error("the letter {letter:?} makes no face: {message}")]
+    #[error("the letter {letter:?} makes no face: {error}")]
     Face {
         /// The letter.
         letter: char,
         /// Why.
-        message: String,
+        error: solve::FaceError,
+    },
+    /// A letter whose face (after the pack's aliases) spells letters
+    /// outside the alphabet.
+    #[error("the letter {letter:?} makes no face: its face {face:?} spells letters outside the alphabet")]
+    FaceOutside {
+        /// The letter.
+        letter: char,
+        /// The face it reads as.
+        face: String,
     },
     /// The pack's words could not be read.
     #[error(transparent)]
@@ -197,7 +206,7 @@ pub struct ProveOptions<'a> {
     /// their half is split on its next cell and its paths gathered again
     /// for each face. The same boards in bounded memory, at some cost in
     /// time for the classes that need it, which can be many times their
-    /// time without a limit (BENCHMARKS.md).
+    /// time without a limit (docs/bench-log.md).
     pub class_memory: u64,
 }
 
@@ -217,7 +226,7 @@ pub struct Switchover {
 impl Default for Switchover {
     /// Walk below 200% of the threshold or with five cells left: the
     /// fastest of the settings measured on a 4x4 ENABLE2K sample
-    /// (BENCHMARKS.md). Merging longer costs more than the tighter bounds
+    /// (docs/bench-log.md). Merging longer costs more than the tighter bounds
     /// save; walking sooner leaves the walk too many open choices.
     fn default() -> Switchover {
         Switchover {
@@ -372,7 +381,7 @@ impl Scratch {
 /// Each pool thread's solver and scratch space, kept for the whole run. A
 /// class's tree and paths can take hundreds of megabytes; made afresh for
 /// each piece of work, that memory cost about a sixth of a 3x4 run in page
-/// faults (BENCHMARKS.md).
+/// faults (docs/bench-log.md).
 struct Workers {
     slots: Vec<std::sync::Mutex<(Solver, Scratch)>>,
 }

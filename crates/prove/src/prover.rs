@@ -28,14 +28,14 @@ pub(crate) const GIVE_BACK: usize = 0;
 /// gathers before it is split into its whole cells' buckets instead: most
 /// classes share one tree over more boards, and the few heaviest stay as
 /// small as buckets make them. On 3x4 a class under it peaks at about two
-/// gigabytes, so two threads stay within four (BENCHMARKS.md).
+/// gigabytes, so two threads stay within four (docs/bench-log.md).
 const WHOLE_PATHS: u64 = 768 << 20;
 
 /// The bytes of paths past which a class's tree is made a face of its next
 /// cell at a time (`Prover::by_face`) rather than whole and then split on
 /// that cell, as forcing it would: the same trees, with one face's subtree
 /// held at a time and each face's paths given back once read. On 3x4 it
-/// took a sixth less memory at the peak and no more time (BENCHMARKS.md).
+/// took a sixth less memory at the peak and no more time (docs/bench-log.md).
 const HEAVY_PATHS: u64 = 32 << 20;
 
 impl Prover {
@@ -56,11 +56,11 @@ impl Prover {
         for &c in &alphabet {
             let face = face_rules
                 .face(&c.to_string(), false)
-                .map_err(|message| ProveError::Face { letter: c, message })?;
+                .map_err(|error| ProveError::Face { letter: c, error })?;
             let letters: Option<Vec<u8>> = face.chars().map(index).collect();
-            let letters = letters.ok_or_else(|| ProveError::Face {
+            let letters = letters.ok_or_else(|| ProveError::FaceOutside {
                 letter: c,
-                message: format!("its face {face:?} spells letters outside the alphabet"),
+                face: face.clone(),
             })?;
             if !face_letters.contains(&letters) {
                 faces.push(face);
@@ -131,7 +131,7 @@ impl Prover {
         // only in a class whose paths pass `WHOLE_PATHS`; beyond,
         // three in every cell of four or more, since on 4x4 two in the edge
         // cells made classes of some 10 GB each that did not finish in
-        // minutes. The measurements behind the rule are in BENCHMARKS.md.
+        // minutes. The measurements behind the rule are in docs/bench-log.md.
         let (wide, narrow) = match cells {
             0..=9 => (usize::MAX, 0),
             10..=12 => (6, 4),
@@ -284,7 +284,7 @@ impl Prover {
         }
         scratch.arena.limit(scratch.budget / 2);
         // A class's tree has about four nodes a path (4.4 for the heaviest
-        // 4x4 class measured, BENCHMARKS.md): a class whose tree would not
+        // 4x4 class measured, docs/bench-log.md): a class whose tree would not
         // fit is built as a DAG at once rather than after a tree made in
         // vain.
         let nodes = (recs.len() as u64).saturating_mul(4);
@@ -395,7 +395,7 @@ impl Prover {
 /// cells of as many neighbours, around the board's centre clockwise, from
 /// the upper left, so that each cell fixed lies beside the last. On 4x4
 /// that ring took 8% less time than ties by index on the same orbits, and
-/// orders chosen class by class were slower (BENCHMARKS.md, "Measurements
+/// orders chosen class by class were slower (docs/bench-log.md, "Measurements
 /// behind design choices").
 fn fixing_order(neighbors: &Neighbors) -> Vec<usize> {
     let Grid { rows, cols, .. } = neighbors.grid();

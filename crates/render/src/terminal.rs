@@ -179,15 +179,17 @@ pub enum ColorChoice {
 }
 
 impl std::str::FromStr for ColorChoice {
-    type Err = String;
+    type Err = grid::UnknownName;
 
-    fn from_str(s: &str) -> Result<ColorChoice, String> {
+    fn from_str(s: &str) -> Result<ColorChoice, grid::UnknownName> {
         match s {
             "auto" => Ok(ColorChoice::Auto),
             "always" => Ok(ColorChoice::Always),
             "never" => Ok(ColorChoice::Never),
-            _ => Err(format!(
-                "unknown color choice {s:?} (auto, always or never)"
+            _ => Err(grid::UnknownName::new(
+                "color choice",
+                s,
+                "auto, always or never",
             )),
         }
     }
@@ -383,8 +385,14 @@ pub(crate) mod tests {
         let recipe = Recipe::builtin("enable").unwrap();
         assert_eq!(spell(&recipe, " PlAster ").unwrap(), "plaster");
         // enable keeps accents, and its alphabet is a-z.
-        assert!(spell(&recipe, "naïve").unwrap_err().contains("'ï'"));
-        assert!(spell(&recipe, "ab1").unwrap_err().contains("'1'"));
+        assert!(spell(&recipe, "naïve")
+            .unwrap_err()
+            .to_string()
+            .contains("'ï'"));
+        assert!(spell(&recipe, "ab1")
+            .unwrap_err()
+            .to_string()
+            .contains("'1'"));
         assert!(spell(&recipe, "").is_err());
     }
 

@@ -47,7 +47,9 @@ pub fn game_of(settings: &Settings) -> Result<Game, String> {
                     CUSTOM_SCORINGS.join(", ")
                 ));
             }
-            let scoring: Scoring = scoring.parse()?;
+            let scoring: Scoring = scoring
+                .parse()
+                .map_err(|e: solve::ScoringError| e.to_string())?;
             Game::custom(size.parse().map_err(|e| format!("{e}"))?, scoring)
         }
         id => Game::named(id).map_err(|e| e.to_string())?,

@@ -103,3 +103,50 @@ pub enum LexiconError {
         message: String,
     },
 }
+
+/// A face, a tile or a word that the pack's rules cannot read.
+#[derive(Debug, Error)]
+pub enum FaceError {
+    /// Nothing left once normalized.
+    #[error("empty face")]
+    Empty,
+    /// A word that is empty once normalized.
+    #[error("{typed:?} is not a word")]
+    NotAWord {
+        /// The word as typed.
+        typed: String,
+    },
+    /// A character the pack's alphabet lacks.
+    #[error("{typed:?} holds {}, which is not in the pack's alphabet ({alphabet})", crate::board::describe_char(*letter))]
+    NotInAlphabet {
+        /// The text as typed.
+        typed: String,
+        /// The first character outside the alphabet (after normalizing).
+        letter: char,
+        /// The pack's alphabet.
+        alphabet: String,
+    },
+    /// A bracketed tile written as both a prefix and a suffix (`[-re-]`).
+    #[error("[{typed}]: a tile is a prefix (re-) or a suffix (-ing), not both")]
+    PrefixAndSuffix {
+        /// The tile's text inside the brackets.
+        typed: String,
+    },
+    /// A bracketed tile that is no prefix, suffix or either/or tile.
+    #[error("[{typed}]: write a prefix [re-], a suffix [-ing] or either/or letters [a/e]")]
+    TileForm {
+        /// The tile's text inside the brackets.
+        typed: String,
+    },
+    /// An either/or tile with more alternatives than a tile holds.
+    #[error("[{typed}]: a tile has at most {max} alternatives")]
+    TooManyAlternatives {
+        /// The tile's text inside the brackets.
+        typed: String,
+        /// The most a tile holds.
+        max: usize,
+    },
+    /// The pack's recipe has no working normalizer.
+    #[error(transparent)]
+    Recipe(#[from] prep::RecipeError),
+}

@@ -59,7 +59,7 @@ mod search;
 mod testing;
 
 pub use board::{Board, FaceRules, TextStyle};
-pub use error::{BoardError, LexiconError};
+pub use error::{BoardError, FaceError, LexiconError};
 pub use rule_options::{RuleError, RuleOptions};
-pub use scoring::{Bonus, Scoring};
+pub use scoring::{Bonus, Scoring, ScoringError};
 pub use search::{FoundWord, Rules, Solution, Solver, Tally, Words};

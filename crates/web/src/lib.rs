@@ -38,14 +38,16 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
+use std::str::FromStr;
 
 use grid::Adjacency;
 use prep::pack::Rebuild;
 use prep::Pack;
 use serde::Serialize;
 use solve::game::{self, Game};
+use solve::random::LetterMode;
 use solve::random::{self, RollSpec, Target};
-use solve::{RuleOptions, Solver, Tally, TextStyle};
+use solve::{RuleOptions, Scoring, Solver, Tally, TextStyle};
 
 pub mod api;
 use api::{
@@ -281,7 +283,9 @@ fn read_board(
 
 /// A request's adjacency (`all`, `no-diag`), king moves if none.
 fn adjacency(neighbors: Option<&str>) -> Result<Adjacency, String> {
-    neighbors.map_or(Ok(Adjacency::King), str::parse)
+    neighbors.map_or(Ok(Adjacency::King), |n| {
+        n.parse().map_err(|e: grid::UnknownName| e.to_string())
+    })
 }
 
 /// Solves a board; answers every word with its path.
@@ -302,7 +306,12 @@ fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
         wrap: req.wrap.unwrap_or(false),
         qu: req.qu,
         min_len: req.min_len,
-        scoring: req.scoring.as_deref().map(str::parse).transpose()?,
+        scoring: req
+            .scoring
+            .as_deref()
+            .map(Scoring::from_str)
+            .transpose()
+            .map_err(|e| e.to_string())?,
         letter_values: None,
         bonus: req.bonus.clone().filter(|b| !b.trim().is_empty()),
         min_zipf: req
@@ -416,7 +425,12 @@ fn roll_request(bytes: &[u8]) -> Result<Rolled, String> {
         .map_err(|e| e.to_string())?;
     let spec = RollSpec {
         dice: req.dice.filter(|d| !d.is_empty()),
-        letters: req.letters.as_deref().map(str::parse).transpose()?,
+        letters: req
+            .letters
+            .as_deref()
+            .map(LetterMode::from_str)
+            .transpose()
+            .map_err(|e| e.to_string())?,
         size: req
             .size
             .as_deref()
@@ -494,7 +508,11 @@ fn round_request(bytes: &[u8]) -> Result<RoundInfo, String> {
                 .unwrap_or("4x4")
                 .parse()
                 .map_err(|e| format!("{e}"))?,
-            req.scoring.as_deref().unwrap_or("boggle").parse()?,
+            req.scoring
+                .as_deref()
+                .unwrap_or("boggle")
+                .parse::<Scoring>()
+                .map_err(|e| e.to_string())?,
         ),
         name => Game::named(name).map_err(|e| e.to_string())?,
     };

@@ -3,9 +3,39 @@
 //! needs, without paying for a check of the whole automaton first.
 
 use fst::raw::Fst;
+use thiserror::Error;
 
 use super::check::{quietly, MALFORMED};
 use super::PackBytes;
+
+/// A state that breaks one of [`Automaton`]'s guarantees: the pack was made
+/// wrongly (its checksums match), so the state is a dead end.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum StateError {
+    /// An address outside the automaton's bytes.
+    #[error("a transition points outside the automaton ({0})")]
+    OutOfRange(usize),
+    /// A final state with an output of its own.
+    #[error("a final state carries an output (ranks are not 0, 1, 2…)")]
+    FinalOutput,
+    /// Inputs that do not strictly increase.
+    #[error("a state's transitions are out of order")]
+    OutOfOrder,
+    /// A transition to a state at the same or a higher address.
+    #[error("a transition points forward (a cycle is possible)")]
+    Forward,
+    /// An output at or past the word count.
+    #[error("a transition's output {output} is not below the word count {words}")]
+    Output {
+        /// The transition's output.
+        output: u64,
+        /// The automaton's word count.
+        words: u64,
+    },
+    /// Bytes the `fst` crate could not decode at all.
+    #[error("{MALFORMED}")]
+    Malformed,
+}
 
 /// One transition of a decoded state: an input byte, the output on the way,
 /// and the state it leads to.
@@ -53,9 +83,9 @@ impl Automaton {
 
     /// The address of the start state (an error if the automaton cannot
     /// even say where it starts).
-    pub fn root(&self) -> Result<usize, String> {
+    pub fn root(&self) -> Result<usize, StateError> {
         // The `fst` crate finds the root by decoding it.
-        quietly(|| self.fst.root().addr()).ok_or_else(|| MALFORMED.to_string())
+        quietly(|| self.fst.root().addr()).ok_or(StateError::Malformed)
     }
 
     /// Number of words (every rank is below it).
@@ -72,19 +102,17 @@ impl Automaton {
     /// appended to `out` (in increasing input order), and the result says
     /// whether a word ends there. A state that breaks any rule of the
     /// [type's](Automaton) guarantees is an error, one line, saying what.
-    pub fn state(&self, addr: usize, out: &mut Vec<Transition>) -> Result<bool, String> {
+    pub fn state(&self, addr: usize, out: &mut Vec<Transition>) -> Result<bool, StateError> {
         let len = self.fst.len() as u64;
         let bytes = self.fst.as_bytes().len();
         if addr >= bytes.max(1) {
-            return Err(format!(
-                "a transition points outside the automaton ({addr})"
-            ));
+            return Err(StateError::OutOfRange(addr));
         }
         let from = out.len();
-        let decoded = quietly(|| -> Result<bool, String> {
+        let decoded = quietly(|| -> Result<bool, StateError> {
             let node = self.fst.node(addr);
             if node.is_final() && node.final_output().value() != 0 {
-                return Err("a final state carries an output (ranks are not 0, 1, 2…)".into());
+                return Err(StateError::FinalOutput);
             }
             for t in node.transitions() {
                 let t = Transition {
@@ -94,17 +122,17 @@ impl Automaton {
                 };
                 if let Some(last) = out[from..].last() {
                     if last.input >= t.input {
-                        return Err("a state's transitions are out of order".into());
+                        return Err(StateError::OutOfOrder);
                     }
                 }
                 if t.target != 0 && t.target >= addr {
-                    return Err("a transition points forward (a cycle is possible)".into());
+                    return Err(StateError::Forward);
                 }
                 if t.output >= len {
-                    return Err(format!(
-                        "a transition's output {} is not below the word count {len}",
-                        t.output
-                    ));
+                    return Err(StateError::Output {
+                        output: t.output,
+                        words: len,
+                    });
                 }
                 out.push(t);
             }
@@ -118,7 +146,7 @@ impl Automaton {
             }
             None => {
                 out.truncate(from);
-                Err(MALFORMED.into())
+                Err(StateError::Malformed)
             }
         }
     }

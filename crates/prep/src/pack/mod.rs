@@ -43,7 +43,7 @@ use crate::recipe::Recipe;
 use crate::verdict::Verdict;
 use crate::words::BuildStats;
 
-pub use automaton::{Automaton, Transition};
+pub use automaton::{Automaton, StateError, Transition};
 use check::{check_structure, quietly, MALFORMED};
 pub use compact::{Rebuild, COMPACT_MAGIC, COMPACT_VERSION};
 use format::{padding, Header};

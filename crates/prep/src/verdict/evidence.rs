@@ -76,10 +76,10 @@ impl EverydayRules {
         if let Some(names) = &self.names {
             let split = dictionary(&names.dic)?
                 .split_names(&names.flags)
-                .map_err(|message| crate::HunspellError::Syntax {
-                    file: "the recipe's [frequencies.everyday.names] flags".into(),
+                .map_err(|e| crate::HunspellError::Syntax {
+                    file: "the recipe's [frequencies.everyday.names]".into(),
                     line: 1,
-                    message,
+                    message: e.to_string(),
                 })?;
             split
                 .names

@@ -7,7 +7,7 @@ use prep::{normalize::Normalizer, recipe::LetterRules, Pack, Recipe};
 
 use super::tile::{Place, Tile, MAX_ALTERNATIVES};
 use super::{Board, MAX_BOARD_CELLS, MAX_FACE};
-use crate::error::BoardError;
+use crate::error::{BoardError, FaceError};
 
 /// How a board's text becomes faces: the pack's normalization, alphabet and
 /// aliases ([`FaceRules::parse`]), and back ([`FaceRules::text`]).
@@ -110,7 +110,7 @@ impl FaceRules {
     }
 
     /// Normalizes one face as typed; `bracketed` faces take no alias.
-    pub fn face(&self, typed: &str, bracketed: bool) -> Result<String, String> {
+    pub fn face(&self, typed: &str, bracketed: bool) -> Result<String, FaceError> {
         if let [b] = typed.as_bytes() {
             if let Some(face) = self.ascii_face(*b, bracketed) {
                 return Ok(face.to_string());
@@ -119,7 +119,7 @@ impl FaceRules {
         let lower: String = typed.chars().flat_map(char::to_lowercase).collect();
         let face = self.normalizer.normalize(&lower);
         if face.is_empty() {
-            return Err("empty face".into());
+            return Err(FaceError::Empty);
         }
         if let Some(c) = face.chars().find(|c| !self.alphabet.contains(c)) {
             return Err(not_in_alphabet(typed, c, &self.alphabet));
@@ -134,7 +134,7 @@ impl FaceRules {
 
     /// Reads a special tile's bracketed text (`re-`, `-ing`, `a/e`): each
     /// alternative normalized as a bracketed face.
-    fn tile(&self, typed: &str) -> Result<String, String> {
+    fn tile(&self, typed: &str) -> Result<String, FaceError> {
         let (place, letters) = if let Some(rest) = typed.strip_prefix('-') {
             (Place::Last, rest)
         } else if let Some(rest) = typed.strip_suffix('-') {
@@ -143,23 +143,24 @@ impl FaceRules {
             (Place::Anywhere, typed)
         };
         if letters.starts_with('-') || letters.ends_with('-') {
-            return Err(format!(
-                "[{typed}]: a tile is a prefix (re-) or a suffix (-ing), not both"
-            ));
+            return Err(FaceError::PrefixAndSuffix {
+                typed: typed.to_string(),
+            });
         }
         let mut alternatives = Vec::new();
         for alt in letters.split('/') {
             if alt.is_empty() || alt.contains('-') {
-                return Err(format!(
-                    "[{typed}]: write a prefix [re-], a suffix [-ing] or either/or letters [a/e]"
-                ));
+                return Err(FaceError::TileForm {
+                    typed: typed.to_string(),
+                });
             }
             alternatives.push(self.face(alt, true)?);
         }
         if alternatives.len() > MAX_ALTERNATIVES {
-            return Err(format!(
-                "[{typed}]: a tile has at most {MAX_ALTERNATIVES} alternatives"
-            ));
+            return Err(FaceError::TooManyAlternatives {
+                typed: typed.to_string(),
+                max: MAX_ALTERNATIVES,
+            });
         }
         Ok(Tile::face(place, &alternatives))
     }
@@ -267,6 +268,7 @@ impl FaceRules {
                 at: text[..at].chars().count() + 1,
                 message,
             };
+            let face_err = |e: FaceError| cell_err(e.to_string());
             // The tile's printed value, written `[s:2]`.
             let mut value: Option<u32> = None;
             let face = match c {
@@ -303,8 +305,8 @@ impl FaceRules {
                             ))
                         }
                         "." => None,
-                        _ if !Tile::is_plain(&inner) => Some(self.tile(&inner).map_err(cell_err)?),
-                        _ => Some(self.face(&inner, true).map_err(cell_err)?),
+                        _ if !Tile::is_plain(&inner) => Some(self.tile(&inner).map_err(face_err)?),
+                        _ => Some(self.face(&inner, true).map_err(face_err)?),
                     }
                 }
                 _ if c.is_alphabetic() => {
@@ -326,9 +328,9 @@ impl FaceRules {
                             break;
                         }
                     }
-                    let face = self.face(&typed, false).map_err(cell_err)?;
+                    let face = self.face(&typed, false).map_err(face_err)?;
                     // `qu` typed where a `q` cell reads `qu` is that one cell.
-                    let plain = self.face(&typed, true).map_err(cell_err)?;
+                    let plain = self.face(&typed, true).map_err(face_err)?;
                     if let Some(rest) = self.continuation(&plain).filter(|_| merge) {
                         let from = chars.peek().map_or(text.len(), |&(i, _)| i);
                         let next: String = text[from..]
@@ -539,12 +541,14 @@ pub(crate) fn describe_char(c: char) -> String {
 /// A word as the pack spells it: lower case, normalized by `recipe`'s rules
 /// (so `Plaster` reads `plaster` and `Ä` on a German board `ae`). An error
 /// names a letter the pack's alphabet lacks.
-pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, String> {
-    let normalizer = recipe.normalizer().map_err(|e| e.to_string())?;
+pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, FaceError> {
+    let normalizer = recipe.normalizer()?;
     let lower: String = typed.trim().chars().flat_map(char::to_lowercase).collect();
     let word = normalizer.normalize(&lower);
     if word.is_empty() {
-        return Err(format!("{typed:?} is not a word"));
+        return Err(FaceError::NotAWord {
+            typed: typed.to_string(),
+        });
     }
     let alphabet = recipe.letters();
     if let Some(c) = word.chars().find(|c| !alphabet.contains(c)) {
@@ -554,12 +558,12 @@ pub fn spell(recipe: &prep::Recipe, typed: &str) -> Result<String, String> {
 }
 
 /// The error for text that holds a character outside the pack's alphabet.
-pub(crate) fn not_in_alphabet(typed: &str, c: char, alphabet: &[char]) -> String {
-    format!(
-        "{typed:?} holds {}, which is not in the pack's alphabet ({})",
-        describe_char(c),
-        alphabet.iter().collect::<String>()
-    )
+fn not_in_alphabet(typed: &str, c: char, alphabet: &[char]) -> FaceError {
+    FaceError::NotInAlphabet {
+        typed: typed.to_string(),
+        letter: c,
+        alphabet: alphabet.iter().collect(),
+    }
 }
 
 #[cfg(test)]

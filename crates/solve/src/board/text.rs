@@ -64,7 +64,7 @@ impl FaceRules {
             let single = chars.next().is_none();
             if single || style == TextStyle::Compact {
                 let typed = first.to_string();
-                if self.face(&typed, false).as_deref() == Ok(face) {
+                if self.face(&typed, false).is_ok_and(|f| f == face) {
                     return typed;
                 }
             }

@@ -173,12 +173,10 @@ impl Lexicon {
         let alphabet = Alphabet::new(pack.recipe().letters())?;
         let words = automaton.len();
         let index = FxHashMap::default();
-        let root = automaton
-            .root()
-            .map_err(|message| LexiconError::Malformed {
-                pack: pack.name().to_string(),
-                message,
-            })?;
+        let root = automaton.root().map_err(|e| LexiconError::Malformed {
+            pack: pack.name().to_string(),
+            message: e.to_string(),
+        })?;
         let mut lex = Lexicon {
             automaton,
             name: pack.name().to_string(),
@@ -345,9 +343,9 @@ impl Lexicon {
         let word = match self.automaton.state(self.addrs[i as usize], &mut trans) {
             Ok(true) => 0,
             Ok(false) => NO_WORD,
-            Err(message) => {
+            Err(e) => {
                 // A dead end: no word, no child.
-                self.fail(message);
+                self.fail(e.to_string());
                 self.nodes[i as usize] = Node {
                     mask: 0,
                     edges: self.edges.len() as u32,
@@ -438,7 +436,9 @@ fn collect_char(
     kids: &mut Vec<(u8, CompiledAddr, u64)>,
 ) -> Result<(), String> {
     let mut trans: Vec<Transition> = Vec::new();
-    automaton.state(addr, &mut trans)?;
+    automaton
+        .state(addr, &mut trans)
+        .map_err(|e| e.to_string())?;
     for t in trans {
         if !(0x80..0xC0).contains(&t.input) {
             continue;

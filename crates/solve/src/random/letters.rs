@@ -22,14 +22,16 @@ pub enum LetterMode {
 }
 
 impl FromStr for LetterMode {
-    type Err = String;
+    type Err = grid::UnknownName;
 
-    fn from_str(s: &str) -> Result<LetterMode, String> {
+    fn from_str(s: &str) -> Result<LetterMode, grid::UnknownName> {
         match s {
             "uniform" => Ok(LetterMode::Uniform),
             "frequency" | "freq" => Ok(LetterMode::Frequency),
-            _ => Err(format!(
-                "unknown letter mode {s:?} (use uniform or frequency)"
+            _ => Err(grid::UnknownName::new(
+                "letter mode",
+                s,
+                "uniform or frequency",
             )),
         }
     }

@@ -105,6 +105,7 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use thiserror::Error;
 
 mod bonus;
 mod text;
@@ -112,6 +113,38 @@ mod text;
 pub use bonus::{Bonus, CellBonus};
 pub use text::parse_values;
 use text::{check_values, length_table, multiplier};
+
+/// A scoring scheme that cannot be read: what was given, and why.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ScoringError {
+    /// A scheme as text (a name, a length table, `letters+` a table) that
+    /// is none of them.
+    #[error("{why}")]
+    Text {
+        /// The text as given.
+        text: String,
+        /// What is wrong, as a sentence a person can act on.
+        why: String,
+    },
+    /// Letter values (`a=1,b=3`) that cannot be read.
+    #[error("{why}")]
+    Values {
+        /// The values as given.
+        text: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// A scheme file that cannot be read or holds a mistake.
+    #[error("{origin}{}: {why}", line.map_or(String::new(), |l| format!(":{l}")))]
+    File {
+        /// The file's name (or what the text came from).
+        origin: String,
+        /// The 1-based line of the mistake, when known.
+        line: Option<usize>,
+        /// What is wrong.
+        why: String,
+    },
+}
 
 /// Wordament's English tile values.
 const WORDAMENT: [(char, u32); 26] = [
@@ -434,7 +467,7 @@ impl Scoring {
 
     /// Reads a letter scheme from TOML (see the module docs); `origin`
     /// names the text in errors.
-    pub fn from_toml(text: &str, origin: &str) -> Result<Scoring, String> {
+    pub fn from_toml(text: &str, origin: &str) -> Result<Scoring, ScoringError> {
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
         struct File {
@@ -444,30 +477,35 @@ impl Scoring {
             length_bonus: Option<String>,
             multiplier: Option<String>,
         }
+        let in_file = |line: Option<usize>, why: String| ScoringError::File {
+            origin: origin.to_string(),
+            line,
+            why,
+        };
         let file: File = toml::from_str(text).map_err(|e| {
             let message: Vec<&str> = e.message().lines().map(str::trim).collect();
-            let line = e.span().map_or(String::new(), |span| {
+            let line = e.span().map(|span| {
                 let at = span.start.min(text.len());
-                format!(":{}", text[..at].matches('\n').count() + 1)
+                text[..at].matches('\n').count() + 1
             });
-            format!("{origin}{line}: {}", message.join(" "))
+            in_file(line, message.join(" "))
         })?;
         let bonus = match &file.length_bonus {
-            Some(t) => length_table(t).map_err(|e| format!("{origin}: length_bonus: {e}"))?,
+            Some(t) => length_table(t).map_err(|e| in_file(None, format!("length_bonus: {e}")))?,
             None => Scoring::table("", 1, &[0], Beyond::Flat),
         };
         let min_len = file.min_len.unwrap_or(1);
         if min_len == 0 || min_len > 64 {
-            return Err(format!("{origin}: min_len must be 1 to 64"));
+            return Err(in_file(None, "min_len must be 1 to 64".into()));
         }
         let mut scoring =
             Scoring::letter_scheme(file.name.as_deref().unwrap_or("custom"), min_len, bonus);
         if let Some(values) = file.values {
-            check_values(&values).map_err(|e| format!("{origin}: values: {e}"))?;
+            check_values(&values).map_err(|e| in_file(None, format!("values: {e}")))?;
             scoring = scoring.with_values(values);
         }
         if let (Some(m), Some(l)) = (&file.multiplier, &mut scoring.letters) {
-            l.multiplier = multiplier(m).map_err(|e| format!("{origin}: multiplier: {e}"))?;
+            l.multiplier = multiplier(m).map_err(|e| in_file(None, format!("multiplier: {e}")))?;
         }
         Ok(scoring)
     }

@@ -5,35 +5,50 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Beyond, Scoring};
+use super::{Beyond, Scoring, ScoringError};
 
 impl FromStr for Scoring {
-    type Err = String;
+    type Err = ScoringError;
 
     /// A named scheme, or a custom table (see the module docs).
-    fn from_str(s: &str) -> Result<Scoring, String> {
-        match s {
-            "boggle" => return Ok(Scoring::boggle()),
-            "big-boggle" | "big_boggle" => return Ok(Scoring::big_boggle()),
-            "super-big-boggle" | "super_big_boggle" => return Ok(Scoring::super_big_boggle()),
-            "word-hunt" | "word_hunt" | "wordhunt" => return Ok(Scoring::word_hunt()),
-            "words" => return Ok(Scoring::words()),
-            "letters" => return Ok(Scoring::letters()),
-            "ruzzle" => return Ok(Scoring::ruzzle()),
-            "wordament" => return Ok(Scoring::wordament()),
-            "wordament-classic" | "wordament_classic" => return Ok(Scoring::wordament_classic()),
-            _ => {}
-        }
-        if let Some(table) = s.strip_prefix("letters+") {
-            return Ok(Scoring::letter_scheme("custom", 1, length_table(table)?));
-        }
-        length_table(s)
+    fn from_str(s: &str) -> Result<Scoring, ScoringError> {
+        named_or_table(s).map_err(|why| ScoringError::Text {
+            text: s.to_string(),
+            why,
+        })
     }
+}
+
+/// A scheme's name, a length table or `letters+` a table; the error says why not.
+fn named_or_table(s: &str) -> Result<Scoring, String> {
+    match s {
+        "boggle" => return Ok(Scoring::boggle()),
+        "big-boggle" | "big_boggle" => return Ok(Scoring::big_boggle()),
+        "super-big-boggle" | "super_big_boggle" => return Ok(Scoring::super_big_boggle()),
+        "word-hunt" | "word_hunt" | "wordhunt" => return Ok(Scoring::word_hunt()),
+        "words" => return Ok(Scoring::words()),
+        "letters" => return Ok(Scoring::letters()),
+        "ruzzle" => return Ok(Scoring::ruzzle()),
+        "wordament" => return Ok(Scoring::wordament()),
+        "wordament-classic" | "wordament_classic" => return Ok(Scoring::wordament_classic()),
+        _ => {}
+    }
+    if let Some(table) = s.strip_prefix("letters+") {
+        return Ok(Scoring::letter_scheme("custom", 1, length_table(table)?));
+    }
+    length_table(s)
 }
 
 /// Parses letter values written `a=1,b=3,qu=10` (what `--letter-values`
 /// takes).
-pub fn parse_values(s: &str) -> Result<BTreeMap<String, u32>, String> {
+pub fn parse_values(s: &str) -> Result<BTreeMap<String, u32>, ScoringError> {
+    values(s).map_err(|why| ScoringError::Values {
+        text: s.to_string(),
+        why,
+    })
+}
+
+fn values(s: &str) -> Result<BTreeMap<String, u32>, String> {
     let mut values = BTreeMap::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let bad = || format!("letter value {part:?}: expected LETTER=POINTS, as in a=1");
@@ -166,14 +181,18 @@ impl Scoring {
     /// [`Scoring::from_toml`]. Names come first, as for dice sets, so a
     /// file called `boggle` in the working directory does not change what
     /// `boggle` means.
-    pub fn from_arg(text: &str) -> Result<Scoring, String> {
+    pub fn from_arg(text: &str) -> Result<Scoring, ScoringError> {
         let named = text.parse::<Scoring>();
         if named.is_ok() && !text.ends_with(".toml") {
             return named;
         }
         let path = std::path::Path::new(text);
         if text.ends_with(".toml") || path.is_file() {
-            let toml = std::fs::read_to_string(path).map_err(|e| format!("{text}: {e}"))?;
+            let toml = std::fs::read_to_string(path).map_err(|e| ScoringError::File {
+                origin: text.to_string(),
+                line: None,
+                why: e.to_string(),
+            })?;
             return Scoring::from_toml(&toml, text);
         }
         named
