@@ -20,7 +20,7 @@
 //!    classes before symmetry, a 3x4 one 3^2 x 2^6, a 4x4 one 3^12 x 2^4.
 //!    A class whose paths pass 768 MB is split into its whole cells'
 //!    buckets before its tree is made.
-//! 2. **One tree a class** (`tree.rs`): every path of the class
+//! 2. **One tree a class** (`tree/`): every path of the class
 //!    through the pack's words, its (cell, face) choices sorted in the
 //!    order cells are fixed, merged into a tree of sum nodes and choice
 //!    nodes, so that one face a cell is chosen along each branch and a word
@@ -89,6 +89,7 @@ use solve::{BoardError, LexiconError, Solver};
 
 mod buckets;
 mod driver;
+mod orderly;
 mod prover;
 mod sample;
 mod shard;
@@ -212,7 +213,7 @@ pub struct ProveOptions<'a> {
 
 /// When the prover stops forcing cells by merging trees, which costs memory
 /// and makes later bounds tighter, and finishes a class with the orderly
-/// walk, which merges nothing (see `tree.rs` and [`Prover::run`]). Either
+/// walk, which merges nothing (see `tree/` and [`Prover::run`]). Either
 /// way finds the same boards; only the time and memory differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Switchover {

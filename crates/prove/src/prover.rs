@@ -236,7 +236,7 @@ impl Prover {
             .try_fold(node, |n, &l| self.trie.child(n, l))
     }
 
-    /// Makes `class`'s tree (see `tree.rs`) in the scratch arena, emptied
+    /// Makes `class`'s tree (see `tree/`) in the scratch arena, emptied
     /// first; returns its root and the sum/union bound from the same walk.
     /// Cancelled while the paths are gathered, or with more paths than the
     /// scratch has room for (`Scratch::over`), it stops there and makes an
