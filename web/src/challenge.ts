@@ -2,6 +2,7 @@
 // of the board's words they found (a bitmap over the board's words in
 // alphabetical order, base64url: a few bytes), and, for a reply, the
 // result it answers.
+import type { Counted } from "./game";
 
 /** The sender's words as a bitmap over `words` sorted alphabetically. */
 export function encodeFound(words: readonly string[], found: readonly string[]): string {
@@ -53,4 +54,23 @@ export function readResult(text: string | null): Result | null | undefined {
 export function readName(text: string | null): string | undefined {
   const name = (text ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 24);
   return name || undefined;
+}
+
+/** A round to start with: a board (from a link) and who sent it. */
+export interface Challenge {
+  board: string;
+  /** Its bonus cells, for a game that has them. */
+  bonus?: string;
+  seconds?: number;
+  /** Which words the sender's round counted. */
+  counted?: Counted;
+  /** The sender's score and word count. */
+  versus?: { score: number; words: number };
+  /** The sender's name, if the link gives one. */
+  from?: string;
+  /** Which words the sender found: a bitmap over the board's words (challenge.ts). */
+  found?: string;
+  /** The result this challenge answers (a reply), and whose it was. */
+  re?: Result;
+  reFrom?: string;
 }

@@ -1,59 +1,17 @@
 // The Play screen: a timed round on a rolled board, words traced by touch
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
-import { BoardView, markBoth, markRare, wordItem, type Cell } from "./board";
+import { BoardView, markRare, type Cell } from "./board";
 import type { Engine, GameInfo, Solution, Spelled } from "./engine";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import * as daily from "./daily";
-import { decodeFound, encodeFound, type Result } from "./challenge";
+import { encodeFound, type Challenge } from "./challenge";
+import { rareLabel, shareOrCopy, showResults } from "./end";
+import * as records from "./records";
 import * as history from "./history";
 import * as feel from "./feel";
 import { attachTracing } from "./trace";
 import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice, remember } from "./site";
-
-/** A round to start with: a board (from a link) and who sent it. */
-export interface Challenge {
-  board: string;
-  /** Its bonus cells, for a game that has them. */
-  bonus?: string;
-  seconds?: number;
-  /** Which words the sender's round counted. */
-  counted?: Counted;
-  /** The sender's score and word count. */
-  versus?: { score: number; words: number };
-  /** The sender's name, if the link gives one. */
-  from?: string;
-  /** Which words the sender found: a bitmap over the board's words (challenge.ts). */
-  found?: string;
-  /** The result this challenge answers (a reply), and whose it was. */
-  re?: Result;
-  reFrom?: string;
-}
-
-/**
- * Shares through the system's sheet where there is one, else copies `copy`
- * to the clipboard, else selects `field` for the player to copy; `note`
- * says which happened.
- */
-async function shareOrCopy(data: ShareData, copy: string, note: HTMLElement, field: HTMLInputElement | HTMLTextAreaElement, copied: string, manual: string): Promise<void> {
-  note.textContent = "";
-  if (typeof navigator.share === "function") {
-    try {
-      await navigator.share(data);
-      note.textContent = "Shared.";
-      return;
-    } catch {
-      // Cancelled or refused: the text is shown; try the clipboard.
-    }
-  }
-  try {
-    await navigator.clipboard.writeText(copy);
-    note.textContent = copied;
-  } catch {
-    field.select();
-    note.textContent = manual;
-  }
-}
 
 /** Set once the first-visit tip was shown. */
 const TIP_KEY = "wordgrid.tipped";
@@ -105,7 +63,7 @@ export class Play {
       const list = $("missed-rare");
       list.hidden = !list.hidden;
       $("show-rare").setAttribute("aria-expanded", String(!list.hidden));
-      $("show-rare").textContent = this.rareLabel(!list.hidden);
+      $("show-rare").textContent = rareLabel(!list.hidden, this.rareCount);
     });
     for (const id of ["preset", "play-lang", "play-time", "play-words", "custom-size", "custom-scoring"]) {
       $(id).addEventListener("change", () => {
@@ -576,78 +534,23 @@ export class Play {
     $("count").textContent = `${round.foundCounted()} / ${round.target.length} words${rare ? ` +${rare} rare` : ""}`;
   }
 
-  /**
-   * Which record a round counts toward: the game as it comes, or the game
-   * with its own time, target or custom size and scheme (`boggle|10s`),
-   * each a record of its own.
-   */
+  /** The record a round counts toward (records.ts). */
   private recordKey(round: Round | null = this.round): { key: string; name: string } {
+    const custom = this.game.id === "custom"
+      ? { size: $<HTMLSelectElement>("custom-size").value, scoring: $<HTMLSelectElement>("custom-scoring").value }
+      : undefined;
     const seconds = round?.seconds ?? this.seconds();
-    const counted = round?.counted ?? this.counted();
-    const parts: string[] = [];
-    const said: string[] = [];
-    if (this.game.id === "custom") {
-      const size = $<HTMLSelectElement>("custom-size").value;
-      const scoring = $<HTMLSelectElement>("custom-scoring").value;
-      parts.push(size, scoring);
-      said.push(size.replace("x", "×"), scoring);
-    }
-    if (seconds !== this.game.seconds || this.game.id === "custom") {
-      parts.push(`${seconds}s`);
-      said.push(seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
-    }
-    if (counted === "all") {
-      parts.push("all");
-      said.push("all words");
-    }
-    if (this.day) {
-      parts.push("daily");
-      said.push("daily");
-    }
-    return {
-      key: [this.game.id, ...parts].join("|"),
-      name: said.length ? `${this.game.name} (${said.join(", ")})` : this.game.name,
-    };
+    return records.recordKey({ game: this.game, seconds, counted: round?.counted ?? this.counted(), custom, daily: Boolean(this.day) });
   }
 
   private showStats(): void {
-    const { key, name } = this.recordKey();
-    const s = history.stats(key, this.lang);
-    $("stats-line").textContent = s.rounds
-      ? `${name}, ${packLabel(this.lang)}: ${plural(s.rounds, "round", "rounds")}, best ${plural(s.best, "point", "points")}, average ${s.average.toLocaleString()}, best share of a board ${Math.round(s.bestShare * 100)}%.`
-      : `No rounds of ${name} in ${packLabel(this.lang)} yet.`;
-    const all = history.overall();
-    $("stats-all").textContent = all.rounds
-      ? `All games: ${plural(all.rounds, "round", "rounds")}${all.streak > 1 ? `, ${all.streak} days in a row` : ""}${all.longest ? `, longest word ${all.longest.toUpperCase()} (${[...all.longest].length} letters)` : ""}.`
-      : "";
-    $("stats-recent").replaceChildren(
-      ...all.recent.map((r) => {
-        const li = document.createElement("li");
-        const game = this.gameNamed(r.preset.split("|")[0])?.name ?? r.preset;
-        li.textContent = `${new Date(r.at).toLocaleDateString()} ${game}, ${packLabel(r.lang)}: ${plural(r.score, "point", "points")}, ${plural(r.words, "word", "words")}`;
-        return li;
-      }),
-    );
-    $("stats-more").hidden = all.rounds === 0;
+    records.showStats(this.recordKey(), this.lang, (id) => this.gameNamed(id)?.name);
   }
 
   /** Keeps a round in the record (once). */
   private recordRound(round: Round): void {
-    if (this.recorded.has(round)) return;
-    this.recorded.add(round);
-    history.record({
-      preset: this.recordKey(round).key,
-      lang: this.lang,
-      at: Date.now(),
-      score: round.score,
-      words: round.found.length,
-      max: round.max,
-      total: round.target.length,
-      longest: round.found.reduce((a, w) => ([...w.word].length > [...a].length ? w.word : a), ""),
-    });
+    records.recordRound(round, this.recordKey(round).key, this.lang);
   }
-
-  private readonly recorded = new WeakSet<Round>();
 
   /** Ends the round: answers shown, the end screen brought into view. */
   end(): void {
@@ -656,95 +559,22 @@ export class Play {
     round.end(performance.now());
     this.stopTicker();
     this.tick();
-    const out = round.remaining(performance.now()) <= 0;
-    $("end-title").textContent = out ? "Time's up" : "Round over";
-    const s = round.solution;
     const record = this.recordKey(round);
     const before = history.stats(record.key, this.lang);
     this.recordRound(round);
-    $("end-summary").textContent = this.summary(round);
-    $("end-summary").dataset.score = String(round.score);
-    const versus = $("end-versus");
-    const theirs = this.challenged?.found !== undefined ? decodeFound(s.words.map((w) => w.word), this.challenged.found) : null;
-    if (this.versus) {
-      const v = this.versus;
-      const who = this.challenged?.from ?? "Your friend";
-      const verdict = round.score > v.score ? "You win!" : round.score < v.score ? `${who} wins.` : "A tie.";
-      versus.textContent = `${who}: ${plural(v.score, "point", "points")}, ${plural(v.words, "word", "words")}. ${verdict}`;
-      versus.dataset.score = String(v.score);
-      versus.hidden = false;
-    } else {
-      versus.hidden = true;
-    }
-    // Both lists: the sender's words beside yours, the ones you both found marked.
-    $("versus-box").hidden = theirs === null;
-    const mine = new Set(round.found.map((w) => w.word));
-    const both = new Set((theirs ?? []).filter((w) => mine.has(w)));
-    if (theirs !== null) {
-      $("versus-title").textContent = `${this.challenged?.from ?? "Your friend"}'s words`;
-      const byWord = new Map(s.words.map((w) => [w.word, w]));
-      $("versus-found").replaceChildren(
-        ...theirs.map((word) => {
-          const w = byWord.get(word)!;
-          const li = wordItem(w, () => this.board.mark(w.path, "shown"));
-          if (both.has(word)) markBoth(li.querySelector("button") ?? li);
-          return li;
-        }),
-      );
-    }
-    $("share-daily").hidden = !this.day;
-    if (this.day) {
-      const heat = new Array<number>(s.rows * s.cols).fill(0);
-      for (const w of round.found) for (const [r, c] of w.path) heat[r * s.cols + c]++;
-      const result: daily.DailyResult = {
-        game: this.game.id,
-        lang: this.lang,
-        day: this.day,
-        score: round.score,
-        words: round.found.length,
-        longest: Math.max(0, ...round.found.map((w) => w.len)),
-        heat,
-        cols: s.cols,
-      };
-      const first = daily.keep(result);
-      const kept = daily.played(this.game.id, this.lang, this.day) ?? result;
-      this.dailyResult = kept;
-      const days = daily.streak(this.day);
-      $("end-best").textContent = first
-        ? `Today's board: ${plural(kept.score, "point", "points")}.${days > 1 ? ` A ${days}-day streak!` : ""} Come back tomorrow for the next.`
-        : `Free play. Today's result stays ${plural(kept.score, "point", "points")}.`;
-    } else $("end-best").textContent = before.rounds && round.score > before.best
-      ? `A new best for ${record.name}!`
-      : before.rounds
-        ? `Your best for ${record.name}: ${plural(before.best, "point", "points")}.`
-        : "";
-    const chip = (w: { word: string; score: number; path: Cell[]; rare?: boolean }) => {
-      const li = wordItem(w, () => this.board.mark(w.path, "shown"));
-      if (w.rare) markRare(li.querySelector("button") ?? li);
-      return li;
-    };
-    $("end-found").replaceChildren(
-      ...round.found.map((w) => {
-        const li = chip(w);
-        if (both.has(w.word)) markBoth(li.querySelector("button") ?? li);
-        return li;
-      }),
-    );
-    $("missed").replaceChildren(...round.missed().map(chip));
-    const rare = round.missedRare();
-    this.rareCount = rare.length;
-    $("missed-rare").replaceChildren(...rare.map(chip));
-    $("missed-rare").hidden = true;
-    $("show-rare").hidden = rare.length === 0;
-    $("show-rare").setAttribute("aria-expanded", "false");
-    $("show-rare").textContent = this.rareLabel(false);
-    $("missed-title").textContent = round.counted === "common" && s.frequencies ? "Missed common words, best first" : "Missed, best first";
-    $("share-box").hidden = true;
-    $("share-text-box").hidden = true;
-    $("found-panel").hidden = true;
-    $("round-actions").hidden = true;
-    $("type-form").hidden = true;
-    $("hud").classList.add("over");
+    const shown = showResults({
+      round,
+      board: this.board,
+      lang: this.lang,
+      game: this.game,
+      day: this.day,
+      versus: this.versus,
+      challenged: this.challenged,
+      record,
+      before,
+    });
+    this.dailyResult = shown.dailyResult;
+    this.rareCount = shown.rareCount;
     this.board.mark([]);
     this.say(" ", "");
     $("end").hidden = false;
@@ -771,24 +601,6 @@ export class Play {
     box.rows = text.split("\n").length;
     $("share-text-box").hidden = false;
     await shareOrCopy({ text }, text, $("share-text-note"), box, "Result copied.", "Copy the text above to share it.");
-  }
-
-  private rareLabel(open: boolean): string {
-    return `${open ? "Hide" : "Show"} ${plural(this.rareCount, "rare word", "rare words")} missed`;
-  }
-
-  /** "You found 12 common words of 68: 30 points of the board's 151." */
-  private summary(round: Round): string {
-    const s = round.solution;
-    const common = round.counted === "common" && s.frequencies;
-    const kind = common ? "common word" : "word";
-    const rare = round.found.length - round.foundCounted();
-    let text = `You found ${plural(round.foundCounted(), kind, `${kind}s`)} of ${round.target.length.toLocaleString()}`;
-    if (rare) text += ` and ${plural(rare, "rare one", "rare ones")}`;
-    text += `: ${plural(round.score, "point", "points")} of the board's ${round.max.toLocaleString()}.`;
-    if (!s.frequencies) text += ` Every word counted: ${packLabel(this.lang)} has no word-frequency data.`;
-    else if (!common) text += ` All ${s.word_count.toLocaleString()} words counted, ${s.common.words.toLocaleString()} of them common.`;
-    return text;
   }
 
   /** The link that plays this board, with this player's result to beat. */
