@@ -137,3 +137,65 @@ fn no_source_file_over_700_lines() {
         long.join("\n")
     );
 }
+
+/// What would mean the page keeps a rule of a round of its own: the
+/// verdict's words, a judge's look-up, the target's filter, an adjacency
+/// rule. The library has each once (`solve::game`, `grid::Neighbors`), and
+/// the page asks it: the engine for a solo round, the server for a room.
+const PAGE_RULES: [(&str, &str); 10] = [
+    (
+        "not on this board",
+        "a verdict's words (solve::game::Verdict::why)",
+    ),
+    (
+        "not a word",
+        "a verdict's words (solve::game::Verdict::why)",
+    ),
+    ("too short", "a verdict's words (solve::game::Verdict::why)"),
+    (
+        "already found",
+        "a verdict's words (solve::game::Verdict::why)",
+    ),
+    (
+        "rare !== true",
+        "the target's rule (solve::game::Judge::target)",
+    ),
+    (
+        "rare === true",
+        "the target's rule (solve::game::Judge::target)",
+    ),
+    (
+        "contains(",
+        "a judge's look-up in the pack (solve::game::Judge)",
+    ),
+    ("function neighbours", "an adjacency rule (grid::Neighbors)"),
+    ("diagonals", "an adjacency rule (grid::Neighbors)"),
+    ("dr + dc", "an adjacency rule (grid::Neighbors)"),
+];
+
+#[test]
+fn the_page_keeps_no_rule_of_a_round() {
+    let root = workspace_root();
+    let src = root.join("web").join("src");
+    let mut found = Vec::new();
+    for path in files(&src, &[".ts"]) {
+        // The engine's types, generated from Rust, may name anything.
+        if path.file_name().is_some_and(|n| n == "api.ts") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            for (pattern, rule) in PAGE_RULES {
+                if line.contains(pattern) {
+                    let shown = path.strip_prefix(&root).unwrap().display();
+                    found.push(format!("{shown}:{}: {rule}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "web/src keeps a rule the library owns (ask the engine or the server):\n{}",
+        found.join("\n")
+    );
+}

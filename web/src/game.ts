@@ -1,24 +1,20 @@
 // One timed round: the board's solution, the words found, the clock (which
-// stops while the page is hidden), and the verdict on each try. No DOM
-// here: play.ts shows what this decides.
-import type { Solution, Word } from "./engine";
+// stops while the page is hidden). The library judges each try and draws the
+// target (crates/web/src/play.rs, solve::game, as for the room server's
+// rounds); this keeps what it answered. No DOM here: play.ts shows it.
+import type { Counted, PlayEnded, PlayRound, PlayTry, Solution, Tried, Word } from "./engine";
+import { inTable } from "./trace";
 
-/**
- * Which words a round's target counts: the common ones (a player can know
- * them: everyday words of the language, Zipf 2.5 and more in the pack's
- * frequency list, as the engine's `rare` flag says) or all of them. A
- * rare word found still scores, and is shown as a rare find. In a pack
- * without frequencies every word is common.
- */
-export type Counted = "common" | "all";
+export type { Counted } from "./engine";
 
-/** What a try came to. */
-export type Verdict =
-  | { kind: "new"; word: string; points: number; rare: boolean }
-  | { kind: "again"; word: string }
-  | { kind: "short"; word: string; min: number }
-  | { kind: "notword"; word: string }
-  | { kind: "notboard"; word: string };
+/** What a try came to: the library's verdict (its kind, and why it did not count). */
+export type Verdict = Tried;
+
+/** The engine's calls a round makes. */
+export interface Judging {
+  playTry(request: PlayTry): Promise<Tried>;
+  playEnd(round: number): Promise<PlayEnded>;
+}
 
 export class Round {
   readonly solution: Solution;
@@ -30,72 +26,62 @@ export class Round {
   readonly target: Word[];
   /** The most the target's words score. */
   readonly max: number;
-  private readonly words: Map<string, Word>;
-  private readonly inPack: (word: string) => Promise<boolean>;
+  /** For each cell (row-major), the cells a traced path may step to from it. */
+  readonly neighbors: number[][];
+  private readonly id: number;
+  private readonly judging: Judging;
+  /** How many of the words found the target counts, as the library last said. */
+  private countedFound = 0;
+  /** The words not found, once the library has ended the round. */
+  private left: PlayEnded | null = null;
   /** Milliseconds left when the clock last stopped or started. */
-  private left: number;
+  private ms: number;
   /** When the clock started running (performance.now()), or null if stopped. */
   private since: number | null = null;
   ended = false;
 
-  constructor(solution: Solution, seconds: number, inPack: (word: string) => Promise<boolean>, counted: Counted = "common") {
-    this.solution = solution;
+  constructor(opened: PlayRound, seconds: number, counted: Counted, judging: Judging) {
+    this.solution = opened.solution;
     this.seconds = seconds;
     this.counted = counted;
-    this.target = solution.words.filter((w) => this.counts(w));
-    this.max = this.target.reduce((sum, w) => sum + w.score, 0);
-    this.left = seconds * 1000;
-    this.words = new Map(solution.words.map((w) => [w.word, w]));
-    this.inPack = inPack;
+    this.id = opened.round;
+    this.judging = judging;
+    this.target = opened.target.map((i) => opened.solution.words[i]);
+    this.max = opened.max;
+    this.neighbors = opened.neighbors;
+    this.ms = seconds * 1000;
   }
 
   /**
-   * Judges a word, typed or traced (a traced word is always on the board).
-   * A word on the board counts at once, before anything is awaited, so two
-   * quick tries are judged in order.
+   * Judges a typed word or a traced path. The worker takes tries in the
+   * order they are made, so two quick ones are judged in order.
    */
-  async judge(text: string, traced: boolean): Promise<Verdict> {
-    const word = text.trim().toLowerCase();
-    const known = this.words.get(word);
-    if (known) {
-      if (this.found.some((w) => w.word === word)) return { kind: "again", word };
-      this.found.push(known);
-      this.score += known.score;
-      return { kind: "new", word, points: known.score, rare: known.rare === true };
-    }
-    const min = this.solution.min_len;
-    if ([...word].length < min) return { kind: "short", word, min };
-    // A traced word is on the board by construction; a typed one may be a
-    // word the board does not hold.
-    if (!traced && (await this.inPack(word))) return { kind: "notboard", word };
-    return { kind: "notword", word };
+  async judge(attempt: { word: string } | { path: [number, number][] }): Promise<Verdict> {
+    const tried = await this.judging.playTry({ round: this.id, ...attempt });
+    if (tried.kind === "new" && tried.word !== null) this.found.push(this.solution.words[tried.word]);
+    this.score = tried.score;
+    this.countedFound = tried.counted;
+    return tried;
   }
 
-  /** Whether the board holds this word under the round's rules. */
-  holds(word: string): boolean {
-    return this.words.has(word);
-  }
-
-  /** Whether the round's target counts this word. */
-  counts(w: Word): boolean {
-    return this.counted === "all" || w.rare !== true;
+  /** Whether a traced path may step from cell `a` to cell `b` on this board. */
+  adjacent(a: [number, number], b: [number, number]): boolean {
+    return inTable(this.neighbors, this.solution.cols, a, b);
   }
 
   /** The found words the target counts. */
   foundCounted(): number {
-    return this.found.filter((w) => this.counts(w)).length;
+    return this.countedFound;
   }
 
-  /** The target's words not found, best first (as the solution lists them). */
+  /** The target's words not found, best first (once the round has ended). */
   missed(): Word[] {
-    const found = new Set(this.found.map((w) => w.word));
-    return this.target.filter((w) => !found.has(w.word));
+    return (this.left?.missed ?? []).map((i) => this.solution.words[i]);
   }
 
   /** The rare words not found, best first: outside a common-words target. */
   missedRare(): Word[] {
-    const found = new Set(this.found.map((w) => w.word));
-    return this.solution.words.filter((w) => !this.counts(w) && !found.has(w.word));
+    return (this.left?.missed_rare ?? []).map((i) => this.solution.words[i]);
   }
 
   start(now: number): void {
@@ -104,7 +90,7 @@ export class Round {
 
   pause(now: number): void {
     if (this.since !== null) {
-      this.left = Math.max(0, this.left - (now - this.since));
+      this.ms = Math.max(0, this.ms - (now - this.since));
       this.since = null;
     }
   }
@@ -115,12 +101,19 @@ export class Round {
 
   /** Milliseconds left. */
   remaining(now: number): number {
-    return this.since === null ? this.left : Math.max(0, this.left - (now - this.since));
+    return this.since === null ? this.ms : Math.max(0, this.ms - (now - this.since));
   }
 
+  /** Stops the round: its clock, and its tries from now on. */
   end(now: number): void {
     this.pause(now);
     this.ended = true;
+  }
+
+  /** Ends the round in the library too: what was missed is known after it. */
+  async finish(): Promise<void> {
+    if (this.left) return;
+    this.left = await this.judging.playEnd(this.id);
   }
 }
 

@@ -2,8 +2,9 @@
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
 import { BoardView, markRare, type Cell } from "./board";
-import type { Engine, GameInfo, Solution, Spelled } from "./engine";
+import type { Engine, GameInfo, PlayRound, Spelled } from "./engine";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
+import { verdictLine } from "./verdict";
 import * as daily from "./daily";
 import { encodeFound, type Challenge } from "./challenge";
 import { rareLabel, shareOrCopy, showResults } from "./end";
@@ -42,8 +43,7 @@ export class Play {
     this.game = this.games[0];
     for (const g of this.games) $<HTMLSelectElement>("preset").add(new Option(g.label, g.id));
     attachTracing(this.board, {
-      wrap: () => false,
-      diagonals: () => true,
+      adjacent: (a, b) => this.round?.adjacent(a, b) ?? false,
       onChange: (path) => this.tracing(path),
       onSubmit: (path) => void this.submitPath(path),
     });
@@ -55,7 +55,7 @@ export class Play {
     });
     $("new-round").addEventListener("click", () => void this.newRound());
     $("again").addEventListener("click", () => void this.newRound());
-    $("end-round").addEventListener("click", () => this.end());
+    $("end-round").addEventListener("click", () => void this.end());
     $("challenge").addEventListener("click", () => void this.challenge());
     $("share-daily").addEventListener("click", () => void this.shareDaily());
     $("daily").addEventListener("click", () => void this.newRound(undefined, undefined, daily.today()));
@@ -207,6 +207,9 @@ export class Play {
       this.recordRound(left);
       kept = `Your last round was kept: ${plural(left.score, "point", "points")}, ${plural(left.found.length, "word", "words")}.`;
     }
+    // The library lets go of a round left unfinished.
+    if (left && !left.ended) left.end(performance.now());
+    if (left) void left.finish().catch(() => {});
     this.stopTicker();
     // The engine answers later: a round asked for after this one wins.
     const asked = ++this.asked;
@@ -232,7 +235,8 @@ export class Play {
     const size = custom ? $<HTMLSelectElement>("custom-size").value : this.game.size;
     const scoring = custom ? $<HTMLSelectElement>("custom-scoring").value : this.game.scoring;
     if (challenge?.counted) $<HTMLSelectElement>("play-words").value = challenge.counted;
-    let solution: Solution;
+    let opened: PlayRound;
+    const counted = this.counted();
     this.day = challenge ? null : day ?? null;
     if (this.day) document.body.dataset.daily = this.day;
     else delete document.body.dataset.daily;
@@ -243,7 +247,7 @@ export class Play {
       this.seed = undefined;
       delete document.body.dataset.seed;
       try {
-        solution = await this.engine.solve(lang, challenge.board, { scoring, bonus: this.bonus, min_len: this.game.min_len ?? undefined });
+        opened = await this.engine.playOpen(lang, challenge.board, { scoring, bonus: this.bonus, min_len: this.game.min_len ?? undefined }, counted);
       } catch (e) {
         notice(`That board does not read (${(e as Error).message}); here is a new one.`);
         return this.newRound();
@@ -251,16 +255,17 @@ export class Play {
     } else {
       this.versus = undefined;
       try {
-        solution = await this.roll(lang, size, scoring, seed, day);
+        opened = await this.roll(lang, size, scoring, counted, seed, day);
       } catch (e) {
         this.say(`No board for ${this.game.name} in ${packLabel(lang)} (${(e as Error).message}); choose another game.`, "bad");
         return;
       }
     }
     if (asked !== this.asked) return;
+    const solution = opened.solution;
     this.boardText = solution.board;
     const seconds = challenge?.seconds ?? this.seconds();
-    this.round = new Round(solution, seconds, (w) => this.engine.contains(lang, w), this.counted());
+    this.round = new Round(opened, seconds, counted, this.engine);
     document.body.dataset.counted = this.round.counted;
     this.board.show(solution.rows, solution.cols, solution.cells, { values: solution.values, bonus: solution.bonus });
     this.board.mark([]);
@@ -380,7 +385,7 @@ export class Play {
    * library rolls it (solve::game), re-rolling a board with too few common
    * words, so the CLI, Python and this page give the same round for a seed.
    */
-  private async roll(lang: string, size: string, scoring: string, seed?: number, day?: string): Promise<Solution> {
+  private async roll(lang: string, size: string, scoring: string, counted: Counted, seed?: number, day?: string): Promise<PlayRound> {
     const custom = this.game.id === "custom";
     const fresh = crypto.getRandomValues(new Uint32Array(1))[0];
     const round = await this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(day ? { daily: day } : {}), ...(custom ? { size, scoring } : {}) });
@@ -388,7 +393,7 @@ export class Play {
     this.seed = round.seed;
     document.body.dataset.seed = String(round.seed);
     document.body.dataset.minCommon = String(round.min_common);
-    return this.engine.solve(lang, round.board, { scoring: round.scoring, bonus: this.bonus, min_len: round.min_len ?? undefined });
+    return this.engine.playOpen(lang, round.board, { scoring: round.scoring, bonus: this.bonus, min_len: round.min_len ?? undefined }, counted);
   }
 
   /** The seed of the round on the board, when it was rolled (not a challenge's board). */
@@ -412,7 +417,7 @@ export class Play {
     $("timebar").setAttribute("aria-valuenow", String(Math.ceil(left / 1000)));
     $("timebar").classList.toggle("low", left < 10_000);
     $("hud").classList.toggle("paused", !round.running && !round.ended);
-    if (left <= 0 && !round.ended) this.end();
+    if (left <= 0 && !round.ended) void this.end();
   }
 
   /** What a traced path spells, as the library reads the board's tiles. */
@@ -448,72 +453,47 @@ export class Play {
       this.board.mark([]);
       return;
     }
-    const n = ++this.traced;
-    let spelled: Spelled;
-    try {
-      spelled = await this.spell(path);
-    } catch (e) {
-      this.say((e as Error).message, "bad");
-      return;
-    }
-    if (n !== this.traced) return;
-    if (spelled.why) {
-      this.say(`${spelled.words[0].toUpperCase()}: ${spelled.why}`, "bad");
-      $("current").textContent = "\u00a0";
-      this.board.mark(path, "bad");
-      window.setTimeout(() => {
-        if (this.board.el.dataset.kind === "bad") this.board.mark([]);
-      }, 700);
-      return;
-    }
-    this.submit(spelled.words.find((w) => this.round?.holds(w)) ?? spelled.words[0], path);
+    ++this.traced;
+    await this.submit(null, path);
   }
 
-  /** Judges a try and shows the verdict; `path` is the traced one, if any. */
-  async submit(text: string, path: Cell[] | null): Promise<Verdict | null> {
+  /**
+   * Has the library judge a try, typed (`text`) or traced (`path`), and
+   * shows its verdict.
+   */
+  async submit(text: string | null, path: Cell[] | null): Promise<Verdict | null> {
     const round = this.round;
     if (!round || round.ended) return null;
     const t0 = performance.now();
-    const verdict = await round.judge(text, path !== null);
+    let verdict: Verdict;
+    try {
+      verdict = await round.judge(path ? { path } : { word: text ?? "" });
+    } catch (e) {
+      // The round ended while the try was on its way.
+      if (round === this.round && !round.ended) this.say((e as Error).message, "bad");
+      return null;
+    }
     if (round !== this.round) return null;
     document.body.dataset.judgeMs = (performance.now() - t0).toFixed(3);
-    const shown = verdict.word.toUpperCase();
-    let kind = "bad";
-    switch (verdict.kind) {
-      case "new": {
-        kind = "good";
-        this.say(verdict.rare ? `${shown} +${verdict.points}, a rare find` : `${shown} +${verdict.points}`, "good");
-        const w = round.found[round.found.length - 1];
-        const chip = document.createElement("li");
-        chip.textContent = `${w.word} ${w.score}`;
-        chip.dataset.word = w.word;
-        if (w.rare) markRare(chip);
-        $("found").prepend(chip);
-        this.showScore();
-        if (!path) path = w.path;
-        break;
-      }
-      case "again":
-        kind = "again";
-        this.say(`${shown}: already found`, "again");
-        break;
-      case "short":
-        this.say(`${shown}: too short (${verdict.min} letters at least)`, "bad");
-        break;
-      case "notboard":
-        this.say(`${shown}: not on this board`, "bad");
-        break;
-      case "notword":
-        this.say(`${shown}: not a word`, "bad");
-        break;
+    const line = verdictLine({ ...verdict, word: verdict.text });
+    this.say(line.text, line.tone);
+    if (verdict.kind === "new" && verdict.word !== null) {
+      const w = round.solution.words[verdict.word];
+      const chip = document.createElement("li");
+      chip.textContent = `${w.word} ${w.score}`;
+      chip.dataset.word = w.word;
+      if (w.rare) markRare(chip);
+      $("found").prepend(chip);
+      this.showScore();
+      if (!path) path = w.path;
     }
-    feel.feel(kind === "good" ? "good" : kind === "again" ? "again" : "bad");
+    feel.feel(line.tone);
     $("current").textContent = "\u00a0";
-    this.board.mark(path ?? [], kind);
+    this.board.mark(path ?? [], line.tone);
     if (path) {
       const board = this.board;
       window.setTimeout(() => {
-        if (board.el.dataset.kind === kind) board.mark([]);
+        if (board.el.dataset.kind === line.tone) board.mark([]);
       }, 700);
     }
     return verdict;
@@ -553,12 +533,18 @@ export class Play {
   }
 
   /** Ends the round: answers shown, the end screen brought into view. */
-  end(): void {
+  async end(): Promise<void> {
     const round = this.round;
     if (!round || round.ended) return;
     round.end(performance.now());
     this.stopTicker();
     this.tick();
+    try {
+      await round.finish();
+    } catch (e) {
+      this.say((e as Error).message, "bad");
+    }
+    if (round !== this.round) return;
     const record = this.recordKey(round);
     const before = history.stats(record.key, this.lang);
     this.recordRound(round);

@@ -4,26 +4,20 @@
 import type { BoardView, Cell } from "./board";
 
 export interface TraceOptions {
-  /** Whether cells wrap around the edges. */
-  wrap: () => boolean;
-  /** King moves, or no diagonal steps. */
-  diagonals: () => boolean;
+  /**
+   * Whether a path may step from one cell to the next: the board's own
+   * adjacency, as the library gives it (a round's neighbour table).
+   */
+  adjacent: (a: Cell, b: Cell) => boolean;
   /** The path so far, as it changes. */
   onChange: (path: Cell[]) => void;
   /** A finished path of two or more tiles. */
   onSubmit: (path: Cell[]) => void;
 }
 
-export function neighbours(a: Cell, b: Cell, rows: number, cols: number, wrap: boolean, diagonals: boolean): boolean {
-  const d = (x: number, y: number, n: number) => {
-    const raw = Math.abs(x - y);
-    return wrap ? Math.min(raw, n - raw) : raw;
-  };
-  const dr = d(a[0], b[0], rows);
-  const dc = d(a[1], b[1], cols);
-  if (dr === 0 && dc === 0) return false;
-  if (dr > 1 || dc > 1) return false;
-  return diagonals || dr + dc === 1;
+/** Whether `b` is next to `a` in a neighbour table the library gave (cell index to the cells next to it). */
+export function inTable(table: number[][], cols: number, a: Cell, b: Cell): boolean {
+  return table[a[0] * cols + a[1]]?.includes(b[0] * cols + b[1]) ?? false;
 }
 
 export function attachTracing(board: BoardView, options: TraceOptions): () => void {
@@ -39,7 +33,7 @@ export function attachTracing(board: BoardView, options: TraceOptions): () => vo
       path = path.slice(0, -1); // back up one tile
     } else if (path.some((p) => same(p, cell))) {
       return;
-    } else if (!last || neighbours(last, cell, board.rows, board.cols, options.wrap(), options.diagonals())) {
+    } else if (!last || options.adjacent(last, cell)) {
       path = [...path, cell];
     } else {
       return;

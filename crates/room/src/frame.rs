@@ -3,19 +3,10 @@
 //! with examples.
 
 use serde::{Deserialize, Serialize};
-
-/// Which words a round's target counts (as the web app's setting): the
-/// common ones or all of them. A rare word found scores either way.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Counted {
-    /// Words at or above the pack's common line (every word, in a pack
-    /// without frequencies).
-    #[default]
-    Common,
-    /// Every word of the pack.
-    All,
-}
+/// Which words a round's target counts: the library's rule
+/// (`solve::game::Counted`), as the web app's setting names it.
+pub use solve::game::Counted;
+use solve::game::VerdictKind;
 
 /// What the host chooses for the next round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -186,8 +177,10 @@ pub struct BoardShown {
     pub values: Option<Vec<Option<u32>>>,
     /// Bonus cells (`DL`, `TL`, `DW`, `TW`), for a game with them.
     pub bonus: Option<Vec<Option<String>>>,
-    /// Whether a step may be diagonal.
-    pub diagonals: bool,
+    /// For each cell (row-major), the cells a traced path may step to from
+    /// it: the round's adjacency and wrap, as the library's judge reads
+    /// them, so the page keeps no rule of its own.
+    pub neighbors: Vec<Vec<u32>>,
 }
 
 /// What the server sends.
@@ -244,7 +237,7 @@ pub enum Reply {
     /// What your try came to.
     Verdict {
         /// `new`, `again`, `short`, `notboard`, `notword` or `badpath`.
-        kind: &'static str,
+        kind: VerdictKind,
         /// The word as judged.
         word: String,
         /// Its points, for a new word.

@@ -278,6 +278,112 @@ async fn a_round_judged_by_the_server_from_start_to_results() {
     assert_ne!(again["seed"], round["seed"]);
 }
 
+/// A call of the web page's engine, as its worker makes it (JSON in and out).
+fn engine(call: &str, request: Value) -> Value {
+    let text = boggle_web::answer(call, request.to_string().as_bytes()).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test]
+async fn a_solo_round_and_a_room_give_the_same_verdicts_and_target() {
+    // One board, one set of tries: the room's server and the page's engine
+    // (its solo rounds) must agree on every verdict, its words and points,
+    // the target's size and the board's maximum.
+    let s = server(Limits::default()).await;
+    let (mut host, _, _) = Client::create(
+        &s,
+        "Ann",
+        json!({"game": "boggle", "lang": "en", "seconds": 30}),
+    )
+    .await;
+    host.send(json!({"type": "start"})).await;
+    let round = host.until("round").await;
+    let words = solved(&round, "boggle").words;
+    let opened = engine(
+        "play_open",
+        json!({"solve": {"board": round["board"]["text"], "pack": "en", "scoring": "boggle",
+                          "min_len": round["min_len"]}, "counted": "common"}),
+    );
+    let id = opened["round"].clone();
+    assert_eq!(opened["solution"]["board"], round["board"]["text"]);
+    assert_eq!(
+        opened["target"].as_array().unwrap().len() as u64,
+        round["target"].as_u64().unwrap()
+    );
+    assert_eq!(opened["neighbors"], round["board"]["neighbors"]);
+    let pack = solve::packs::builtin("en").unwrap();
+    let absent = ["zymurgy", "quixotic", "jukebox", "rhythm"]
+        .into_iter()
+        .find(|w| !words.iter().any(|f| f.word == *w) && pack.contains(w).unwrap())
+        .unwrap();
+    let rare = words.iter().find(|w| w.rare).map(|w| w.word.clone());
+    let typed = [
+        words[0].word.to_uppercase(),
+        words[0].word.clone(),
+        "ab".into(),
+        "qzxqzx".into(),
+        absent.into(),
+    ];
+    let traced = [
+        path(&words[1]),
+        vec![[0, 0], [9, 9]],
+        vec![[0, 0], [0, 1], [0, 0]],
+        path(&words[1]),
+    ];
+    let mut tries: Vec<(Value, Value)> = Vec::new();
+    for word in typed.iter().chain(rare.iter()) {
+        let room = host.word(word).await;
+        tries.push((room, engine("play_try", json!({"round": id, "word": word}))));
+    }
+    for cells in &traced {
+        let room = host.trace(cells).await;
+        tries.push((
+            room,
+            engine("play_try", json!({"round": id, "path": cells})),
+        ));
+    }
+    for (room, solo) in &tries {
+        for (r, e) in [
+            ("kind", "kind"),
+            ("word", "text"),
+            ("points", "points"),
+            ("rare", "rare"),
+            ("why", "why"),
+            ("score", "score"),
+        ] {
+            assert_eq!(room[r], solo[e], "{r}: room {room}, solo {solo}");
+        }
+    }
+    let kinds: Vec<&str> = tries
+        .iter()
+        .map(|(r, _)| r["kind"].as_str().unwrap())
+        .collect();
+    for kind in ["new", "again", "short", "notword", "notboard", "badpath"] {
+        assert!(kinds.contains(&kind), "{kind} among {kinds:?}");
+    }
+    host.send(json!({"type": "end"})).await;
+    let results = host.until("results").await;
+    let ended = engine("play_end", json!({"round": id}));
+    assert_eq!(results["max"], opened["max"]);
+    let missed: Vec<&Value> = results["missed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["word"])
+        .collect();
+    let solo: Vec<Value> = ended["missed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| opened["solution"]["words"][i.as_u64().unwrap() as usize]["word"].clone())
+        .collect();
+    assert_eq!(missed, solo.iter().collect::<Vec<_>>());
+    assert_eq!(
+        results["missed_rare"].as_u64().unwrap() as usize,
+        ended["missed_rare"].as_array().unwrap().len()
+    );
+}
+
 #[tokio::test]
 async fn the_classic_rule_cancels_shared_words() {
     let s = server(Limits::default()).await;

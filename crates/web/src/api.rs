@@ -10,6 +10,7 @@
 use std::num::NonZeroUsize;
 
 use serde::{Deserialize, Deserializer, Serialize};
+pub use solve::game::{Counted, VerdictKind};
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -299,6 +300,98 @@ pub struct Spelled {
     pub words: Vec<String>,
     /// Why the path may not be played, or null.
     pub why: Option<String>,
+}
+
+/// A solo round to open ([`play_open`](crate::play_open)): the board and
+/// rules of a solve, and which words its target counts.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(TS), ts(optional_fields))]
+#[serde(deny_unknown_fields)]
+pub struct PlayOpen {
+    /// The board, the pack and the rules, as a solve takes them.
+    pub solve: SolveRequest,
+    /// The common words (the default) or all of them.
+    pub counted: Option<Counted>,
+}
+
+/// An open round: its number for the tries, the board solved, the target
+/// the library's rule draws, and which cells a traced path may step
+/// between.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PlayRound {
+    /// The round's number, for [`PlayTry`] and [`PlayEnd`].
+    pub round: u32,
+    /// The board solved: every word with its path, best first.
+    pub solution: Solution,
+    /// The words the target counts, as indices into the solution's words,
+    /// best first.
+    pub target: Vec<u32>,
+    /// The most the target's words score.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub max: u64,
+    /// For each cell (row-major), the cells next to it under the round's
+    /// adjacency and wrap.
+    pub neighbors: Vec<Vec<u32>>,
+}
+
+/// A try on an open round: a typed `word` or a traced `path`.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(TS), ts(optional_fields))]
+#[serde(deny_unknown_fields)]
+pub struct PlayTry {
+    /// The round's number.
+    pub round: u32,
+    /// A typed word.
+    pub word: Option<String>,
+    /// A traced path, (row, col) cells from 0.
+    pub path: Option<Vec<[usize; 2]>>,
+}
+
+/// What a try came to, judged by `solve::game::Judge`, and the player's
+/// round after it.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct Tried {
+    /// The verdict's kind.
+    pub kind: VerdictKind,
+    /// The word as judged (the board's spelling for a word it holds).
+    pub text: String,
+    /// For a new or repeated word, its index in the solution's words.
+    pub word: Option<u32>,
+    /// Its points, for a new word.
+    pub points: u32,
+    /// Whether it is a rare find.
+    pub rare: bool,
+    /// Why it does not count, in words (`too short (3 letters at least)`).
+    pub why: Option<String>,
+    /// The player's score now.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub score: u64,
+    /// The words found so far.
+    pub found: usize,
+    /// Of them, those the target counts.
+    pub counted: usize,
+}
+
+/// The round to end ([`play_end`](crate::play_end)).
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(deny_unknown_fields)]
+pub struct PlayEnd {
+    /// The round's number.
+    pub round: u32,
+}
+
+/// A round's end: the target's words not found and the rare ones not
+/// found, as indices into the solution's words, best first.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PlayEnded {
+    /// The target's words not found.
+    pub missed: Vec<u32>,
+    /// The words outside the target not found.
+    pub missed_rare: Vec<u32>,
 }
 
 /// A failed call's answer: one line.

@@ -32,6 +32,11 @@
 //!   roll --game` and Python's.
 //! - [`spell`] takes [`api::SpellRequest`] and answers [`api::Spelled`]:
 //!   what a traced path spells and, if it may not be played, why.
+//! - [`play_open`] takes [`api::PlayOpen`] and answers [`api::PlayRound`]:
+//!   a solo round on a board, kept here with the player's words;
+//!   [`play_try`] judges a try ([`api::PlayTry`] → [`api::Tried`]) by the
+//!   library's one rule (`solve::game::Judge`, as the room server's), and
+//!   [`play_end`] ends it ([`api::PlayEnd`] → [`api::PlayEnded`]).
 //!
 //! Every failure answers [`api::Failure`], `{"error": "one line"}`;
 //! nothing panics on what a user types.
@@ -50,10 +55,12 @@ use solve::random::{self, RollSpec, Target};
 use solve::{RuleOptions, Scoring, Solver, Tally, TextStyle};
 
 pub mod api;
+mod play;
 use api::{
     Contains, ContainsRequest, Failure, GameInfo, Games, PackInfo, PackStream, RollRequest, Rolled,
     RoundInfo, RoundRequest, Solution, SolveRequest, SpellRequest, Spelled, Word,
 };
+pub use play::{play_end, play_open, play_try};
 
 /// Packs by id: the built-in names, and `#N` for loaded ones.
 struct State {
@@ -119,6 +126,28 @@ unsafe fn call<T: Serialize>(
     // Pointers are 32 bits in wasm32, so pointer and length fit one u64.
     let (p, l) = answer_buffer(&answer);
     ((p as u64) << 32) | l as u64
+}
+
+/// A JSON call by its export's name, answered as JSON: what the worker
+/// reads, without the ABI's pointers, for Rust callers (the room server's
+/// tests drive a solo round through it beside a room's). The byte calls
+/// (`load_pack`, `pack_push`) are not among them.
+pub fn answer(name: &str, request: &[u8]) -> Result<String, String> {
+    fn json<T: Serialize>(answer: Result<T, String>) -> Result<String, String> {
+        answer.and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
+    }
+    match name {
+        "solve" => json(solve_request(request)),
+        "contains" => json(contains_request(request)),
+        "roll" => json(roll_request(request)),
+        "games" => json(Ok(games_list())),
+        "game_round" => json(round_request(request)),
+        "spell" => json(spell_request(request)),
+        "play_open" => json(play::open(request)),
+        "play_try" => json(play::judge(request)),
+        "play_end" => json(play::end(request)),
+        _ => Err(format!("no call {name:?}")),
+    }
 }
 
 /// An answer's JSON as a buffer for JavaScript to read and give back with
@@ -299,6 +328,22 @@ pub unsafe extern "C" fn solve(ptr: *const u8, len: usize) -> u64 {
 
 fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
     let req: SolveRequest = request(bytes)?;
+    Ok(solution_answer(&solved(&req)?))
+}
+
+/// A board solved under a request's rules, with what answering it needs.
+struct Solved {
+    pack: Pack,
+    board: solve::Board,
+    faces: solve::FaceRules,
+    /// The rules as the solver resolved them (letter values, bonus cells).
+    rules: solve::Rules,
+    solution: solve::Solution,
+}
+
+/// Solves a request's board, with a solver kept from an earlier call under
+/// the same pack and rules if there is one.
+fn solved(req: &SolveRequest) -> Result<Solved, String> {
     let pack = pack(&req.pack)?;
     let adjacency = adjacency(req.neighbors.as_deref())?;
     let options = RuleOptions {
@@ -348,12 +393,30 @@ fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
             let solution = solver.solve(&board).map_err(|e| e.to_string())?;
             Ok((solution, solver.rules().clone()))
         })?;
+    Ok(Solved {
+        pack,
+        board,
+        faces,
+        rules: solved,
+        solution,
+    })
+}
+
+/// A solution as the page reads it.
+fn solution_answer(s: &Solved) -> Solution {
+    let Solved {
+        pack,
+        board,
+        faces,
+        rules,
+        solution,
+    } = s;
     let cells = (0..board.len())
         .map(|i| board.face(i).map(str::to_string))
         .collect();
     // What the tiles show: values under a letter-value scheme, bonus cells.
-    let values = solved.tile_values(&board);
-    let bonus = solved
+    let values = rules.tile_values(board);
+    let bonus = rules
         .bonus_marks(board.len())
         .map(|marks| marks.into_iter().map(|m| m.map(String::from)).collect());
     let words = solution
@@ -368,8 +431,8 @@ fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
             rare: w.rare,
         })
         .collect();
-    Ok(Solution {
-        board: faces.text(&board, TextStyle::Rows),
+    Solution {
+        board: faces.text(board, TextStyle::Rows),
         rows: board.rows(),
         cols: board.cols(),
         cells,
@@ -388,7 +451,7 @@ fn solve_request(bytes: &[u8]) -> Result<Solution, String> {
         min_len: rules.min_len,
         values,
         bonus,
-    })
+    }
 }
 
 /// Whether the pack holds a word (lowercased; in the pack's spelling).

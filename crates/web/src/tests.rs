@@ -50,6 +50,14 @@ fn api_types() {
         api::RoundInfo::decl(),
         api::SpellRequest::decl(),
         api::Spelled::decl(),
+        api::Counted::decl(),
+        api::VerdictKind::decl(),
+        api::PlayOpen::decl(),
+        api::PlayRound::decl(),
+        api::PlayTry::decl(),
+        api::Tried::decl(),
+        api::PlayEnd::decl(),
+        api::PlayEnded::decl(),
         api::Failure::decl(),
     ];
     let mut text = String::from(

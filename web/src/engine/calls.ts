@@ -7,6 +7,11 @@ import type {
   Games,
   PackInfo,
   PackStream,
+  PlayEnd,
+  PlayEnded,
+  PlayOpen,
+  PlayRound,
+  PlayTry,
   Rolled,
   RollRequest,
   RoundInfo,
@@ -15,6 +20,7 @@ import type {
   SolveRequest,
   Spelled,
   SpellRequest,
+  Tried,
   Word,
 } from "../api";
 
@@ -33,6 +39,9 @@ export interface Calls {
   games: { request: Record<string, never>; answer: Games };
   game_round: { request: RoundRequest; answer: RoundInfo };
   spell: { request: SpellRequest; answer: Spelled };
+  play_open: { request: PlayOpen; answer: PlayRound };
+  play_try: { request: PlayTry; answer: Tried };
+  play_end: { request: PlayEnd; answer: PlayEnded };
 }
 
 /** A call's name. */

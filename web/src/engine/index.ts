@@ -2,10 +2,10 @@
 // in a Web Worker (worker.ts) and answers a promise, so the page's main
 // thread never waits on a solve. Requests and answers are the types
 // generated from crates/web/src/api.rs.
-import type { GameInfo, PackInfo, RollRequest, RoundInfo, RoundRequest, Solution, SolveRequest, Spelled, SpellRequest, Word } from "../api";
+import type { Counted, GameInfo, PackInfo, PlayEnded, PlayRound, PlayTry, RollRequest, RoundInfo, RoundRequest, Solution, SolveRequest, Spelled, SpellRequest, Tried, Word } from "../api";
 import type { Call, Calls, FromWorker, ToWorker } from "./calls";
 
-export type { GameInfo, PackInfo, RoundInfo, Solution, Spelled, Word } from "../api";
+export type { Counted, GameInfo, PackInfo, PlayEnded, PlayRound, PlayTry, RoundInfo, Solution, Spelled, Tried, VerdictKind, Word } from "../api";
 
 /** A pack's bytes: a pack file's, whole, or a compact form's pieces as they download. */
 export type PackBytes = { whole: ArrayBuffer } | { pieces: AsyncIterable<Uint8Array> };
@@ -133,10 +133,6 @@ export class Engine {
     return this.call("solve", { ...rules, board, pack: this.pack(key) });
   }
 
-  async contains(key: string, word: string): Promise<boolean> {
-    return (await this.call("contains", { pack: this.pack(key), word })).in_pack;
-  }
-
   async roll(key: string, options: RollOptions): Promise<{ board: string; seed: number }> {
     return this.call("roll", { ...options, pack: this.pack(key) });
   }
@@ -149,5 +145,24 @@ export class Engine {
   /** What a path of (row, col) cells spells on a board, judged by the library's rule. */
   async spell(key: string, board: string, path: [number, number][], rules: SpellRules = {}): Promise<Spelled> {
     return this.call("spell", { ...rules, board, path, pack: this.pack(key) });
+  }
+
+  /**
+   * Opens a solo round on a board: solved, its target drawn and each of its
+   * tries judged by the library (crates/web/src/play.rs), as the room
+   * server's rounds are.
+   */
+  async playOpen(key: string, board: string, rules: Rules, counted: Counted): Promise<PlayRound> {
+    return this.call("play_open", { solve: { ...rules, board, pack: this.pack(key) }, counted });
+  }
+
+  /** Judges a try (a typed word or a traced path) on an open round. */
+  async playTry(request: PlayTry): Promise<Tried> {
+    return this.call("play_try", request);
+  }
+
+  /** Ends an open round: the target's words and the rare ones not found. */
+  async playEnd(round: number): Promise<PlayEnded> {
+    return this.call("play_end", { round });
   }
 }

@@ -8,7 +8,8 @@ import "../style.css";
 import qrcode from "qrcode-generator";
 import { BoardView, faceLabel, wordItem, markRare, markShared, type Cell } from "../board";
 import { clock, plural } from "../game";
-import { attachTracing } from "../trace";
+import { attachTracing, inTable } from "../trace";
+import { verdictLine } from "../verdict";
 import type { Options, Player, Reply, Settings, WordShown } from "./protocol";
 import { RoomSocket } from "./socket";
 
@@ -101,8 +102,7 @@ class RoomPage {
       if (word && this.roundOn) this.socket.send({ type: "word", word });
     });
     attachTracing(this.board, {
-      wrap: () => false,
-      diagonals: () => this.diagonals,
+      adjacent: (a, b) => inTable(this.neighbors, this.board.cols, a, b),
       onChange: (path) => this.tracing(path),
       onSubmit: (path) => this.submitPath(path),
     });
@@ -111,7 +111,8 @@ class RoomPage {
     if (this.seat) this.status("Joining the room…", "info");
   }
 
-  private diagonals = true;
+  /** The round's neighbour table, as the server's judge reads the board. */
+  private neighbors: number[][] = [];
 
   /** The game and language a new room starts with: the solo game's last, else Boggle in English. */
   private firstSettings(): Settings {
@@ -349,7 +350,7 @@ class RoomPage {
     delete document.body.dataset.results;
     this.seconds = m.seconds;
     this.deadline = performance.now() + m.left_ms;
-    this.diagonals = m.board.diagonals;
+    this.neighbors = m.board.neighbors;
     this.target = m.target;
     this.board.show(m.board.rows, m.board.cols, m.board.cells, { values: m.board.values, bonus: m.board.bonus });
     this.board.mark([]);
@@ -419,21 +420,10 @@ class RoomPage {
   private pendingPath: Cell[] | null = null;
 
   private verdict(m: Extract<Reply, { type: "verdict" }>): void {
-    const shown = m.word.toUpperCase();
-    let kind = "bad";
-    switch (m.kind) {
-      case "new":
-        kind = "good";
-        this.say(m.rare ? `${shown} +${m.points}, a rare find` : `${shown} +${m.points}`, "good");
-        this.addFound(m.word, m.points, m.rare);
-        break;
-      case "again":
-        kind = "again";
-        this.say(`${shown}: already found`, "again");
-        break;
-      default:
-        this.say(`${shown}: ${m.why ?? "does not count"}`, "bad");
-    }
+    const line = verdictLine(m);
+    const kind = line.tone;
+    this.say(line.text, kind);
+    if (m.kind === "new") this.addFound(m.word, m.points, m.rare);
     this.score = m.score;
     this.showScore();
     const path = m.kind === "new" ? m.path : this.pendingPath ?? [];

@@ -1,6 +1,7 @@
 // The room connection's messages, as crates/room/src/frame.rs defines them
 // (docs/rooms.md lists them with examples): one JSON object a WebSocket
 // text message, its kind in "type".
+import type { VerdictKind } from "../api";
 import type { Cell } from "../board";
 
 export type Counted = "common" | "all";
@@ -38,14 +39,15 @@ export interface BoardShown {
   cells: (string | null)[];
   values: (number | null)[] | null;
   bonus: (string | null)[] | null;
-  diagonals: boolean;
+  /** For each cell (row-major), the cells a traced path may step to from it. */
+  neighbors: number[][];
 }
 
 export type Reply =
   | { type: "welcome"; code: string; seat: number; token: string; watch: boolean }
   | { type: "room"; code: string; host: number; settings: Settings; game_label: string; phase: "lobby" | "starting" | "playing"; rounds: number; players: Player[] }
   | { type: "round"; number: number; board: BoardShown; seed: number; seconds: number; left_ms: number; min_len: number; target: number; mine: WordShown[] }
-  | { type: "verdict"; kind: "new" | "again" | "short" | "notboard" | "notword" | "badpath"; word: string; points: number; rare: boolean; why: string | null; path: Cell[]; score: number }
+  | { type: "verdict"; kind: VerdictKind; word: string; points: number; rare: boolean; why: string | null; path: Cell[]; score: number }
   | { type: "progress"; players: { id: number; words: number; score: number }[] }
   | {
       type: "results";

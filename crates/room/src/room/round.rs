@@ -1,6 +1,8 @@
 //! A room's round: starting it on a rolled board, judging each try against
 //! the one judge, and what its end shows every seat.
 
+use solve::game::VerdictKind;
+
 use super::*;
 
 impl Room {
@@ -18,11 +20,7 @@ impl Room {
         }
         let round = judge.round();
         let board = &round.board;
-        let target = judge
-            .words()
-            .iter()
-            .filter(|w| settings.words == Counted::All || !w.rare)
-            .count();
+        let target = judge.target(settings.words).len();
         let shown = BoardShown {
             text: round.faces.text(board, TextStyle::Rows),
             rows: board.rows(),
@@ -35,7 +33,10 @@ impl Room {
                 .rules
                 .bonus_marks(board.len())
                 .map(|m| m.into_iter().map(|m| m.map(String::from)).collect()),
-            diagonals: round.rules.adjacency == grid::Adjacency::King,
+            neighbors: {
+                let n = judge.neighbors();
+                (0..n.cells()).map(|i| n.of(i).to_vec()).collect()
+            },
         };
         self.rounds += 1;
         let play = Play {
@@ -102,42 +103,21 @@ impl Room {
         let score = seat.found.score();
         let word_of = |i: usize| &judge.words()[i];
         let path_of = |i: usize| cells(word_of(i));
-        let (kind, word, points, rare, why, path) = match verdict {
+        let (kind, why) = (verdict.kind(), verdict.why());
+        let (word, points, rare, path) = match verdict {
             Verdict::New { word, points } => (
-                "new",
                 word_of(word).word.clone(),
                 points,
                 word_of(word).rare,
-                None,
                 path_of(word),
             ),
-            Verdict::Again { word } => {
-                ("again", word_of(word).word.clone(), 0, false, None, vec![])
-            }
-            Verdict::Short { text, min } => (
-                "short",
-                text,
-                0,
-                false,
-                Some(format!("too short ({min} letters at least)")),
-                vec![],
-            ),
-            Verdict::NotOnBoard { text } => (
-                "notboard",
-                text,
-                0,
-                false,
-                Some("not on this board".into()),
-                vec![],
-            ),
-            Verdict::NotWord { text } => {
-                ("notword", text, 0, false, Some("not a word".into()), vec![])
-            }
-            Verdict::BadPath { text, why } => {
-                ("badpath", text, 0, false, Some(why.to_string()), vec![])
-            }
+            Verdict::Again { word } => (word_of(word).word.clone(), 0, false, vec![]),
+            Verdict::Short { text, .. }
+            | Verdict::NotOnBoard { text }
+            | Verdict::NotWord { text }
+            | Verdict::BadPath { text, .. } => (text, 0, false, vec![]),
         };
-        let counted = kind == "new";
+        let counted = kind == VerdictKind::New;
         if counted {
             let progress = progress_reply(&self.seats).text();
             self.broadcast(progress.into());
@@ -206,20 +186,14 @@ impl Room {
             })
             .collect();
         players.sort_by(|a, b| b.score.cmp(&a.score).then(a.id.cmp(&b.id)));
-        let counts = |rare: bool| play.counted == Counted::All || !rare;
-        let missed = (0..judge.words().len())
-            .filter(|i| !finders.contains_key(i) && counts(judge.words()[*i].rare))
+        let found = |i: usize| finders.contains_key(&i);
+        let missed = judge
+            .missed(play.counted, found)
+            .into_iter()
             .map(|i| shown(i, false))
             .collect();
-        let missed_rare = (0..judge.words().len())
-            .filter(|i| !finders.contains_key(i) && !counts(judge.words()[*i].rare))
-            .count();
-        let max = judge
-            .words()
-            .iter()
-            .filter(|w| counts(w.rare))
-            .map(|w| u64::from(w.score))
-            .sum();
+        let missed_rare = judge.missed_rare(play.counted, found).len();
+        let max = judge.max(play.counted);
         let (number, classic, board) = (play.number, play.classic, play.board.clone());
         for p in &players {
             if let Some(seat) = self.seats.iter_mut().find(|s| s.id == p.id) {

@@ -1,9 +1,9 @@
 //! Judging a player's tries on a round: the one rule for what a typed or
 //! traced word comes to (a new word and its points, a repeat, too short,
-//! not on the board, not a word, a path that cannot be played), asked by
-//! the room server for every try. (The web page's solo rounds still judge
-//! in TypeScript, `web/src/game.ts`, by the same rule; moving them onto this
-//! judge is open.)
+//! not on the board, not a word, a path that cannot be played), and the
+//! words that say why a try did not count. The room server asks it for
+//! every try, and so does the web page's solo round, through the
+//! WebAssembly engine (`crates/web`): no front judges a word of its own.
 //!
 //! A [`Judge`] holds a round's solution, solved once; each player's words
 //! are a [`Found`] of their own, so one judge serves a whole room.
@@ -27,6 +27,7 @@ use std::collections::{HashMap, HashSet};
 
 use grid::{Grid, Neighbors};
 use prep::Pack;
+use serde::Serialize;
 
 use super::Round;
 use crate::board::path::{spell, PathError};
@@ -73,6 +74,53 @@ pub enum Verdict {
         /// Why it cannot be played.
         why: PathError,
     },
+}
+
+/// What kind of verdict a try got, as the fronts tell them apart (the
+/// room's frames and the engine's answers carry it, lower case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum VerdictKind {
+    /// A new word.
+    New,
+    /// A word found before.
+    Again,
+    /// Too short.
+    Short,
+    /// A word, not on this board.
+    NotBoard,
+    /// Not a word.
+    NotWord,
+    /// A path that cannot be played.
+    BadPath,
+}
+
+impl Verdict {
+    /// The verdict's kind.
+    pub fn kind(&self) -> VerdictKind {
+        match self {
+            Verdict::New { .. } => VerdictKind::New,
+            Verdict::Again { .. } => VerdictKind::Again,
+            Verdict::Short { .. } => VerdictKind::Short,
+            Verdict::NotOnBoard { .. } => VerdictKind::NotBoard,
+            Verdict::NotWord { .. } => VerdictKind::NotWord,
+            Verdict::BadPath { .. } => VerdictKind::BadPath,
+        }
+    }
+
+    /// Why a try did not count, as a player reads it after the word
+    /// (`QZ: too short (3 letters at least)`); `None` for a new word.
+    pub fn why(&self) -> Option<String> {
+        match self {
+            Verdict::New { .. } => None,
+            Verdict::Again { .. } => Some("already found".into()),
+            Verdict::Short { min, .. } => Some(format!("too short ({min} letters at least)")),
+            Verdict::NotOnBoard { .. } => Some("not on this board".into()),
+            Verdict::NotWord { .. } => Some("not a word".into()),
+            Verdict::BadPath { why, .. } => Some(why.to_string()),
+        }
+    }
 }
 
 /// One player's words on a round, in the order found.
@@ -170,6 +218,12 @@ impl Judge {
     /// The whole solution.
     pub fn solution(&self) -> &Solution {
         &self.solution
+    }
+
+    /// Which cells are next to which on the round's board (its adjacency
+    /// and wrap): what a front lets a traced path step to.
+    pub fn neighbors(&self) -> &Neighbors {
+        &self.neighbors
     }
 
     /// The index of `word` (in the pack's spelling) among

@@ -17,9 +17,11 @@ use std::sync::OnceLock;
 
 mod daily;
 mod judge;
+mod target;
 
 pub use daily::{Day, DayError};
-pub use judge::{Found, Judge, Verdict};
+pub use judge::{Found, Judge, Verdict, VerdictKind};
+pub use target::Counted;
 
 use grid::{Rng, Size};
 use prep::frequency::Zipf;
