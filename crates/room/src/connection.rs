@@ -46,15 +46,13 @@ impl Session {
 
     /// The seat, or a refusal for a connection without one.
     pub(crate) fn seated(&self) -> Result<SeatRef, cmd::Refused> {
-        self.seat
-            .clone()
-            .ok_or_else(|| "join or create a room first".to_string())
+        self.seat.clone().ok_or(cmd::Refused::NoSeat)
     }
 
     /// A refusal for a connection that already has a seat.
     pub(crate) fn seatless(&self) -> Result<(), cmd::Refused> {
         match self.seat {
-            Some(_) => Err("this connection has a seat already; leave it first".into()),
+            Some(_) => Err(cmd::Refused::Seated),
             None => Ok(()),
         }
     }
@@ -109,7 +107,10 @@ pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
                 };
                 let replies = match cmd::apply(&mut session, request) {
                     Ok(replies) => replies,
-                    Err(message) => vec![Reply::Error { message }],
+                    Err(refused) => vec![Reply::Error {
+                        code: refused.code(),
+                        message: refused.to_string(),
+                    }],
                 };
                 for reply in replies {
                     if socket.send(Message::Text(reply.text().into())).await.is_err() {

@@ -11,6 +11,7 @@ use crate::code;
 use crate::config::Limits;
 use crate::frame::Settings;
 use crate::packs::Packs;
+use crate::refused::Refused;
 use crate::room::{game_of, Room};
 use crate::shutdown::Shutdown;
 
@@ -48,10 +49,10 @@ impl Db {
     }
 
     /// Checks `settings` against the games and the packs.
-    pub fn check(&self, settings: &Settings) -> Result<(), String> {
+    pub fn check(&self, settings: &Settings) -> Result<(), Refused> {
         game_of(settings)?;
         if !self.packs.has(&settings.lang) {
-            return Err(format!(
+            return Err(Refused::Settings(format!(
                 "no language {:?} here (the languages: {})",
                 settings.lang,
                 self.packs
@@ -60,23 +61,20 @@ impl Db {
                     .map(|l| l.key.as_str())
                     .collect::<Vec<_>>()
                     .join(", ")
-            ));
+            )));
         }
         Ok(())
     }
 
     /// Opens a room with a fresh code.
-    pub fn create(&self, settings: Settings) -> Result<RoomRef, String> {
+    pub fn create(&self, settings: Settings) -> Result<RoomRef, Refused> {
         self.check(&settings)?;
         if self.shutdown.is_triggered() {
-            return Err("the server is shutting down".into());
+            return Err(Refused::ShuttingDown);
         }
         let mut rooms = self.rooms.lock().expect("rooms lock");
         if rooms.len() >= self.limits.max_rooms {
-            return Err(format!(
-                "the server has its most rooms ({}); try again later",
-                self.limits.max_rooms
-            ));
+            return Err(Refused::RoomsFull(self.limits.max_rooms));
         }
         let code = loop {
             let code = code::room_code();

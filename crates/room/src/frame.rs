@@ -8,8 +8,62 @@ use serde::{Deserialize, Serialize};
 pub use solve::game::Counted;
 use solve::game::VerdictKind;
 
+/// What kind of refusal an `error` reply carries (the server's
+/// `Refused`): stable, so the page acts on the code, not on the words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// Join or create a room first.
+    NoSeat,
+    /// The connection has a seat already.
+    Seated,
+    /// No room has that code.
+    NoRoom,
+    /// The room has its most players.
+    RoomFull,
+    /// The room has its most watchers.
+    WatchersFull,
+    /// Not a name.
+    Name,
+    /// Settings no game or language here has.
+    Settings,
+    /// The server has its most rooms.
+    RoomsFull,
+    /// The server is shutting down.
+    ShuttingDown,
+    /// Only the host may do that.
+    NotHost,
+    /// A round is on.
+    RoundOn,
+    /// No round is on.
+    NoRound,
+    /// The round's time is up.
+    TimeUp,
+    /// Watchers do not play.
+    Watching,
+    /// No board could be rolled.
+    Board,
+    /// The pack failed a check while judging a word.
+    Judge,
+}
+
+/// Where a room is between rounds and in one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// Between rounds: the host may change the settings and start.
+    Lobby,
+    /// A round is being rolled.
+    Starting,
+    /// A round is on.
+    Playing,
+}
+
 /// What the host chooses for the next round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// A game of `solve::game` (`boggle`, `wordhunt`…) or `custom`.
@@ -27,12 +81,15 @@ pub struct Settings {
     pub classic: bool,
     /// The round's time in seconds (the game's if `None`).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub seconds: Option<u32>,
     /// A custom game's size (`5x5`).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub size: Option<String>,
     /// A custom game's scoring scheme (`big-boggle`).
     #[serde(default)]
+    #[cfg_attr(test, ts(optional))]
     pub scoring: Option<String>,
 }
 
@@ -60,6 +117,7 @@ impl Default for Settings {
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Request {
     /// Opens a room, with the sender as its host.
@@ -79,10 +137,12 @@ pub enum Request {
         name: String,
         /// A seat's token from an earlier `welcome`.
         #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
         token: Option<String>,
-        /// Watch, not play.
+        /// Watch, not play (no: play).
         #[serde(default)]
-        watch: bool,
+        #[cfg_attr(test, ts(optional))]
+        watch: Option<bool>,
     },
     /// The host changes the settings (between rounds).
     Settings {
@@ -109,6 +169,7 @@ pub enum Request {
 
 /// A player as everyone sees them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Player {
     /// The seat's number in the room.
     pub id: u32,
@@ -119,22 +180,26 @@ pub struct Player {
     /// Whether they watch.
     pub watch: bool,
     /// Points over the room's rounds.
+    #[cfg_attr(test, ts(type = "number"))]
     pub total: u64,
 }
 
 /// A player's count during a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Progress {
     /// The seat.
     pub id: u32,
     /// Words found.
     pub words: usize,
     /// Their points (before the classic rule, which only the end knows).
+    #[cfg_attr(test, ts(type = "number"))]
     pub score: u64,
 }
 
 /// A word as the end of a round shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct WordShown {
     /// The word.
     pub word: String,
@@ -151,12 +216,14 @@ pub struct WordShown {
 
 /// One player's round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlayerResult {
     /// The seat.
     pub id: u32,
     /// The name.
     pub name: String,
     /// The round's points, after the classic rule if it is on.
+    #[cfg_attr(test, ts(type = "number"))]
     pub score: u64,
     /// The words, in the order found.
     pub words: Vec<WordShown>,
@@ -164,6 +231,7 @@ pub struct PlayerResult {
 
 /// The board of a round, as every client draws it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BoardShown {
     /// The board as text, rows apart (`oatr/ihps/htnr/enei`).
     pub text: String,
@@ -185,6 +253,7 @@ pub struct BoardShown {
 
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Reply {
     /// You have a seat: keep the token to come back to it.
@@ -209,7 +278,7 @@ pub enum Reply {
         /// The game's label (`Big Boggle (5×5, 3 min, 4+ letters)`).
         game_label: String,
         /// `lobby`, `starting` or `playing`.
-        phase: &'static str,
+        phase: Phase,
         /// Rounds played so far.
         rounds: u32,
         /// The players and watchers.
@@ -222,10 +291,12 @@ pub enum Reply {
         /// The board.
         board: BoardShown,
         /// The round's seed (`boggle roll --game G --seed S` rolls it).
+        #[cfg_attr(test, ts(type = "number"))]
         seed: u64,
         /// The round's length.
         seconds: u32,
         /// Milliseconds left when this was sent.
+        #[cfg_attr(test, ts(type = "number"))]
         left_ms: u64,
         /// The shortest word that counts.
         min_len: usize,
@@ -249,6 +320,7 @@ pub enum Reply {
         /// The word's path on the board, for a new word.
         path: Vec<[u32; 2]>,
         /// Your score now.
+        #[cfg_attr(test, ts(type = "number"))]
         score: u64,
     },
     /// Everyone's count, not their words.
@@ -273,13 +345,16 @@ pub enum Reply {
         /// Rare words nobody found (outside a common-words target).
         missed_rare: usize,
         /// The most the target's words score.
+        #[cfg_attr(test, ts(type = "number"))]
         max: u64,
         /// The room's running totals after this round.
         totals: Vec<Player>,
     },
     /// A request was refused; the connection stays.
     Error {
-        /// Why.
+        /// What kind of refusal, for the page to act on.
+        code: Refusal,
+        /// Why, in words.
         message: String,
     },
     /// The server closes this connection (a bad message, a flood, a
@@ -294,5 +369,66 @@ impl Reply {
     /// The message as sent: one JSON object.
     pub fn text(&self) -> String {
         serde_json::to_string(self).expect("replies serialize")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page's types of these messages, from the Rust above: written to
+    /// the file `ROOM_FRAME_TYPES` names (`npm run types` in web/ sets it to
+    /// `src/room/frames.ts`), so that a frame's field renamed here fails
+    /// the page's type check instead of reaching a player as `undefined`.
+    #[test]
+    fn frame_types() {
+        use ts_rs::TS;
+        let decls = [
+            Counted::decl(),
+            VerdictKind::decl(),
+            Phase::decl(),
+            Refusal::decl(),
+            Settings::decl(),
+            Request::decl(),
+            Player::decl(),
+            Progress::decl(),
+            WordShown::decl(),
+            PlayerResult::decl(),
+            BoardShown::decl(),
+            Reply::decl(),
+        ];
+        let mut text = String::from(
+            "// The room connection's messages, generated from\n\
+             // crates/room/src/frame.rs by `cargo test -p boggle-room --lib frame_types`\n\
+             // (which `npm run types` runs): edit the Rust, not this file.\n",
+        );
+        for decl in decls {
+            assert!(
+                decl.starts_with("type ") || decl.contains("\ntype "),
+                "{decl}"
+            );
+            text.push_str("\nexport ");
+            text.push_str(&decl);
+            text.push('\n');
+        }
+        // JSON.parse gives numbers: a generated field is never `bigint`.
+        assert!(!text.contains("bigint"), "{text}");
+        // Every kind of message both ways is there, by its `type`.
+        for kind in [
+            "\"welcome\"",
+            "\"verdict\"",
+            "\"results\"",
+            "\"bye\"",
+            "\"trace\"",
+            "\"leave\"",
+        ] {
+            assert!(text.contains(kind), "{kind} missing:\n{text}");
+        }
+        if let Some(path) = std::env::var_os("ROOM_FRAME_TYPES") {
+            let path = std::path::PathBuf::from(path);
+            let tmp = path.with_extension("ts.tmp");
+            std::fs::write(&tmp, &text).unwrap();
+            std::fs::rename(&tmp, &path).unwrap();
+        }
     }
 }

@@ -49,6 +49,7 @@ pub mod db;
 pub mod frame;
 mod packs;
 mod rate;
+pub mod refused;
 pub mod room;
 pub mod server;
 mod shutdown;

@@ -55,11 +55,13 @@ use solve::random::{self, RollSpec, Target};
 use solve::{RuleOptions, Scoring, Solver, Tally, TextStyle};
 
 pub mod api;
+mod calls;
 mod play;
 use api::{
     Contains, ContainsRequest, Failure, GameInfo, Games, PackInfo, PackStream, RollRequest, Rolled,
     RoundInfo, RoundRequest, Solution, SolveRequest, SpellRequest, Spelled, Word,
 };
+pub use calls::{answer, Call, CALLS};
 pub use play::{play_end, play_open, play_try};
 
 /// Packs by id: the built-in names, and `#N` for loaded ones.
@@ -126,28 +128,6 @@ unsafe fn call<T: Serialize>(
     // Pointers are 32 bits in wasm32, so pointer and length fit one u64.
     let (p, l) = answer_buffer(&answer);
     ((p as u64) << 32) | l as u64
-}
-
-/// A JSON call by its export's name, answered as JSON: what the worker
-/// reads, without the ABI's pointers, for Rust callers (the room server's
-/// tests drive a solo round through it beside a room's). The byte calls
-/// (`load_pack`, `pack_push`) are not among them.
-pub fn answer(name: &str, request: &[u8]) -> Result<String, String> {
-    fn json<T: Serialize>(answer: Result<T, String>) -> Result<String, String> {
-        answer.and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
-    }
-    match name {
-        "solve" => json(solve_request(request)),
-        "contains" => json(contains_request(request)),
-        "roll" => json(roll_request(request)),
-        "games" => json(Ok(games_list())),
-        "game_round" => json(round_request(request)),
-        "spell" => json(spell_request(request)),
-        "play_open" => json(play::open(request)),
-        "play_try" => json(play::judge(request)),
-        "play_end" => json(play::end(request)),
-        _ => Err(format!("no call {name:?}")),
-    }
 }
 
 /// An answer's JSON as a buffer for JavaScript to read and give back with

@@ -74,6 +74,27 @@ fn api_types() {
         text.push_str(&decl);
         text.push('\n');
     }
+    // The calls, from the module's own table: each export by its name.
+    text.push_str(
+        "\n/** Each call of the module (crates/web/src/calls.rs): its request and answer. */\n\
+         export interface Calls {\n",
+    );
+    for call in crate::CALLS {
+        // A type the table names is one of those above (or bytes).
+        for ty in [call.request, call.answer] {
+            let named = ty.chars().all(|c| c.is_ascii_alphanumeric());
+            assert!(
+                !named || ty == "ArrayBuffer" || text.contains(&format!("type {ty} =")),
+                "{}: no type {ty}",
+                call.name
+            );
+        }
+        text.push_str(&format!(
+            "  {}: {{ request: {}; answer: {} }};\n",
+            call.name, call.request, call.answer
+        ));
+    }
+    text.push_str("}\n");
     // A generated field is never `bigint`: JSON.parse gives numbers.
     assert!(!text.contains("bigint"), "{text}");
     if let Some(path) = std::env::var_os("WEB_API_TYPES") {
@@ -324,5 +345,28 @@ proptest::proptest! {
         let _ = contains_request(text.as_bytes());
         let _ = roll_request(text.as_bytes());
         let _ = load_pack_bytes(text.as_bytes());
+    }
+}
+
+#[test]
+fn every_json_call_of_the_table_answers_by_name() {
+    let mut names: Vec<&str> = crate::CALLS.iter().map(|c| c.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), crate::CALLS.len(), "a call twice");
+    for call in crate::CALLS {
+        let answer = crate::answer(call.name, b"{}");
+        match call.name {
+            // Byte calls, and the streams that go with them, are the worker's alone.
+            "load_pack" | "pack_begin" | "pack_push" | "pack_end" => {
+                assert!(answer.unwrap_err().contains("no call"))
+            }
+            // Asked with nothing, a JSON call says what is missing, by name.
+            _ => assert!(
+                !answer.as_ref().err().is_some_and(|e| e.contains("no call")),
+                "{}: {answer:?}",
+                call.name
+            ),
+        }
     }
 }

@@ -220,7 +220,7 @@ class RoomPage {
         this.results(m);
         break;
       case "error":
-        if (/^no room/.test(m.message) && this.seat) {
+        if (m.code === "no_room" && this.seat) {
           // Our room is gone (everyone left, or the server restarted).
           this.forget();
           this.show("entry");

@@ -11,14 +11,12 @@ pub(crate) fn apply(
     settings: Settings,
 ) -> Result<Vec<Reply>, Refused> {
     session.seatless()?;
-    read_name(name).map_err(|e| e.to_string())?;
+    read_name(name)?;
     let room = session.db.create(settings)?;
     let (out, outbox) = session.outbox();
     let (id, token, code) = {
         let mut r = room.lock().expect("room lock");
-        let (id, token) = r
-            .seat(name, false, out, session.conn)
-            .map_err(|e| e.to_string())?;
+        let (id, token) = r.seat(name, false, out, session.conn)?;
         (id, token, r.code().to_string())
     };
     session.sit(room, id, outbox);

@@ -14,12 +14,7 @@ pub(crate) fn apply(
     watch: bool,
 ) -> Result<Vec<Reply>, Refused> {
     session.seatless()?;
-    let no_room = || {
-        format!(
-            "no room {:?}: check the code; a room closes when everyone has left, and rooms end when the server restarts",
-            typed.chars().take(16).collect::<String>()
-        )
-    };
+    let no_room = || Refused::NoRoom(typed.chars().take(16).collect());
     let code = code::read(typed).ok_or_else(no_room)?;
     let room = session.db.room(&code).ok_or_else(no_room)?;
     let (out, outbox) = session.outbox();
@@ -28,9 +23,7 @@ pub(crate) fn apply(
     let (id, token, watch) = match back {
         Some((id, watch)) => (id, token.unwrap_or_default().to_string(), watch),
         None => {
-            let (id, token) = r
-                .seat(name, watch, out, session.conn)
-                .map_err(|e| e.to_string())?;
+            let (id, token) = r.seat(name, watch, out, session.conn)?;
             (id, token, watch)
         }
     };

@@ -15,8 +15,7 @@ mod play;
 mod settings;
 mod start;
 
-/// A request refused, in words for the sender.
-pub(crate) type Refused = String;
+pub(crate) use crate::refused::Refused;
 
 /// Carries out `request` for the connection `session`: the replies for its
 /// sender alone (what the room tells everyone goes through the outboxes).
@@ -31,7 +30,13 @@ pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply
             name,
             token,
             watch,
-        } => join::apply(session, &code, &name, token.as_deref(), watch),
+        } => join::apply(
+            session,
+            &code,
+            &name,
+            token.as_deref(),
+            watch.unwrap_or(false),
+        ),
         Request::Settings { settings } => settings::apply(session, settings),
         Request::Start => start::apply(session),
         Request::Trace { path } => play::apply(session, Try::Path(&path)),

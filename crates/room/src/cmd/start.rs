@@ -20,17 +20,25 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let room = seat.room.clone();
     tokio::spawn(async move {
         let wanted = settings.clone();
-        let rolled = tokio::task::spawn_blocking(move || -> Result<(Judge, u32), String> {
+        let rolled = tokio::task::spawn_blocking(move || -> Result<(Judge, u32), Refused> {
             let game = game_of(&wanted)?;
-            let pack = db.packs.get(&wanted.lang).map_err(|e| e.to_string())?;
+            let board = |e: String| Refused::Board(e);
+            let pack = db
+                .packs
+                .get(&wanted.lang)
+                .map_err(|e| board(e.to_string()))?;
             let round = game
                 .roll(&pack, code::seed())
-                .map_err(|e| format!("no board for {}: {e}", game.name))?;
-            let judge = Judge::new(&pack, &round).map_err(|e| e.to_string())?;
+                .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;
+            let judge = Judge::new(&pack, &round).map_err(|e| board(e.to_string()))?;
             Ok((judge, game.seconds))
         })
         .await
-        .unwrap_or_else(|e| Err(format!("the board could not be rolled ({e})")));
+        .unwrap_or_else(|e| {
+            Err(Refused::Board(format!(
+                "the board could not be rolled ({e})"
+            )))
+        });
         let started = match rolled {
             Ok((judge, seconds)) => {
                 let mut r = room.lock().expect("room lock");
@@ -40,8 +48,8 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
                 }
                 started
             }
-            Err(message) => {
-                room.lock().expect("room lock").start_failed(message);
+            Err(refused) => {
+                room.lock().expect("room lock").start_failed(refused);
                 None
             }
         };

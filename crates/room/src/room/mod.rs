@@ -13,8 +13,9 @@ use tokio::sync::mpsc;
 use crate::code;
 use crate::config::Limits;
 use crate::frame::{
-    BoardShown, Counted, Player, PlayerResult, Progress, Reply, Settings, WordShown,
+    self, BoardShown, Counted, Player, PlayerResult, Progress, Reply, Settings, WordShown,
 };
+use crate::refused::Refused;
 
 mod round;
 
@@ -35,7 +36,12 @@ pub const SECONDS: std::ops::RangeInclusive<u32> = 3..=3600;
 
 /// The game `settings` name, with its time: a built-in game, or a custom
 /// one of the web app's sizes and schemes.
-pub fn game_of(settings: &Settings) -> Result<Game, String> {
+pub fn game_of(settings: &Settings) -> Result<Game, Refused> {
+    game_checked(settings).map_err(Refused::Settings)
+}
+
+/// [`game_of`], its refusal in words.
+fn game_checked(settings: &Settings) -> Result<Game, String> {
     let mut game = match settings.game.as_str() {
         "custom" => {
             let size = settings.size.as_deref().unwrap_or("4x4");
@@ -73,7 +79,7 @@ pub fn game_of(settings: &Settings) -> Result<Game, String> {
 }
 
 /// Why a seat cannot be had.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
 pub enum SeatError {
     /// The room has its most players.
     #[error("the room is full ({0} players); you may watch")]
@@ -164,7 +170,7 @@ pub struct Judged {
 
 impl Room {
     /// A room with no seats yet.
-    pub fn new(code: String, settings: Settings, limits: Limits) -> Result<Room, String> {
+    pub fn new(code: String, settings: Settings, limits: Limits) -> Result<Room, Refused> {
         let label = game_of(&settings)?.label();
         Ok(Room {
             code,
@@ -317,7 +323,7 @@ impl Room {
     }
 
     /// Changes the settings, if `by` hosts and no round is on.
-    pub fn set(&mut self, by: u32, settings: Settings) -> Result<(), String> {
+    pub fn set(&mut self, by: u32, settings: Settings) -> Result<(), Refused> {
         self.hosted_lobby(by)?;
         self.label = game_of(&settings)?.label();
         self.settings = settings;
@@ -325,19 +331,19 @@ impl Room {
         Ok(())
     }
 
-    fn hosted_lobby(&self, by: u32) -> Result<(), String> {
+    fn hosted_lobby(&self, by: u32) -> Result<(), Refused> {
         if by != self.host {
-            return Err("only the host may do that".into());
+            return Err(Refused::NotHost);
         }
         if !matches!(self.phase, Phase::Lobby) {
-            return Err("a round is on; wait for its end".into());
+            return Err(Refused::RoundOn);
         }
         Ok(())
     }
 
     /// Begins starting a round, if `by` hosts and no round is on: the
     /// settings to roll it from.
-    pub fn begin_start(&mut self, by: u32) -> Result<Settings, String> {
+    pub fn begin_start(&mut self, by: u32) -> Result<Settings, Refused> {
         self.hosted_lobby(by)?;
         self.phase = Phase::Starting;
         self.broadcast_room();
@@ -346,11 +352,15 @@ impl Room {
 
     /// The round could not be rolled: back to the lobby, and everyone hears
     /// why.
-    pub fn start_failed(&mut self, message: String) {
+    pub fn start_failed(&mut self, refused: Refused) {
         if matches!(self.phase, Phase::Starting) {
             self.phase = Phase::Lobby;
             self.broadcast_room();
-            self.broadcast(Reply::Error { message }.text().into());
+            let error = Reply::Error {
+                code: refused.code(),
+                message: refused.to_string(),
+            };
+            self.broadcast(error.text().into());
         }
     }
 
@@ -441,9 +451,9 @@ impl Room {
             settings: self.settings.clone(),
             game_label: self.label.clone(),
             phase: match self.phase {
-                Phase::Lobby => "lobby",
-                Phase::Starting => "starting",
-                Phase::Playing(_) => "playing",
+                Phase::Lobby => frame::Phase::Lobby,
+                Phase::Starting => frame::Phase::Starting,
+                Phase::Playing(_) => frame::Phase::Playing,
             },
             rounds: self.rounds,
             players: self.players_shown(),

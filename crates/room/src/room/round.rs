@@ -64,21 +64,21 @@ impl Room {
     }
 
     /// Judges seat `id`'s try: a traced path or a typed word.
-    pub fn judge(&mut self, id: u32, try_: Try<'_>, now: Instant) -> Result<Judged, String> {
+    pub fn judge(&mut self, id: u32, try_: Try<'_>, now: Instant) -> Result<Judged, Refused> {
         let Phase::Playing(play) = &self.phase else {
-            return Err("no round is on".into());
+            return Err(Refused::NoRound);
         };
         if now >= play.ends {
-            return Err("time is up".into());
+            return Err(Refused::TimeUp);
         }
         let judge = play.judge.clone();
         let seat = self
             .seats
             .iter_mut()
             .find(|s| s.id == id)
-            .ok_or("you have no seat here")?;
+            .ok_or(Refused::NoSeat)?;
         if seat.watch {
-            return Err("watchers do not play".into());
+            return Err(Refused::Watching);
         }
         let cols = judge.round().board.cols();
         let verdict = match try_ {
@@ -98,7 +98,7 @@ impl Room {
             }
             Try::Word(text) => judge
                 .typed(&mut seat.found, text)
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| Refused::Judge(e.to_string()))?,
         };
         let score = seat.found.score();
         let word_of = |i: usize| &judge.words()[i];
@@ -137,13 +137,13 @@ impl Room {
     }
 
     /// The host `by` ends the round on the board.
-    pub fn end_by(&mut self, by: u32) -> Result<(), String> {
+    pub fn end_by(&mut self, by: u32) -> Result<(), Refused> {
         if by != self.host {
-            return Err("only the host may do that".into());
+            return Err(Refused::NotHost);
         }
         match self.end_round(None, false) {
             true => Ok(()),
-            false => Err("no round is on".into()),
+            false => Err(Refused::NoRound),
         }
     }
 

@@ -1,0 +1,77 @@
+//! Why a request is refused: one enum, each case a stable code the page
+//! acts on (`no_room` sends it back to the entry screen) and a sentence the
+//! player reads. A refusal is an `error` reply; the connection stays.
+
+use crate::frame::Refusal;
+use crate::room::SeatError;
+
+/// A request refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The connection has no seat yet.
+    #[error("join or create a room first")]
+    NoSeat,
+    /// The connection has a seat already.
+    #[error("this connection has a seat already; leave it first")]
+    Seated,
+    /// No room has the code given.
+    #[error("no room {0:?}: check the code; a room closes when everyone has left, and rooms end when the server restarts")]
+    NoRoom(String),
+    /// A seat that cannot be had: the room is full, or the name is not one.
+    #[error(transparent)]
+    Seat(#[from] SeatError),
+    /// Settings no game or language here has.
+    #[error("{0}")]
+    Settings(String),
+    /// The server has its most rooms.
+    #[error("the server has its most rooms ({0}); try again later")]
+    RoomsFull(usize),
+    /// The server is shutting down.
+    #[error("the server is shutting down")]
+    ShuttingDown,
+    /// Only the host may do that.
+    #[error("only the host may do that")]
+    NotHost,
+    /// A round is on.
+    #[error("a round is on; wait for its end")]
+    RoundOn,
+    /// No round is on.
+    #[error("no round is on")]
+    NoRound,
+    /// The round's time is up.
+    #[error("time is up")]
+    TimeUp,
+    /// A watcher tried a word.
+    #[error("watchers do not play")]
+    Watching,
+    /// No board could be rolled for the settings.
+    #[error("{0}")]
+    Board(String),
+    /// The pack failed a check while judging a word.
+    #[error("{0}")]
+    Judge(String),
+}
+
+impl Refused {
+    /// The refusal's code, as the `error` reply carries it.
+    pub fn code(&self) -> Refusal {
+        match self {
+            Refused::NoSeat => Refusal::NoSeat,
+            Refused::Seated => Refusal::Seated,
+            Refused::NoRoom(_) => Refusal::NoRoom,
+            Refused::Seat(SeatError::Full(_)) => Refusal::RoomFull,
+            Refused::Seat(SeatError::FullWatch(_)) => Refusal::WatchersFull,
+            Refused::Seat(SeatError::Name) => Refusal::Name,
+            Refused::Settings(_) => Refusal::Settings,
+            Refused::RoomsFull(_) => Refusal::RoomsFull,
+            Refused::ShuttingDown => Refusal::ShuttingDown,
+            Refused::NotHost => Refusal::NotHost,
+            Refused::RoundOn => Refusal::RoundOn,
+            Refused::NoRound => Refusal::NoRound,
+            Refused::TimeUp => Refusal::TimeUp,
+            Refused::Watching => Refusal::Watching,
+            Refused::Board(_) => Refusal::Board,
+            Refused::Judge(_) => Refusal::Judge,
+        }
+    }
+}

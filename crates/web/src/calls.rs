@@ -1,0 +1,81 @@
+//! The module's calls as one table: each export, by the name JavaScript
+//! calls it, with its request's and answer's TypeScript types. The page's
+//! `Calls` (in the generated `api.ts`) is written from it, and the table
+//! names each export itself, so an export renamed here or a call the page
+//! makes of a name that is gone fails a build, not the page.
+
+use serde::Serialize;
+
+use crate::{
+    contains, game_round, games, load_pack, pack_begin, pack_end, pack_push, play_end, play_open,
+    play_try, roll, solve, spell,
+};
+
+/// One call of the module.
+#[derive(Clone, Copy, Debug)]
+pub struct Call {
+    /// The export's name: what the worker calls.
+    pub name: &'static str,
+    /// The export itself (so the name above is one the compiler checked).
+    pub export: unsafe extern "C" fn(*const u8, usize) -> u64,
+    /// The request's TypeScript type (a type of `api.ts`, or the bytes a
+    /// byte call takes).
+    pub request: &'static str,
+    /// The answer's TypeScript type, a type of `api.ts`.
+    pub answer: &'static str,
+}
+
+/// A call of the table: the export's name is its function's.
+macro_rules! call {
+    ($export:ident, $request:expr, $answer:ident) => {
+        Call {
+            name: stringify!($export),
+            export: $export,
+            request: $request,
+            answer: stringify!($answer),
+        }
+    };
+}
+
+/// Every call the module answers, in the order the crate docs list them.
+pub const CALLS: &[Call] = &[
+    call!(load_pack, "ArrayBuffer", PackInfo),
+    call!(pack_begin, "Record<string, never>", PackStream),
+    call!(
+        pack_push,
+        "{ stream: number; piece: Uint8Array }",
+        PackStream
+    ),
+    call!(pack_end, "PackStream", PackInfo),
+    call!(solve, "SolveRequest", Solution),
+    call!(contains, "ContainsRequest", Contains),
+    call!(roll, "RollRequest", Rolled),
+    call!(games, "Record<string, never>", Games),
+    call!(game_round, "RoundRequest", RoundInfo),
+    call!(spell, "SpellRequest", Spelled),
+    call!(play_open, "PlayOpen", PlayRound),
+    call!(play_try, "PlayTry", Tried),
+    call!(play_end, "PlayEnd", PlayEnded),
+];
+
+/// A JSON call by its export's name, answered as JSON: what the worker
+/// reads, without the ABI's pointers, for Rust callers (the room server's
+/// tests drive a solo round through it beside a room's). The byte calls
+/// (`load_pack`, `pack_push`) are not among them.
+pub fn answer(name: &str, request: &[u8]) -> Result<String, String> {
+    fn json<T: Serialize>(answer: Result<T, String>) -> Result<String, String> {
+        answer.and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
+    }
+    match name {
+        "solve" => json(crate::solve_request(request)),
+        "contains" => json(crate::contains_request(request)),
+        "roll" => json(crate::roll_request(request)),
+        "games" => json(Ok(crate::games_list())),
+        "game_round" => json(crate::round_request(request)),
+        "spell" => json(crate::spell_request(request)),
+        "play_open" => json(crate::play::open(request)),
+        "play_try" => json(crate::play::judge(request)),
+        "play_end" => json(crate::play::end(request)),
+        _ => Err(format!("no call {name:?}")),
+    }
+}
