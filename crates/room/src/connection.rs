@@ -132,10 +132,7 @@ pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
         }
     };
     if let Some(seat) = &session.seat {
-        seat.room
-            .lock()
-            .expect("room lock")
-            .disconnect(seat.id, conn);
+        crate::db::lock(&seat.room).disconnect(seat.id, conn);
     }
     match closed {
         Closed::Gone => {}

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::code;
@@ -17,6 +17,13 @@ use crate::shutdown::Shutdown;
 
 /// A room, shared by its connections and its clock.
 pub type RoomRef = Arc<Mutex<Room>>;
+
+/// Locks a room. A request that panicked while holding the lock left it
+/// poisoned; it is locked all the same (a panic in one room must not stop
+/// the sweeper or any other room), and [`Db::sweep`] closes it.
+pub fn lock(room: &RoomRef) -> MutexGuard<'_, Room> {
+    room.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// The rooms, the packs and the limits.
 #[derive(Debug)]
@@ -72,7 +79,7 @@ impl Db {
         if self.shutdown.is_triggered() {
             return Err(Refused::ShuttingDown);
         }
-        let mut rooms = self.rooms.lock().expect("rooms lock");
+        let mut rooms = self.rooms();
         if rooms.len() >= self.limits.max_rooms {
             return Err(Refused::RoomsFull(self.limits.max_rooms));
         }
@@ -92,14 +99,20 @@ impl Db {
         Ok(room)
     }
 
+    /// The rooms by code, locked (a poisoned map is read all the same: its
+    /// entries are only ever inserted or removed whole).
+    fn rooms(&self) -> MutexGuard<'_, HashMap<String, RoomRef>> {
+        self.rooms.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// The room of a code (already read by `code::read`).
     pub fn room(&self, code: &str) -> Option<RoomRef> {
-        self.rooms.lock().expect("rooms lock").get(code).cloned()
+        self.rooms().get(code).cloned()
     }
 
     /// How many rooms are open.
     pub fn len(&self) -> usize {
-        self.rooms.lock().expect("rooms lock").len()
+        self.rooms().len()
     }
 
     /// Whether no room is open.
@@ -111,16 +124,20 @@ impl Db {
     /// empty or idle.
     pub fn sweep(&self, now: Instant) {
         let rooms: Vec<(String, RoomRef)> = self
-            .rooms
-            .lock()
-            .expect("rooms lock")
+            .rooms()
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         let mut dead = Vec::new();
         for (code, room) in rooms {
-            let mut room = room.lock().expect("room lock");
-            if room.idle(now) {
+            // A request that panicked under this room's lock left it in a
+            // state no rule vouches for: it is closed, the others go on.
+            let poisoned = room.is_poisoned();
+            let mut room = lock(&room);
+            if poisoned {
+                room.close("This room hit an error on the server and was closed. Start a new one.");
+                dead.push((code, "error"));
+            } else if room.idle(now) {
                 room.close("This room was closed after a long time idle.");
                 dead.push((code, "idle"));
             } else if !room.sweep(now) {
@@ -128,7 +145,7 @@ impl Db {
             }
         }
         if !dead.is_empty() {
-            let mut rooms = self.rooms.lock().expect("rooms lock");
+            let mut rooms = self.rooms();
             for (code, why) in dead {
                 rooms.remove(&code);
                 tracing::info!(room = %code, why, rooms = rooms.len(), "room closed");
@@ -139,15 +156,9 @@ impl Db {
     /// Closes every room: rounds in progress end with their results, and
     /// every connection hears `message`.
     pub fn close_all(&self, message: &str) {
-        let rooms: Vec<RoomRef> = self
-            .rooms
-            .lock()
-            .expect("rooms lock")
-            .drain()
-            .map(|(_, v)| v)
-            .collect();
+        let rooms: Vec<RoomRef> = self.rooms().drain().map(|(_, v)| v).collect();
         for room in rooms {
-            room.lock().expect("room lock").close(message);
+            lock(&room).close(message);
         }
     }
 
@@ -161,5 +172,67 @@ impl Db {
                 _ = shutdown.wait() => return,
             }
         }
+    }
+
+    /// Runs [`Db::sweeper`] until the server stops, and starts it again if
+    /// it ever panics: its handle is watched, not dropped, so a panic is
+    /// logged and idle rooms do not stay open for good.
+    pub async fn supervise_sweeper(self: Arc<Self>, every: Duration) {
+        loop {
+            match tokio::spawn(self.clone().sweeper(every)).await {
+                Err(e) if e.is_panic() => {
+                    tracing::error!("the room sweeper panicked; starting it again");
+                }
+                _ => return,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A room with a host seated, and the host's inbox (kept, so the host
+    /// stays connected).
+    fn opened(db: &Db) -> (RoomRef, tokio::sync::mpsc::Receiver<Arc<str>>) {
+        let room = db.create(Settings::default()).unwrap();
+        let (out, inbox) = tokio::sync::mpsc::channel(64);
+        lock(&room).seat("Ann", false, out, 1).unwrap();
+        (room, inbox)
+    }
+
+    #[test]
+    fn a_panic_under_one_rooms_lock_closes_that_room_and_stops_nothing_else() {
+        let limits = Limits {
+            idle: Duration::from_secs(60),
+            ..Limits::default()
+        };
+        let db = Db::new(Packs::new(None).unwrap(), limits, Shutdown::default());
+        let ((broken, _a), (other, _b), (idle, _c)) = (opened(&db), opened(&db), opened(&db));
+        let code = |room: &RoomRef| lock(room).code().to_string();
+        // A handler panics while it holds a room's lock.
+        let held = broken.clone();
+        let panicked = std::thread::spawn(move || {
+            let _guard = held.lock().unwrap();
+            panic!("a handler's bug");
+        })
+        .join();
+        assert!(panicked.is_err() && broken.is_poisoned());
+        // The other rooms go on: their locks, their requests.
+        assert_eq!(lock(&other).set(1, Settings::default()), Ok(()));
+        // The sweep closes the broken room and keeps the others; later it
+        // still closes a room left idle.
+        let now = Instant::now();
+        lock(&other).touch(now + Duration::from_secs(90));
+        db.sweep(now + Duration::from_secs(1));
+        assert!(db.room(&code(&broken)).is_none());
+        assert!(db.room(&code(&other)).is_some() && db.room(&code(&idle)).is_some());
+        db.sweep(now + Duration::from_secs(120));
+        assert!(
+            db.room(&code(&idle)).is_none(),
+            "an idle room outlived the sweep"
+        );
+        assert!(db.room(&code(&other)).is_some());
     }
 }

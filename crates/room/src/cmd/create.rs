@@ -15,7 +15,7 @@ pub(crate) fn apply(
     let room = session.db.create(settings)?;
     let (out, outbox) = session.outbox();
     let (id, token, code) = {
-        let mut r = room.lock().expect("room lock");
+        let mut r = crate::db::lock(&room);
         let (id, token) = r.seat(name, false, out, session.conn)?;
         (id, token, r.code().to_string())
     };

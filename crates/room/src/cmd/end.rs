@@ -6,6 +6,6 @@ use crate::frame::Reply;
 
 pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
-    seat.room.lock().expect("room lock").end_by(seat.id)?;
+    crate::db::lock(&seat.room).end_by(seat.id)?;
     Ok(vec![])
 }

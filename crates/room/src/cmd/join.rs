@@ -18,7 +18,7 @@ pub(crate) fn apply(
     let code = code::read(typed).ok_or_else(no_room)?;
     let room = session.db.room(&code).ok_or_else(no_room)?;
     let (out, outbox) = session.outbox();
-    let mut r = room.lock().expect("room lock");
+    let mut r = crate::db::lock(&room);
     let back = token.and_then(|t| r.reseat(t, out.clone(), session.conn));
     let (id, token, watch) = match back {
         Some((id, watch)) => (id, token.unwrap_or_default().to_string(), watch),

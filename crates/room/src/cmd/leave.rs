@@ -9,6 +9,6 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
     session.seat = None;
     session.outbox = None;
-    seat.room.lock().expect("room lock").leave(seat.id);
+    crate::db::lock(&seat.room).leave(seat.id);
     Ok(vec![])
 }

@@ -21,7 +21,7 @@ pub(crate) use crate::refused::Refused;
 /// sender alone (what the room tells everyone goes through the outboxes).
 pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply>, Refused> {
     if let Some(seat) = &session.seat {
-        seat.room.lock().expect("room lock").touch(Instant::now());
+        crate::db::lock(&seat.room).touch(Instant::now());
     }
     match request {
         Request::Create { name, settings } => create::apply(session, &name, settings),

@@ -10,10 +10,6 @@ use crate::room::Try;
 
 pub(crate) fn apply(session: &mut Session, try_: Try<'_>) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
-    let judged = seat
-        .room
-        .lock()
-        .expect("room lock")
-        .judge(seat.id, try_, Instant::now())?;
+    let judged = crate::db::lock(&seat.room).judge(seat.id, try_, Instant::now())?;
     Ok(vec![judged.reply])
 }

@@ -8,9 +8,6 @@ use crate::frame::{Reply, Settings};
 pub(crate) fn apply(session: &mut Session, settings: Settings) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
     session.db.check(&settings)?;
-    seat.room
-        .lock()
-        .expect("room lock")
-        .set(seat.id, settings)?;
+    crate::db::lock(&seat.room).set(seat.id, settings)?;
     Ok(vec![])
 }

@@ -15,7 +15,7 @@ use crate::room::game_of;
 
 pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
-    let settings = seat.room.lock().expect("room lock").begin_start(seat.id)?;
+    let settings = crate::db::lock(&seat.room).begin_start(seat.id)?;
     let db = session.db.clone();
     let room = seat.room.clone();
     tokio::spawn(async move {
@@ -41,7 +41,7 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
         });
         let started = match rolled {
             Ok((judge, seconds)) => {
-                let mut r = room.lock().expect("room lock");
+                let mut r = crate::db::lock(&room);
                 let started = r.begin_round(judge, &settings, seconds, Instant::now());
                 if let Some((number, _)) = started {
                     tracing::info!(room = %r.code(), number, game = %settings.game, lang = %settings.lang, "round started");
@@ -49,7 +49,7 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
                 started
             }
             Err(refused) => {
-                room.lock().expect("room lock").start_failed(refused);
+                crate::db::lock(&room).start_failed(refused);
                 None
             }
         };
@@ -63,7 +63,5 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
 /// Ends round `number` when its time is up (if nothing ended it before).
 async fn clock(room: RoomRef, number: u32, ends: Instant) {
     tokio::time::sleep_until(ends.into()).await;
-    room.lock()
-        .expect("room lock")
-        .end_round(Some(number), true);
+    crate::db::lock(&room).end_round(Some(number), true);
 }
