@@ -15,6 +15,7 @@ import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, pa
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
 import { readName, readResult } from "./challenge";
+import { fillChoices, isSeed } from "./catalog";
 
 type Mode = "play" | "solve";
 
@@ -31,6 +32,8 @@ function setMode(mode: Mode, play: Play): void {
 async function start(): Promise<void> {
   const t0 = performance.now();
   const p = new URLSearchParams(location.search);
+  // The selects of the library's choices, before anything reads them.
+  fillChoices();
   // The solver and the pack index (both preloaded by the page), then the
   // pack: its download starts as soon as the index says which it is,
   // beside the solver's.
@@ -88,7 +91,7 @@ async function start(): Promise<void> {
     const seedText = p.get("seed");
     let seed: number | undefined;
     if (seedText !== null) {
-      if (/^[0-9]{1,15}$/.test(seedText)) seed = Number(seedText);
+      if (isSeed(seedText)) seed = Number(seedText);
       else problems.push(`seed "${seedText}" (a whole number)`);
     }
     const time = p.get("time");

@@ -2,6 +2,7 @@
 // (or one opened from disk), every word with its path; rolls from dice and
 // a seed, as `boggle roll` does; and a link that opens the same view.
 import { BoardView, markRare, wordItem, type Cell } from "./board";
+import { CATALOG, isSeed } from "./catalog";
 import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "./engine";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
@@ -253,10 +254,10 @@ export class Solve {
     if (seedText === "") {
       seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
       $<HTMLInputElement>("seed").value = String(seed);
-    } else if (/^[0-9]{1,15}$/.test(seedText)) {
+    } else if (isSeed(seedText)) {
       seed = Number(seedText);
     } else {
-      this.status(`Seed: a whole number from 0 to 999999999999999 (not ${seedText})`, true);
+      this.status(`Seed: a whole number of at most ${CATALOG.seed_digits} digits (not ${seedText})`, true);
       return;
     }
     try {

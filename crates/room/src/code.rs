@@ -40,8 +40,8 @@ pub(crate) fn token() -> String {
 pub(crate) fn seed() -> u64 {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).expect("the operating system's random source");
-    // The web page's links carry seeds as at most 15 digits.
-    u64::from_le_bytes(bytes) % 1_000_000_000_000_000
+    // As long as a link carries (15 digits).
+    u64::from_le_bytes(bytes) % solve::game::catalog::SEEDS
 }
 
 #[cfg(test)]

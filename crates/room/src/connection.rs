@@ -112,10 +112,17 @@ pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
                         message: refused.to_string(),
                     }],
                 };
+                // A reply that cannot be sent means the socket is gone: the
+                // connection ends (not just this batch of replies).
+                let mut sent = true;
                 for reply in replies {
                     if socket.send(Message::Text(reply.text().into())).await.is_err() {
+                        sent = false;
                         break;
                     }
+                }
+                if !sent {
+                    break Closed::Gone;
                 }
             }
             out = next(&mut session.outbox) => match out {

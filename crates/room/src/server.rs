@@ -22,7 +22,6 @@ use crate::config::Config;
 use crate::connection;
 use crate::db::Db;
 use crate::packs::{Language, Packs};
-use crate::room::{CUSTOM_SCORINGS, CUSTOM_SIZES};
 use crate::shutdown::Shutdown;
 
 /// What every handler shares.
@@ -127,8 +126,8 @@ struct GameOption {
 struct Options<'a> {
     games: Vec<GameOption>,
     languages: &'a [Language],
-    custom_sizes: &'static [&'static str],
-    custom_scorings: &'static [&'static str],
+    /// The library's catalog: custom sizes and schemes, dice, seeds.
+    catalog: solve::game::Catalog,
 }
 
 /// `/rooms/options`: the games and languages a host may choose.
@@ -143,14 +142,13 @@ async fn options(State(app): State<App>) -> Response {
         .chain([GameOption {
             id: "custom".into(),
             label: "Custom".into(),
-            seconds: 180,
+            seconds: solve::game::catalog::CUSTOM_SECONDS,
         }])
         .collect();
     Json(Options {
         games,
         languages: app.db.packs.languages(),
-        custom_sizes: CUSTOM_SIZES,
-        custom_scorings: CUSTOM_SCORINGS,
+        catalog: solve::game::catalog(),
     })
     .into_response()
 }

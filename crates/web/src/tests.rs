@@ -50,6 +50,8 @@ fn api_types() {
         api::RoundInfo::decl(),
         api::SpellRequest::decl(),
         api::Spelled::decl(),
+        solve::game::Choice::decl(),
+        solve::game::Catalog::decl(),
         api::Counted::decl(),
         api::VerdictKind::decl(),
         api::PlayOpen::decl(),
@@ -95,6 +97,12 @@ fn api_types() {
         ));
     }
     text.push_str("}\n");
+    // The library's catalog, as data: the page builds its selects from it.
+    text.push_str(&format!(
+        "\n/** What a player may choose (solve::game::catalog): every select of the page is built from it. */\n\
+         export const CATALOG: Catalog = {};\n",
+        serde_json::to_string(&solve::game::catalog()).unwrap()
+    ));
     // A generated field is never `bigint`: JSON.parse gives numbers.
     assert!(!text.contains("bigint"), "{text}");
     if let Some(path) = std::env::var_os("WEB_API_TYPES") {

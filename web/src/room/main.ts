@@ -52,7 +52,7 @@ class RoomPage {
   private readonly board = new BoardView($("room-board"), "Board");
   private readonly resultsBoard = new BoardView($("results-board"), "The round's board");
   private deadline = 0;
-  private seconds = 180;
+  private seconds = 0;
   private ticker: number | null = null;
   private score = 0;
   private found = 0;

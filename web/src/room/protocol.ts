@@ -2,12 +2,13 @@
 // its kind in "type". Their types are generated from crates/room/src/frame.rs
 // into frames.ts (`npm run types`), so a frame the server changes fails this
 // page's type check; docs/rooms.md describes them.
+import type { Catalog } from "../api";
+
 export type { BoardShown, Counted, Phase, Player, PlayerResult, Progress, Refusal, Reply, Request, Settings, VerdictKind, WordShown } from "./frames";
 
-/** The games and languages a host may choose (`/rooms/options`). */
+/** The games and languages a host may choose (`/rooms/options`), with the library's catalog. */
 export interface Options {
   games: { id: string; label: string; seconds: number }[];
   languages: { key: string; name: string; frequencies: boolean }[];
-  custom_sizes: string[];
-  custom_scorings: string[];
+  catalog: Catalog;
 }

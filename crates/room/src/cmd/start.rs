@@ -27,6 +27,10 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
                 .packs
                 .get(&wanted.lang)
                 .map_err(|e| board(e.to_string()))?;
+            // The whole-pack check a typed word's look-up needs runs here, on
+            // a blocking thread before the round, not on an async worker
+            // under the room's lock at the round's first typed non-word.
+            pack.check().map_err(|e| board(e.to_string()))?;
             let round = game
                 .roll(&pack, code::seed())
                 .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;

@@ -25,11 +25,7 @@ use round::{progress_reply, round_reply};
 /// Where a seat's messages go: its connection's queue.
 pub type Outbox = mpsc::Sender<Arc<str>>;
 
-/// The sizes a custom game may have (the web app's).
-pub const CUSTOM_SIZES: &[&str] = &["3x3", "4x4", "5x5", "6x6"];
-
-/// The schemes a custom game may score by (the web app's).
-pub const CUSTOM_SCORINGS: &[&str] = &["boggle", "big-boggle", "word-hunt", "words", "letters"];
+use solve::game::catalog::{CUSTOM_SCORINGS, CUSTOM_SIZES};
 
 /// The shortest and longest round, in seconds.
 pub const SECONDS: std::ops::RangeInclusive<u32> = 3..=3600;
@@ -46,16 +42,17 @@ fn game_checked(settings: &Settings) -> Result<Game, String> {
         "custom" => {
             let size = settings.size.as_deref().unwrap_or("4x4");
             let scoring = settings.scoring.as_deref().unwrap_or("boggle");
-            if !CUSTOM_SIZES.contains(&size) {
+            let ids = |c: &[solve::game::Choice]| c.iter().map(|c| c.id).collect::<Vec<_>>();
+            if !CUSTOM_SIZES.iter().any(|c| c.id == size) {
                 return Err(format!(
                     "a custom board is {}, not {size:?}",
-                    CUSTOM_SIZES.join(", ")
+                    ids(CUSTOM_SIZES).join(", ")
                 ));
             }
-            if !CUSTOM_SCORINGS.contains(&scoring) {
+            if !CUSTOM_SCORINGS.iter().any(|c| c.id == scoring) {
                 return Err(format!(
                     "a custom game scores by {}, not {scoring:?}",
-                    CUSTOM_SCORINGS.join(", ")
+                    ids(CUSTOM_SCORINGS).join(", ")
                 ));
             }
             let scoring: Scoring = scoring

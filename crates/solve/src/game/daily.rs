@@ -105,8 +105,7 @@ impl fmt::Display for Day {
     }
 }
 
-/// The most a daily seed may be: links carry seeds of at most 15 digits.
-const SEEDS: u64 = 1_000_000_000_000_000;
+use super::catalog::SEEDS;
 
 impl Game {
     /// The seed of this game's daily round on `day` in the language

@@ -15,10 +15,12 @@
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
 
+pub mod catalog;
 mod daily;
 mod judge;
 mod target;
 
+pub use catalog::{catalog, Catalog, Choice};
 pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
 pub use target::Counted;
