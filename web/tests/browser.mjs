@@ -251,6 +251,25 @@ try {
     "phone: a link with words=all opens a round that counts every word", await allFriend.locator("#count").innerText());
   await allFriend.close();
 
+  // A custom game: its sizes and schemes are the library's catalog
+  // (solve::game::catalog, which the page's selects are filled from), and
+  // the size chosen is the board played.
+  const custom = await open(phone, "?mode=play");
+  await roundOn(custom);
+  await custom.locator("#settings summary").tap();
+  await custom.selectOption("#preset", "custom");
+  await roundOn(custom, 2);
+  const values = (id) => custom.locator(`#${id} option`).evaluateAll((os) => os.map((o) => o.value));
+  const [sizes, schemes] = [await values("custom-size"), await values("custom-scoring")];
+  check(sizes.includes("5x5") && schemes.includes("big-boggle") && await custom.locator("#custom-size").isVisible(),
+    "phone: a custom game offers the library's sizes and schemes", `${sizes} / ${schemes}`);
+  await custom.selectOption("#custom-size", "5x5");
+  const fiveBoard = await roundOn(custom, 3);
+  check(fiveBoard.split("/").length === 5 && await custom.locator("#play-board .tile").count() === 25,
+    "phone: a 5x5 custom game plays a 5x5 board", fiveBoard);
+  await shot(custom, "play-phone-custom");
+  await custom.close();
+
   // A language without frequency data says so, and counts every word.
   const eo = await open(phone, "?mode=play&lang=eo");
   const eoBoard = await roundOn(eo);

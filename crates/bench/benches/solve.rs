@@ -73,32 +73,29 @@ fn setup(size: &str) -> (Solver, Vec<Board>) {
     (solver, parsed)
 }
 
-/// Scores only: the batch and best-board searches' inner loop.
-#[divan::bench(args = ["4x4", "5x5"], sample_count = 20)]
-fn tally(bencher: Bencher, size: &str) {
+/// Times `score` over every board of a size's file, a board an item.
+fn each_board(bencher: Bencher, size: &str, score: fn(&mut Solver, &Board) -> u64) {
     let (mut solver, parsed) = setup(size);
     bencher
         .counter(ItemsCount::new(parsed.len()))
         .bench_local(|| {
             parsed
                 .iter()
-                .map(|board| solver.tally(black_box(board)).unwrap().score)
+                .map(|board| score(&mut solver, black_box(board)))
                 .sum::<u64>()
         });
+}
+
+/// Scores only: the batch and best-board searches' inner loop.
+#[divan::bench(args = ["4x4", "5x5"], sample_count = 20)]
+fn tally(bencher: Bencher, size: &str) {
+    each_board(bencher, size, |s, b| s.tally(b).unwrap().score);
 }
 
 /// Every word with its path: what `boggle` prints.
 #[divan::bench(args = ["4x4", "5x5"], sample_count = 20)]
 fn solve_with_paths(bencher: Bencher, size: &str) {
-    let (mut solver, parsed) = setup(size);
-    bencher
-        .counter(ItemsCount::new(parsed.len()))
-        .bench_local(|| {
-            parsed
-                .iter()
-                .map(|board| solver.solve(black_box(board)).unwrap().score)
-                .sum::<u64>()
-        });
+    each_board(bencher, size, |s, b| s.solve(b).unwrap().score);
 }
 
 /// One board with a fresh solver: the lexicon decoded lazily.

@@ -397,22 +397,12 @@ mod tests {
             BoardShown::decl(),
             Reply::decl(),
         ];
-        let mut text = String::from(
+        let text = solve::ts::declarations(
             "// The room connection's messages, generated from\n\
              // crates/room/src/frame.rs by `cargo test -p boggle-room --lib frame_types`\n\
              // (which `npm run types` runs): edit the Rust, not this file.\n",
+            &decls,
         );
-        for decl in decls {
-            assert!(
-                decl.starts_with("type ") || decl.contains("\ntype "),
-                "{decl}"
-            );
-            text.push_str("\nexport ");
-            text.push_str(&decl);
-            text.push('\n');
-        }
-        // JSON.parse gives numbers: a generated field is never `bigint`.
-        assert!(!text.contains("bigint"), "{text}");
         // Every kind of message both ways is there, by its `type`.
         for kind in [
             "\"welcome\"",
@@ -424,11 +414,6 @@ mod tests {
         ] {
             assert!(text.contains(kind), "{kind} missing:\n{text}");
         }
-        if let Some(path) = std::env::var_os("ROOM_FRAME_TYPES") {
-            let path = std::path::PathBuf::from(path);
-            let tmp = path.with_extension("ts.tmp");
-            std::fs::write(&tmp, &text).unwrap();
-            std::fs::rename(&tmp, &path).unwrap();
-        }
+        solve::ts::write_if_asked("ROOM_FRAME_TYPES", &text).unwrap();
     }
 }

@@ -57,6 +57,8 @@ pub mod scoring;
 mod search;
 #[cfg(test)]
 mod testing;
+#[cfg(feature = "ts")]
+pub mod ts;
 
 pub use board::{Board, FaceRules, TextStyle};
 pub use error::{BoardError, FaceError, LexiconError};

@@ -62,20 +62,12 @@ fn api_types() {
         api::PlayEnded::decl(),
         api::Failure::decl(),
     ];
-    let mut text = String::from(
+    let mut text = solve::ts::declarations(
         "// The solver module's requests and answers, generated from\n\
          // crates/web/src/api.rs by `cargo test -p boggle-web --lib api_types`\n\
          // (which `npm run build` runs): edit the Rust, not this file.\n",
+        &decls,
     );
-    for decl in decls {
-        assert!(
-            decl.starts_with("type ") || decl.contains("\ntype "),
-            "{decl}"
-        );
-        text.push_str("\nexport ");
-        text.push_str(&decl);
-        text.push('\n');
-    }
     // The calls, from the module's own table: each export by its name.
     text.push_str(
         "\n/** Each call of the module (crates/web/src/calls.rs): its request and answer. */\n\
@@ -105,12 +97,7 @@ fn api_types() {
     ));
     // A generated field is never `bigint`: JSON.parse gives numbers.
     assert!(!text.contains("bigint"), "{text}");
-    if let Some(path) = std::env::var_os("WEB_API_TYPES") {
-        let path = std::path::PathBuf::from(path);
-        let tmp = path.with_extension("ts.tmp");
-        std::fs::write(&tmp, &text).unwrap();
-        std::fs::rename(&tmp, &path).unwrap();
-    }
+    solve::ts::write_if_asked("WEB_API_TYPES", &text).unwrap();
 }
 
 fn tiny_pack() -> Vec<u8> {
