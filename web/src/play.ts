@@ -7,6 +7,7 @@ import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import { verdictLine } from "./verdict";
 import * as daily from "./daily";
 import { encodeFound, type Challenge } from "./challenge";
+import { CATALOG } from "./catalog";
 import { rareLabel, shareOrCopy, showResults } from "./end";
 import * as records from "./records";
 import * as history from "./history";
@@ -142,7 +143,7 @@ export class Play {
     const note = $("play-words-note");
     const known = hasFrequencies(lang);
     note.textContent = known
-      ? "Common words: everyday words of the language (no names or abbreviations), Zipf 2.5 and more in its frequency list. A rare word found still scores."
+      ? `Common words: everyday words of the language (no names or abbreviations), Zipf ${CATALOG.common_zipf} and more in its frequency list. A rare word found still scores.`
       : `${packLabel(lang)} has no word-frequency data: every word counts.`;
     $<HTMLSelectElement>("play-words").disabled = !known;
   }

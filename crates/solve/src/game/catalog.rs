@@ -153,6 +153,9 @@ pub struct Catalog {
     pub rolls: &'static [Choice],
     /// The most digits a seed has ([`SEEDS`]).
     pub seed_digits: u32,
+    /// The default line between common and rare words, as a Zipf value
+    /// (`prep::frequency::Zipf::COMMON`): what a setting's note says.
+    pub common_zipf: f32,
 }
 
 /// The table.
@@ -164,6 +167,7 @@ pub fn catalog() -> Catalog {
         scorings: SCORINGS,
         rolls: ROLLS,
         seed_digits: SEEDS.ilog10(),
+        common_zipf: prep::frequency::Zipf::COMMON.value(),
     }
 }
 
