@@ -414,6 +414,6 @@ mod tests {
         ] {
             assert!(text.contains(kind), "{kind} missing:\n{text}");
         }
-        solve::ts::write_if_asked("ROOM_FRAME_TYPES", &text).unwrap();
+        solve::ts::check_or_write("web/src/room/frames.ts", "ROOM_FRAME_TYPES", &text).unwrap();
     }
 }

@@ -25,15 +25,28 @@ pub fn declarations(header: &str, decls: &[String]) -> String {
     text
 }
 
-/// Writes `text` to the file the environment variable `var` names, if it
-/// names one, through a temporary file beside it, so that a build never
-/// reads half a file.
-pub fn write_if_asked(var: &str, text: &str) -> std::io::Result<()> {
-    let Some(path) = std::env::var_os(var) else {
-        return Ok(());
-    };
-    let path = std::path::PathBuf::from(path);
-    let tmp = path.with_extension("ts.tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, &path)
+/// Keeps the committed generated file `committed` (a path from the
+/// workspace root) in step with `text`. With the environment variable `var`
+/// set (as `npm run types` sets it), writes `text` to the file it names,
+/// through a temporary file beside it, so that a build never reads half a
+/// file. Without it, fails if the committed file differs: a renamed field
+/// or export fails the tests (and CI), not the page.
+///
+/// # Panics
+/// If the committed file is missing or differs from `text`: this runs in
+/// the boundary types' tests.
+pub fn check_or_write(committed: &str, var: &str, text: &str) -> std::io::Result<()> {
+    if let Some(path) = std::env::var_os(var) {
+        let path = std::path::PathBuf::from(path);
+        let tmp = path.with_extension("ts.tmp");
+        std::fs::write(&tmp, text)?;
+        return std::fs::rename(&tmp, &path);
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let on_disk = std::fs::read_to_string(root.join(committed)).unwrap_or_default();
+    assert!(
+        on_disk == text,
+        "{committed} differs from what the Rust types generate: run `npm run types` in web/ and commit it"
+    );
+    Ok(())
 }

@@ -97,7 +97,7 @@ fn api_types() {
     ));
     // A generated field is never `bigint`: JSON.parse gives numbers.
     assert!(!text.contains("bigint"), "{text}");
-    solve::ts::write_if_asked("WEB_API_TYPES", &text).unwrap();
+    solve::ts::check_or_write("web/src/api.ts", "WEB_API_TYPES", &text).unwrap();
 }
 
 fn tiny_pack() -> Vec<u8> {
