@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
+use tokio::sync::Notify;
+
 use crate::code;
 use crate::config::Limits;
 use crate::frame::Settings;
@@ -36,6 +38,8 @@ pub struct Db {
     /// The stop signal.
     pub shutdown: Shutdown,
     next_conn: AtomicU64,
+    /// Wakes the sweeper when a room gets a sooner deadline.
+    expiry: Arc<Notify>,
 }
 
 impl Db {
@@ -47,6 +51,7 @@ impl Db {
             limits,
             shutdown,
             next_conn: AtomicU64::new(1),
+            expiry: Arc::new(Notify::new()),
         }
     }
 
@@ -93,8 +98,11 @@ impl Db {
             code.clone(),
             settings,
             self.limits.clone(),
+            self.expiry.clone(),
         )?));
         rooms.insert(code.clone(), room.clone());
+        // Its idle limit may come before what the sweeper sleeps until.
+        self.expiry.notify_one();
         tracing::info!(room = %code, rooms = rooms.len(), "room opened");
         Ok(room)
     }
@@ -121,14 +129,15 @@ impl Db {
     }
 
     /// Drops seats past their grace period, and closes rooms that are
-    /// empty or idle.
-    pub fn sweep(&self, now: Instant) {
+    /// empty or idle: the next time a room left open has something to do.
+    pub fn sweep(&self, now: Instant) -> Option<Instant> {
         let rooms: Vec<(String, RoomRef)> = self
             .rooms()
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
         let mut dead = Vec::new();
+        let mut next: Option<Instant> = None;
         for (code, room) in rooms {
             // A request that panicked under this room's lock left it in a
             // state no rule vouches for: it is closed, the others go on.
@@ -142,6 +151,9 @@ impl Db {
                 dead.push((code, "idle"));
             } else if !room.sweep(now) {
                 dead.push((code, "empty"));
+            } else {
+                let at = room.deadline(now);
+                next = Some(next.map_or(at, |n| n.min(at)));
             }
         }
         if !dead.is_empty() {
@@ -151,6 +163,7 @@ impl Db {
                 tracing::info!(room = %code, why, rooms = rooms.len(), "room closed");
             }
         }
+        next
     }
 
     /// Closes every room: rounds in progress end with their results, and
@@ -162,13 +175,19 @@ impl Db {
         }
     }
 
-    /// Runs [`Db::sweep`] every `every` until the server stops.
-    pub async fn sweeper(self: Arc<Self>, every: Duration) {
+    /// Runs [`Db::sweep`] until the server stops, each time at the next
+    /// deadline a room has (as mini-redis's expiry task does), or sooner
+    /// when a room gets a sooner one: no room is looked at between times.
+    pub async fn sweeper(self: Arc<Self>) {
         let mut shutdown = self.shutdown.clone();
-        let mut tick = tokio::time::interval(every);
         loop {
+            let next = self.sweep(Instant::now());
+            // With no room open, only a new one's deadline (which wakes
+            // this task) could be next; an hour is a safe upper bound.
+            let next = next.unwrap_or_else(|| Instant::now() + Duration::from_secs(3600));
             tokio::select! {
-                _ = tick.tick() => self.sweep(Instant::now()),
+                _ = tokio::time::sleep_until(next.into()) => {}
+                _ = self.expiry.notified() => {}
                 _ = shutdown.wait() => return,
             }
         }
@@ -177,9 +196,9 @@ impl Db {
     /// Runs [`Db::sweeper`] until the server stops, and starts it again if
     /// it ever panics: its handle is watched, not dropped, so a panic is
     /// logged and idle rooms do not stay open for good.
-    pub async fn supervise_sweeper(self: Arc<Self>, every: Duration) {
+    pub async fn supervise_sweeper(self: Arc<Self>) {
         loop {
-            match tokio::spawn(self.clone().sweeper(every)).await {
+            match tokio::spawn(self.clone().sweeper()).await {
                 Err(e) if e.is_panic() => {
                     tracing::error!("the room sweeper panicked; starting it again");
                 }
@@ -198,7 +217,7 @@ mod tests {
     fn opened(db: &Db) -> (RoomRef, tokio::sync::mpsc::Receiver<Arc<str>>) {
         let room = db.create(Settings::default()).unwrap();
         let (out, inbox) = tokio::sync::mpsc::channel(64);
-        lock(&room).seat("Ann", false, out, 1).unwrap();
+        lock(&room).seat("Ann".into(), false, out, 1).unwrap();
         (room, inbox)
     }
 
@@ -220,7 +239,10 @@ mod tests {
         .join();
         assert!(panicked.is_err() && broken.is_poisoned());
         // The other rooms go on: their locks, their requests.
-        assert_eq!(lock(&other).set(1, Settings::default()), Ok(()));
+        assert_eq!(
+            crate::cmd::settings::set(&mut lock(&other), 1, Settings::default()),
+            Ok(())
+        );
         // The sweep closes the broken room and keeps the others; later it
         // still closes a room left idle.
         let now = Instant::now();
@@ -234,5 +256,30 @@ mod tests {
             "an idle room outlived the sweep"
         );
         assert!(db.room(&code(&other)).is_some());
+    }
+
+    #[test]
+    fn the_sweep_names_the_next_deadline_a_dropped_seat_brings_it_forward() {
+        let limits = Limits {
+            idle: Duration::from_secs(600),
+            grace: Duration::from_secs(60),
+            ..Limits::default()
+        };
+        let db = Db::new(Packs::new(None).unwrap(), limits, Shutdown::default());
+        let (room, _inbox) = opened(&db);
+        let (out, _other) = tokio::sync::mpsc::channel(64);
+        let (bob, _) = lock(&room).seat("Bob".into(), false, out, 2).unwrap();
+        let now = Instant::now();
+        lock(&room).touch(now);
+        // Nothing to do before the idle limit.
+        assert_eq!(db.sweep(now), Some(now + Duration::from_secs(600)));
+        // Bob's connection drops: his grace ends first.
+        lock(&room).disconnect(bob, 2);
+        let next = db.sweep(now).unwrap();
+        assert!(next <= Instant::now() + Duration::from_secs(60), "{next:?}");
+        assert!(next > now + Duration::from_secs(59), "{next:?}");
+        // At that deadline the seat goes, and the idle limit is next.
+        assert_eq!(db.sweep(next), Some(now + Duration::from_secs(600)));
+        assert!(lock(&room).seats.iter().all(|s| s.id != bob));
     }
 }

@@ -30,9 +30,13 @@
 //! Laid out as tokio's `mini-redis`: [`server`] accepts connections under a
 //! limit and stops on a [`Shutdown`] every task hears; [`connection`] reads
 //! and writes one WebSocket (framing, size and rate limits) apart from what
-//! a message means; [`frame`] holds the messages both ways; `cmd/` is one
-//! file per request; [`db`] is the shared state (the rooms, the packs) and
-//! [`room`] one room's rules.
+//! a message means, and owns its `session` (its seat, its room's queue to
+//! it); [`frame`] holds the messages both ways; `cmd/` is one file per
+//! request, each owning its rule (who may start a round, how a try is
+//! judged, what leaving keeps); [`db`] is the shared state (the rooms, the
+//! packs) and the sweeper that sleeps until a room's next deadline;
+//! [`room`] one room's state and what it shows (the round on its board,
+//! the results at its end); [`name`] the rule for a player's name.
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -47,11 +51,13 @@ mod config;
 pub mod connection;
 pub mod db;
 pub mod frame;
+pub mod name;
 mod packs;
 mod rate;
 pub mod refused;
 pub mod room;
 pub mod server;
+mod session;
 mod shutdown;
 
 pub use config::{Config, Limits};

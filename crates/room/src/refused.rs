@@ -3,7 +3,7 @@
 //! player reads. A refusal is an `error` reply; the connection stays.
 
 use crate::frame::Refusal;
-use crate::room::SeatError;
+use crate::name::NameError;
 
 /// A request refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,9 +17,12 @@ pub enum Refused {
     /// No room has the code given.
     #[error("no room {0:?}: check the code; a room closes when everyone has left, and rooms end when the server restarts")]
     NoRoom(String),
-    /// A seat that cannot be had: the room is full, or the name is not one.
+    /// A seat that cannot be had: the room has its most players or watchers.
     #[error(transparent)]
     Seat(#[from] SeatError),
+    /// A name the rule refuses.
+    #[error(transparent)]
+    Name(#[from] NameError),
     /// Settings no game or language here has.
     #[error("{0}")]
     Settings(String),
@@ -61,7 +64,7 @@ impl Refused {
             Refused::NoRoom(_) => Refusal::NoRoom,
             Refused::Seat(SeatError::Full(_)) => Refusal::RoomFull,
             Refused::Seat(SeatError::FullWatch(_)) => Refusal::WatchersFull,
-            Refused::Seat(SeatError::Name) => Refusal::Name,
+            Refused::Name(_) => Refusal::Name,
             Refused::Settings(_) => Refusal::Settings,
             Refused::RoomsFull(_) => Refusal::RoomsFull,
             Refused::ShuttingDown => Refusal::ShuttingDown,
@@ -74,4 +77,15 @@ impl Refused {
             Refused::Judge(_) => Refusal::Judge,
         }
     }
+}
+
+/// Why a seat cannot be had.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum SeatError {
+    /// The room has its most players.
+    #[error("the room is full ({0} players); you may watch")]
+    Full(usize),
+    /// The room has its most watchers.
+    #[error("the room has its most watchers ({0})")]
+    FullWatch(usize),
 }

@@ -62,7 +62,7 @@ pub async fn serve(
         router = router.fallback_service(ServeDir::new(site));
     }
     let router = router.with_state(app.clone());
-    tokio::spawn(db.clone().supervise_sweeper(Duration::from_secs(1)));
+    tokio::spawn(db.clone().supervise_sweeper());
     let stop = {
         let db = db.clone();
         async move {

@@ -1,9 +1,8 @@
 //! `create`: opens a room with the sender as host.
 
 use super::Refused;
-use crate::connection::Session;
 use crate::frame::{Reply, Settings};
-use crate::room::read_name;
+use crate::session::Session;
 
 pub(crate) fn apply(
     session: &mut Session,
@@ -11,7 +10,7 @@ pub(crate) fn apply(
     settings: Settings,
 ) -> Result<Vec<Reply>, Refused> {
     session.seatless()?;
-    read_name(name)?;
+    let name = crate::name::read(name)?;
     let room = session.db.create(settings)?;
     let (out, outbox) = session.outbox();
     let (id, token, code) = {

@@ -3,8 +3,8 @@
 
 use super::Refused;
 use crate::code;
-use crate::connection::Session;
 use crate::frame::Reply;
+use crate::session::Session;
 
 pub(crate) fn apply(
     session: &mut Session,
@@ -23,7 +23,7 @@ pub(crate) fn apply(
     let (id, token, watch) = match back {
         Some((id, watch)) => (id, token.unwrap_or_default().to_string(), watch),
         None => {
-            let (id, token) = r.seat(name, watch, out, session.conn)?;
+            let (id, token) = r.seat(crate::name::read(name)?, watch, out, session.conn)?;
             (id, token, watch)
         }
     };

@@ -3,16 +3,16 @@
 
 use std::time::Instant;
 
-use crate::connection::Session;
 use crate::frame::{Reply, Request};
-use crate::room::Try;
+use crate::session::Session;
+use play::Try;
 
 mod create;
 mod end;
 mod join;
 mod leave;
 mod play;
-mod settings;
+pub(crate) mod settings;
 mod start;
 
 pub(crate) use crate::refused::Refused;

@@ -1,15 +1,101 @@
 //! `trace` and `word`: a try in the round, judged against the room's pack
-//! and board; the sender hears the verdict, everyone else only the counts.
+//! and board by the library's one judge; the sender hears the verdict,
+//! everyone else only the counts.
 
 use std::time::Instant;
 
+use solve::game::{Verdict, VerdictKind};
+
 use super::Refused;
-use crate::connection::Session;
 use crate::frame::Reply;
-use crate::room::Try;
+use crate::room::{cells, progress_reply, Phase, Room};
+use crate::session::Session;
+
+/// A try in a round.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Try<'a> {
+    /// A traced path, `[row, column]` cells.
+    Path(&'a [[u32; 2]]),
+    /// A typed word.
+    Word(&'a str),
+}
 
 pub(crate) fn apply(session: &mut Session, try_: Try<'_>) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
-    let judged = crate::db::lock(&seat.room).judge(seat.id, try_, Instant::now())?;
-    Ok(vec![judged.reply])
+    let reply = judge(
+        &mut crate::db::lock(&seat.room),
+        seat.id,
+        try_,
+        Instant::now(),
+    )?;
+    Ok(vec![reply])
+}
+
+/// Judges seat `id`'s try: a traced path or a typed word, while the round
+/// is on and by a player (not a watcher).
+fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply, Refused> {
+    let Phase::Playing(play) = &room.phase else {
+        return Err(Refused::NoRound);
+    };
+    if now >= play.ends {
+        return Err(Refused::TimeUp);
+    }
+    let judge = play.judge.clone();
+    let seat = room
+        .seats
+        .iter_mut()
+        .find(|s| s.id == id)
+        .ok_or(Refused::NoSeat)?;
+    if seat.watch {
+        return Err(Refused::Watching);
+    }
+    let verdict = match try_ {
+        Try::Path(cells) => {
+            let board = &judge.round().board;
+            let (rows, cols, off) = (board.rows(), board.cols(), board.len());
+            // A cell off the board becomes an index past the end, which the
+            // judge names.
+            let path: Vec<usize> = cells
+                .iter()
+                .map(|&[r, c]| match (r as usize) < rows && (c as usize) < cols {
+                    true => r as usize * cols + c as usize,
+                    false => off,
+                })
+                .collect();
+            judge.traced(&mut seat.found, &path)
+        }
+        Try::Word(text) => judge
+            .typed(&mut seat.found, text)
+            .map_err(|e| Refused::Judge(e.to_string()))?,
+    };
+    let score = seat.found.score();
+    let word_of = |i: usize| &judge.words()[i];
+    let (kind, why) = (verdict.kind(), verdict.why());
+    let (word, points, rare, path) = match verdict {
+        Verdict::New { word, points } => (
+            word_of(word).word.clone(),
+            points,
+            word_of(word).rare,
+            cells(word_of(word)),
+        ),
+        Verdict::Again { word } => (word_of(word).word.clone(), 0, false, vec![]),
+        Verdict::Short { text, .. }
+        | Verdict::NotOnBoard { text }
+        | Verdict::NotWord { text }
+        | Verdict::BadPath { text, .. } => (text, 0, false, vec![]),
+    };
+    // A new word moves the scores everyone sees.
+    if kind == VerdictKind::New {
+        let progress = progress_reply(&room.seats).text();
+        room.broadcast(progress.into());
+    }
+    Ok(Reply::Verdict {
+        kind,
+        word,
+        points,
+        rare,
+        why,
+        path,
+        score,
+    })
 }

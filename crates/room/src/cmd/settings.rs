@@ -1,13 +1,24 @@
 //! `settings`: the host chooses the next round's game, language, target and
-//! rule.
+//! rule, between rounds.
 
 use super::Refused;
-use crate::connection::Session;
 use crate::frame::{Reply, Settings};
+use crate::room::{game_of, Room};
+use crate::session::Session;
 
 pub(crate) fn apply(session: &mut Session, settings: Settings) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
     session.db.check(&settings)?;
-    crate::db::lock(&seat.room).set(seat.id, settings)?;
+    set(&mut crate::db::lock(&seat.room), seat.id, settings)?;
     Ok(vec![])
+}
+
+/// Changes the settings, if `by` hosts and no round is on; everyone sees
+/// them.
+pub(crate) fn set(room: &mut Room, by: u32, settings: Settings) -> Result<(), Refused> {
+    room.hosted_lobby(by)?;
+    room.label = game_of(&settings)?.label();
+    room.settings = settings;
+    room.broadcast_room();
+    Ok(())
 }

@@ -1,59 +1,52 @@
 //! `start`: the host starts a round (a rematch rolls a new board). The
 //! board is rolled and solved off the async threads; then the room's clock
-//! runs until the round's end.
+//! runs until the round's end. If it cannot be rolled, the room goes back
+//! to its lobby and everyone hears why.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use solve::game::Judge;
+use solve::game::{Found, Judge};
+use solve::TextStyle;
 
 use super::Refused;
 use crate::code;
-use crate::connection::Session;
-use crate::db::RoomRef;
-use crate::frame::Reply;
-use crate::room::game_of;
+use crate::db::{Db, RoomRef};
+use crate::frame::{BoardShown, Reply, Settings};
+use crate::room::{game_of, round_reply, Phase, Play, Room};
+use crate::session::Session;
 
 pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
-    let settings = crate::db::lock(&seat.room).begin_start(seat.id)?;
+    let settings = {
+        let mut room = crate::db::lock(&seat.room);
+        room.hosted_lobby(seat.id)?;
+        room.phase = Phase::Starting;
+        room.broadcast_room();
+        room.settings.clone()
+    };
     let db = session.db.clone();
     let room = seat.room.clone();
     tokio::spawn(async move {
         let wanted = settings.clone();
-        let rolled = tokio::task::spawn_blocking(move || -> Result<(Judge, u32), Refused> {
-            let game = game_of(&wanted)?;
-            let board = |e: String| Refused::Board(e);
-            let pack = db
-                .packs
-                .get(&wanted.lang)
-                .map_err(|e| board(e.to_string()))?;
-            // The whole-pack check a typed word's look-up needs runs here, on
-            // a blocking thread before the round, not on an async worker
-            // under the room's lock at the round's first typed non-word.
-            pack.check().map_err(|e| board(e.to_string()))?;
-            let round = game
-                .roll(&pack, code::seed())
-                .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;
-            let judge = Judge::new(&pack, &round).map_err(|e| board(e.to_string()))?;
-            Ok((judge, game.seconds))
-        })
-        .await
-        .unwrap_or_else(|e| {
-            Err(Refused::Board(format!(
-                "the board could not be rolled ({e})"
-            )))
-        });
+        let rolled = tokio::task::spawn_blocking(move || roll(&db, &wanted))
+            .await
+            .unwrap_or_else(|e| {
+                Err(Refused::Board(format!(
+                    "the board could not be rolled ({e})"
+                )))
+            });
         let started = match rolled {
             Ok((judge, seconds)) => {
                 let mut r = crate::db::lock(&room);
-                let started = r.begin_round(judge, &settings, seconds, Instant::now());
+                let started = begin(&mut r, judge, &settings, seconds, Instant::now());
                 if let Some((number, _)) = started {
                     tracing::info!(room = %r.code(), number, game = %settings.game, lang = %settings.lang, "round started");
                 }
                 started
             }
             Err(refused) => {
-                crate::db::lock(&room).start_failed(refused);
+                failed(&mut crate::db::lock(&room), refused);
                 None
             }
         };
@@ -62,6 +55,101 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
         }
     });
     Ok(vec![])
+}
+
+/// Rolls and solves the board of `settings` with a fresh seed (blocking):
+/// its judge and the round's seconds.
+fn roll(db: &Db, settings: &Settings) -> Result<(Judge, u32), Refused> {
+    let game = game_of(settings)?;
+    let board = |e: String| Refused::Board(e);
+    let pack = db
+        .packs
+        .get(&settings.lang)
+        .map_err(|e| board(e.to_string()))?;
+    // The whole-pack check a typed word's look-up needs runs here, on a
+    // blocking thread before the round, not on an async worker under the
+    // room's lock at the round's first typed non-word.
+    pack.check().map_err(|e| board(e.to_string()))?;
+    let round = game
+        .roll(&pack, code::seed())
+        .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;
+    let judge = Judge::new(&pack, &round).map_err(|e| board(e.to_string()))?;
+    Ok((judge, game.seconds))
+}
+
+/// Starts the round `judge` referees, rolled from `settings`, if the room
+/// is still starting one: its number and when it ends. Every seat's words
+/// start empty and everyone is sent the board.
+fn begin(
+    room: &mut Room,
+    judge: Judge,
+    settings: &Settings,
+    seconds: u32,
+    now: Instant,
+) -> Option<(u32, Instant)> {
+    if !matches!(room.phase, Phase::Starting) {
+        return None;
+    }
+    let board = shown(&judge);
+    let target = judge.target(settings.words).len();
+    room.rounds += 1;
+    let play = Play {
+        number: room.rounds,
+        seed: judge.round().seed,
+        judge: Arc::new(judge),
+        seconds,
+        ends: now + Duration::from_secs(u64::from(seconds)),
+        counted: settings.words,
+        classic: settings.classic,
+        board,
+        target,
+    };
+    for seat in &mut room.seats {
+        seat.found = Found::default();
+    }
+    let (number, ends) = (play.number, play.ends);
+    let reply = round_reply(&play, &Found::default(), now).text();
+    room.phase = Phase::Playing(Box::new(play));
+    room.last = None;
+    room.broadcast_room();
+    room.broadcast(reply.into());
+    Some((number, ends))
+}
+
+/// The board as every page draws it: faces, tile values, bonus cells and
+/// each cell's neighbours (the page traces with them and judges nothing).
+fn shown(judge: &Judge) -> BoardShown {
+    let round = judge.round();
+    let board = &round.board;
+    let n = judge.neighbors();
+    BoardShown {
+        text: round.faces.text(board, TextStyle::Rows),
+        rows: board.rows(),
+        cols: board.cols(),
+        cells: (0..board.len())
+            .map(|i| board.face(i).map(str::to_string))
+            .collect(),
+        values: round.rules.tile_values(board),
+        bonus: round
+            .rules
+            .bonus_marks(board.len())
+            .map(|m| m.into_iter().map(|m| m.map(String::from)).collect()),
+        neighbors: (0..n.cells()).map(|i| n.of(i).to_vec()).collect(),
+    }
+}
+
+/// The round could not be rolled: back to the lobby, and everyone hears
+/// why.
+fn failed(room: &mut Room, refused: Refused) {
+    if matches!(room.phase, Phase::Starting) {
+        room.phase = Phase::Lobby;
+        room.broadcast_room();
+        let error = Reply::Error {
+            code: refused.code(),
+            message: refused.to_string(),
+        };
+        room.broadcast(error.text().into());
+    }
 }
 
 /// Ends round `number` when its time is up (if nothing ended it before).

@@ -1,26 +1,27 @@
-//! One room's rules: its seats, its settings, the round on its board and
-//! what the end of a round shows. No I/O here: a room hands its messages to
-//! each seat's outbox, and [`crate::connection`] writes them.
+//! One room's state: its seats, its settings, the round on its board, and
+//! what it shows everyone (the room, the round, the results at its end).
+//! The requests' rules that change it are in `cmd/`. No I/O here: a room
+//! hands its messages to each seat's outbox, and [`crate::connection`]
+//! writes them.
 
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use solve::game::{Found, Game, Judge, Verdict};
-use solve::{FoundWord, Scoring, TextStyle};
-use tokio::sync::mpsc;
+use solve::game::{Found, Game, Judge};
+use solve::{FoundWord, Scoring};
+use tokio::sync::{mpsc, Notify};
 
 use crate::code;
 use crate::config::Limits;
 use crate::frame::{
     self, BoardShown, Counted, Player, PlayerResult, Progress, Reply, Settings, WordShown,
 };
-use crate::refused::Refused;
+use crate::refused::{Refused, SeatError};
 
 mod round;
 
-pub use round::Try;
-use round::{progress_reply, round_reply};
+pub(crate) use round::{cells, progress_reply, round_reply};
 
 /// Where a seat's messages go: its connection's queue.
 pub type Outbox = mpsc::Sender<Arc<str>>;
@@ -75,65 +76,41 @@ fn game_checked(settings: &Settings) -> Result<Game, String> {
     Ok(game)
 }
 
-/// Why a seat cannot be had.
-#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-pub enum SeatError {
-    /// The room has its most players.
-    #[error("the room is full ({0} players); you may watch")]
-    Full(usize),
-    /// The room has its most watchers.
-    #[error("the room has its most watchers ({0})")]
-    FullWatch(usize),
-    /// A name that is empty, too long or not plain text.
-    #[error("a name is 1 to 24 characters of text")]
-    Name,
-}
-
-/// A display name as given: trimmed, 1 to 24 characters, no control
-/// characters (it is shown as text, never as markup).
-pub fn read_name(name: &str) -> Result<String, SeatError> {
-    let name = name.trim();
-    let len = name.chars().count();
-    if len == 0 || len > 24 || name.chars().any(char::is_control) {
-        return Err(SeatError::Name);
-    }
-    Ok(name.to_string())
-}
-
 /// A seat: a player or a watcher, connected or within the grace period.
 #[derive(Debug)]
-struct Seat {
-    id: u32,
-    name: String,
-    token: String,
-    watch: bool,
-    out: Option<Outbox>,
+pub(crate) struct Seat {
+    pub(crate) id: u32,
+    pub(crate) name: String,
+    pub(crate) token: String,
+    pub(crate) watch: bool,
+    pub(crate) out: Option<Outbox>,
     /// The connection that holds the seat.
-    conn: u64,
+    pub(crate) conn: u64,
     /// When its connection dropped.
-    dropped: Option<Instant>,
+    pub(crate) dropped: Option<Instant>,
     /// Its words this round.
-    found: Found,
+    pub(crate) found: Found,
     /// Its points over the room's rounds.
-    total: u64,
+    pub(crate) total: u64,
 }
 
 /// A round on the board.
 #[derive(Debug)]
-struct Play {
-    number: u32,
-    judge: Arc<Judge>,
-    seed: u64,
-    seconds: u32,
-    ends: Instant,
-    counted: Counted,
-    classic: bool,
-    board: BoardShown,
-    target: usize,
+pub(crate) struct Play {
+    pub(crate) number: u32,
+    pub(crate) judge: Arc<Judge>,
+    pub(crate) seed: u64,
+    pub(crate) seconds: u32,
+    pub(crate) ends: Instant,
+    pub(crate) counted: Counted,
+    pub(crate) classic: bool,
+    pub(crate) board: BoardShown,
+    pub(crate) target: usize,
 }
 
+/// Where a room is between rounds and in one.
 #[derive(Debug)]
-enum Phase {
+pub(crate) enum Phase {
     Lobby,
     Starting,
     Playing(Box<Play>),
@@ -142,32 +119,33 @@ enum Phase {
 /// One room.
 #[derive(Debug)]
 pub struct Room {
-    code: String,
-    settings: Settings,
-    label: String,
-    host: u32,
-    seats: Vec<Seat>,
-    next_id: u32,
-    phase: Phase,
-    rounds: u32,
+    pub(crate) code: String,
+    pub(crate) settings: Settings,
+    pub(crate) label: String,
+    pub(crate) host: u32,
+    pub(crate) seats: Vec<Seat>,
+    pub(crate) next_id: u32,
+    pub(crate) phase: Phase,
+    pub(crate) rounds: u32,
     /// The last round's results, for whoever comes back after it.
-    last: Option<Arc<str>>,
+    pub(crate) last: Option<Arc<str>>,
     /// When anyone last sent the room anything.
-    touched: Instant,
-    limits: Limits,
-}
-
-/// What a try in a round came to, for the player and for the room.
-pub struct Judged {
-    /// The verdict, for the player.
-    pub reply: Reply,
-    /// Whether it changed the scores everyone sees.
-    pub counted: bool,
+    pub(crate) touched: Instant,
+    pub(crate) limits: Limits,
+    /// Wakes the sweeper when this room gets a deadline sooner than the
+    /// one it sleeps until (a dropped seat's grace).
+    pub(crate) expiry: Arc<Notify>,
 }
 
 impl Room {
-    /// A room with no seats yet.
-    pub fn new(code: String, settings: Settings, limits: Limits) -> Result<Room, Refused> {
+    /// A room with no seats yet; `expiry` wakes whoever sweeps it when it
+    /// gets a sooner deadline.
+    pub fn new(
+        code: String,
+        settings: Settings,
+        limits: Limits,
+        expiry: Arc<Notify>,
+    ) -> Result<Room, Refused> {
         let label = game_of(&settings)?.label();
         Ok(Room {
             code,
@@ -181,6 +159,7 @@ impl Room {
             last: None,
             touched: Instant::now(),
             limits,
+            expiry,
         })
     }
 
@@ -199,16 +178,15 @@ impl Room {
         self.touched = now;
     }
 
-    /// Gives a new seat to `name`, whose messages go to `out`: its id and
-    /// token. The first seat hosts.
+    /// Gives a new seat to `name` (read by [`crate::name::read`]), whose
+    /// messages go to `out`: its id and token. The first seat hosts.
     pub fn seat(
         &mut self,
-        name: &str,
+        name: String,
         watch: bool,
         out: Outbox,
         conn: u64,
     ) -> Result<(u32, String), SeatError> {
-        let name = read_name(name)?;
         let (count, max, full): (usize, usize, fn(usize) -> SeatError) = match watch {
             false => (self.players(), self.limits.max_players, SeatError::Full),
             true => (
@@ -295,40 +273,12 @@ impl Room {
         };
         seat.out = None;
         seat.dropped = Some(Instant::now());
+        self.expiry.notify_one();
         self.broadcast_room();
     }
 
-    /// Seat `id` leaves for good.
-    pub fn leave(&mut self, id: u32) {
-        let playing = matches!(self.phase, Phase::Playing(_));
-        match self.seats.iter().position(|s| s.id == id) {
-            // A player's words stay in the round until it ends.
-            Some(i) if playing && !self.seats[i].found.is_empty() => {
-                self.seats[i].out = None;
-                // Past its grace at once (a clock younger than the grace
-                // period cannot go back that far: then it waits it out).
-                let now = Instant::now();
-                self.seats[i].dropped = Some(now.checked_sub(self.limits.grace).unwrap_or(now));
-            }
-            Some(i) => {
-                self.seats.remove(i);
-            }
-            None => return,
-        }
-        self.pass_host();
-        self.broadcast_room();
-    }
-
-    /// Changes the settings, if `by` hosts and no round is on.
-    pub fn set(&mut self, by: u32, settings: Settings) -> Result<(), Refused> {
-        self.hosted_lobby(by)?;
-        self.label = game_of(&settings)?.label();
-        self.settings = settings;
-        self.broadcast_room();
-        Ok(())
-    }
-
-    fn hosted_lobby(&self, by: u32) -> Result<(), Refused> {
+    /// A refusal unless `by` hosts and no round is on.
+    pub(crate) fn hosted_lobby(&self, by: u32) -> Result<(), Refused> {
         if by != self.host {
             return Err(Refused::NotHost);
         }
@@ -336,29 +286,6 @@ impl Room {
             return Err(Refused::RoundOn);
         }
         Ok(())
-    }
-
-    /// Begins starting a round, if `by` hosts and no round is on: the
-    /// settings to roll it from.
-    pub fn begin_start(&mut self, by: u32) -> Result<Settings, Refused> {
-        self.hosted_lobby(by)?;
-        self.phase = Phase::Starting;
-        self.broadcast_room();
-        Ok(self.settings.clone())
-    }
-
-    /// The round could not be rolled: back to the lobby, and everyone hears
-    /// why.
-    pub fn start_failed(&mut self, refused: Refused) {
-        if matches!(self.phase, Phase::Starting) {
-            self.phase = Phase::Lobby;
-            self.broadcast_room();
-            let error = Reply::Error {
-                code: refused.code(),
-                message: refused.to_string(),
-            };
-            self.broadcast(error.text().into());
-        }
     }
 
     /// Drops seats whose grace period has passed (a player's words stay
@@ -383,6 +310,19 @@ impl Room {
     /// Whether nobody has sent anything for the idle limit.
     pub fn idle(&self, now: Instant) -> bool {
         now.duration_since(self.touched) >= self.limits.idle
+    }
+
+    /// The next time after `now` that [`Room::sweep`] or [`Room::idle`]
+    /// could find something to do: the idle limit, or a dropped seat's
+    /// grace running out. A seat kept past its grace for its words in the
+    /// round has no deadline of its own: the round's end wakes the sweeper.
+    pub fn deadline(&self, now: Instant) -> Instant {
+        let grace = self.limits.grace;
+        self.seats
+            .iter()
+            .filter_map(|s| s.dropped.map(|t| t + grace))
+            .filter(|&t| t > now)
+            .fold(self.touched + self.limits.idle, Instant::min)
     }
 
     /// Closes the room: a round on ends (everyone gets its results), then
@@ -412,7 +352,7 @@ impl Room {
 
     /// The host is a connected player; if the host's seat is gone or its
     /// grace has run out, the next player in order hosts.
-    fn pass_host(&mut self) {
+    pub(crate) fn pass_host(&mut self) {
         let ok = |s: &Seat| !s.watch && s.dropped.is_none();
         if self.seat_of(self.host).is_some_and(|s| !s.watch) {
             let stale = self
@@ -428,7 +368,7 @@ impl Room {
         }
     }
 
-    fn players_shown(&self) -> Vec<Player> {
+    pub(crate) fn players_shown(&self) -> Vec<Player> {
         self.seats
             .iter()
             .map(|s| Player {
@@ -441,7 +381,7 @@ impl Room {
             .collect()
     }
 
-    fn broadcast_room(&mut self) {
+    pub(crate) fn broadcast_room(&mut self) {
         let reply = Reply::Room {
             code: self.code.clone(),
             host: self.host,
@@ -460,23 +400,24 @@ impl Room {
 
     /// Sends `text` to every connected seat. A seat whose queue is full is
     /// too slow to keep up: its connection is let go (it may come back).
-    fn broadcast(&mut self, text: Arc<str>) {
+    pub(crate) fn broadcast(&mut self, text: Arc<str>) {
         for seat in &mut self.seats {
-            Self::deliver(seat, text.clone());
+            Self::deliver(seat, text.clone(), &self.expiry);
         }
     }
 
-    fn send(&mut self, id: u32, text: Arc<str>) {
+    pub(crate) fn send(&mut self, id: u32, text: Arc<str>) {
         if let Some(seat) = self.seats.iter_mut().find(|s| s.id == id) {
-            Self::deliver(seat, text);
+            Self::deliver(seat, text, &self.expiry);
         }
     }
 
-    fn deliver(seat: &mut Seat, text: Arc<str>) {
+    fn deliver(seat: &mut Seat, text: Arc<str>, expiry: &Notify) {
         let Some(out) = &seat.out else { return };
         if out.try_send(text).is_err() {
             seat.out = None;
             seat.dropped = Some(Instant::now());
+            expiry.notify_one();
         }
     }
 }
