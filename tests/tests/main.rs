@@ -11,6 +11,7 @@ mod docs_links;
 mod everyday_words;
 mod lang_packs;
 mod letter_scoring;
+mod module_circles;
 mod prep_props;
 mod prove;
 mod records;

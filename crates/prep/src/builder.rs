@@ -4,12 +4,11 @@
 use job::{Control, Progress};
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
-
 use crate::error::BuildError;
 use crate::filter::DropReason;
 use crate::frequency::{self, FrequencyList, FrequencySource, Zipf};
-use crate::fs::{write_atomic, Replace};
+pub use crate::fs::sha256_hex;
+use crate::fs::{base_name, write_atomic, Replace};
 use crate::hunspell::Hunspell;
 use crate::pack::{self, PackMeta, Source};
 use crate::recipe::Recipe;
@@ -291,14 +290,6 @@ pub(crate) fn hunspell_affix(input: &Path) -> Option<std::path::PathBuf> {
     (input.extension()? == "dic").then(|| input.with_extension("aff"))
 }
 
-/// A path's last component (the whole text if it has none).
-pub(crate) fn base_name(path: &str) -> String {
-    Path::new(path)
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.to_string())
-}
-
 /// Reads a whole file, or standard input for `-`.
 pub(crate) fn read_input(input: &Path) -> Result<Vec<u8>, BuildError> {
     let io = |source| BuildError::Io {
@@ -312,12 +303,4 @@ pub(crate) fn read_input(input: &Path) -> Result<Vec<u8>, BuildError> {
     } else {
         std::fs::read(input).map_err(io)
     }
-}
-
-/// SHA-256 of `bytes` as lowercase hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }

@@ -83,7 +83,7 @@ pub enum BuildError {
     Hunspell(#[from] HunspellError),
     /// The frequency list could not be read or matched.
     #[error(transparent)]
-    Frequency(#[from] crate::frequency::FrequencyError),
+    Frequency(#[from] FrequencyError),
     /// The frequency list a recipe names is not in the frequency directory.
     #[error("the recipe reads how common words are from {file}, not found in {dir}")]
     FrequencyListMissing {
@@ -305,4 +305,30 @@ pub(crate) fn escape_controls(message: &str) -> String {
         }
     }
     out
+}
+
+/// A frequency list that could not be read.
+#[derive(Debug, Error)]
+pub enum FrequencyError {
+    /// A gzip or msgpack stream that does not decode as wordfreq's cBpack.
+    #[error("{file}: not a wordfreq data file (cBpack): {message}")]
+    Cbpack {
+        /// The file's name.
+        file: String,
+        /// What did not decode.
+        message: String,
+    },
+    /// A text line that is not `word<TAB>zipf`.
+    #[error("{file}:{line}: {message}")]
+    Line {
+        /// The file's name.
+        file: String,
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// The recipe the list is matched through does not compile.
+    #[error(transparent)]
+    Recipe(#[from] RecipeError),
 }

@@ -30,39 +30,14 @@ use std::path::{Path, PathBuf};
 #[cfg(feature = "build")]
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
 #[cfg(feature = "build")]
 use crate::recipe::Recipe;
 #[cfg(feature = "build")]
 use crate::BuildError;
-use crate::RecipeError;
 
-/// A frequency list that could not be read.
-#[derive(Debug, Error)]
-pub enum FrequencyError {
-    /// A gzip or msgpack stream that does not decode as wordfreq's cBpack.
-    #[error("{file}: not a wordfreq data file (cBpack): {message}")]
-    Cbpack {
-        /// The file's name.
-        file: String,
-        /// What did not decode.
-        message: String,
-    },
-    /// A text line that is not `word<TAB>zipf`.
-    #[error("{file}:{line}: {message}")]
-    Line {
-        /// The file's name.
-        file: String,
-        /// 1-based line number.
-        line: usize,
-        /// What is wrong with it.
-        message: String,
-    },
-    /// The recipe the list is matched through does not compile.
-    #[error(transparent)]
-    Recipe(#[from] RecipeError),
-}
+pub use crate::error::FrequencyError;
+pub use crate::zipf::{ParseZipfError, Zipf, MAX_STORED};
 
 /// Where a pack's word frequencies came from, as its metadata records it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,7 +127,7 @@ impl FrequencySource {
     /// The source's name and version, as a person reads them (`wordfreq
     /// 3.1.1`; just the name when there is no version).
     pub fn title(&self) -> String {
-        crate::pack::title(&self.name, &self.version)
+        crate::title::title(&self.name, &self.version)
     }
 
     #[cfg(feature = "build")]
@@ -161,7 +136,7 @@ impl FrequencySource {
     /// wordfreq's name, licence and credit. Name, version, licence and
     /// credit can be set after.
     pub fn of(list: &FrequencyList, file: &str, bytes: &[u8]) -> FrequencySource {
-        let base = crate::builder::base_name(file);
+        let base = crate::fs::base_name(file);
         let (name, licence, attribution) = if list.wordfreq {
             (
                 "wordfreq".to_string(),
@@ -175,7 +150,7 @@ impl FrequencySource {
             name,
             version: String::new(),
             file: base,
-            sha256: crate::builder::sha256_hex(bytes),
+            sha256: crate::fs::sha256_hex(bytes),
             licence: licence.to_string(),
             attribution: attribution.to_string(),
             matched: 0,
@@ -198,10 +173,6 @@ pub struct FrequencyList {
     everyday: Option<std::sync::Arc<crate::verdict::Evidence>>,
 }
 
-/// The most a quantized frequency holds: Zipf 25.5, far above any word's
-/// (the commonest English word is near 7.7).
-pub const MAX_STORED: u8 = u8::MAX;
-
 /// A frequency on the Zipf scale as one byte: tenths, rounded down, at
 /// least 1; `None` (no value) is 0. Rounded down so that a word under a
 /// line of whole tenths is stored under it too (2.48 is 2.4, never 2.5);
@@ -216,96 +187,13 @@ pub fn quantize(zipf: Option<f64>) -> u8 {
 
 /// The Zipf value a stored byte stands for; 0 is `None`.
 pub fn dequantize(stored: u8) -> Option<Zipf> {
-    (stored > 0).then_some(Zipf(stored))
+    (stored > 0).then_some(Zipf::from_stored(stored))
 }
 
 /// The value of the word of `rank` in a frequency section (one byte a
 /// word by rank), if the section has one for it.
 pub fn at(values: &[u8], rank: u64) -> Option<Zipf> {
     dequantize(*values.get(usize::try_from(rank).ok()?)?)
-}
-
-/// How common a word is, on the Zipf scale to a tenth, as a pack stores
-/// it: ordered, hashable, written as the number (`3.4`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Zipf(u8);
-
-impl Zipf {
-    /// The default line between common and rare words: Zipf 2.5, about
-    /// three times in a billion words of text. Measured on 300 rolled
-    /// English boards, it keeps 59% of the words a board holds and half its
-    /// points, and a median board keeps 68 words (docs/frequencies.md has
-    /// the figures for every language).
-    pub const COMMON: Zipf = Zipf(25);
-
-    /// The value on the Zipf scale (3.0: once per million words).
-    pub fn value(self) -> f32 {
-        f32::from(self.0) / 10.0
-    }
-
-    /// The value in tenths, as stored (34 for 3.4).
-    pub fn tenths(self) -> u8 {
-        self.0
-    }
-
-    /// The nearest value in tenths to `zipf` (at least 0.1), as a line
-    /// typed by a person reads (`2.46` is 2.5); a stored frequency is
-    /// rounded down instead ([`quantize`]).
-    pub fn from_value(zipf: f64) -> Zipf {
-        Zipf((zipf * 10.0).round().clamp(1.0, f64::from(MAX_STORED)) as u8)
-    }
-}
-
-impl std::fmt::Display for Zipf {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
-    }
-}
-
-/// A Zipf value that does not read (`--min-zipf abc`, `-1`, `30`).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{0:?} is not a Zipf value: give a number from 0 to 8, such as 2.5 (3 is once per million words)")]
-pub struct ParseZipfError(pub String);
-
-impl std::str::FromStr for Zipf {
-    type Err = ParseZipfError;
-
-    /// Reads a Zipf value from 0 to 8 (`2.5`), to the nearest tenth; 0
-    /// reads as 0.1, the least a stored word can have.
-    fn from_str(text: &str) -> Result<Zipf, ParseZipfError> {
-        let z = text.trim().parse::<f64>().ok();
-        z.and_then(|z| Zipf::try_from(z).ok())
-            .ok_or_else(|| ParseZipfError(text.to_string()))
-    }
-}
-
-impl TryFrom<f64> for Zipf {
-    type Error = ParseZipfError;
-
-    /// A Zipf value from 0 to 8, to the nearest tenth (0 reads as 0.1).
-    fn try_from(z: f64) -> Result<Zipf, ParseZipfError> {
-        if (0.0..=8.0).contains(&z) {
-            Ok(Zipf::from_value(z))
-        } else {
-            Err(ParseZipfError(z.to_string()))
-        }
-    }
-}
-
-impl<'de> Deserialize<'de> for Zipf {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Zipf, D::Error> {
-        let z = f64::deserialize(d)?;
-        if !(0.0..=25.5).contains(&z) {
-            return Err(serde::de::Error::custom(format!("{z} is not a Zipf value")));
-        }
-        Ok(Zipf::from_value(z))
-    }
-}
-
-impl Serialize for Zipf {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f32(self.value())
-    }
 }
 
 #[cfg(feature = "build")]

@@ -15,6 +15,9 @@ use job::Cancel;
 use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "build")]
+use sha2::{Digest, Sha256};
+
 /// Whether [`write_atomic`] may replace an existing file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replace {
@@ -245,6 +248,24 @@ pub fn without_os_code(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A path's last component (the whole text if it has none).
+#[cfg(feature = "build")]
+pub(crate) fn base_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.to_string())
+}
+
+/// SHA-256 of `bytes` as lowercase hex.
+#[cfg(feature = "build")]
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 #[cfg(test)]

@@ -63,8 +63,10 @@ pub mod installed;
 pub mod normalize;
 pub mod pack;
 pub mod recipe;
+mod title;
 pub mod verdict;
 pub mod words;
+mod zipf;
 
 #[cfg(feature = "build")]
 pub use builder::PackBuilder;

@@ -161,7 +161,7 @@ pub struct FrequencyRules {
     /// How the build tells everyday words from names, abbreviations and
     /// other languages' words (`[frequencies.everyday]`), if it does.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub everyday: Option<crate::verdict::EverydayRules>,
+    pub everyday: Option<EverydayRules>,
 }
 
 /// The list a recipe is written for (`[source]`): where it usually lives and
@@ -474,6 +474,60 @@ impl Recipe {
     pub fn filter(&self) -> Result<Filter, RecipeError> {
         Filter::new(&self.filter, &self.letters())
     }
+}
+
+/// How a recipe tells everyday words from names and abbreviations
+/// (`[frequencies.everyday]`; see [`crate::verdict`]).
+///
+/// ```toml
+/// [frequencies.everyday]
+/// lists = ["scowl-2020.12.07/american-english", "scowl-2020.12.07/british-english"]
+/// ```
+///
+/// Paths are under the frequency directory (`wordlists/` in a checkout),
+/// or absolute (a Debian package's file).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EverydayRules {
+    /// Cased lists of the language's everyday words, one a line: a word
+    /// they hold in lower case is an everyday word, one they hold only
+    /// capitalised a name, only in capitals an abbreviation, and one they
+    /// lack is not an everyday word.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lists: Vec<String>,
+    /// Hunspell dictionaries (`.dic`, the `.aff` beside it) whose word
+    /// forms are read as entries of `lists`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dictionaries: Vec<String>,
+    /// Names and abbreviations by a hunspell dictionary's own marks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<NameRules>,
+    /// The Debian packages that ship the absolute paths, for the message
+    /// when one is missing (`hunspell-de-de`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub debian_packages: String,
+}
+
+/// Names and abbreviations by a hunspell dictionary's own marks: its
+/// capitalised stems that take no flag but `flags`, with the forms its
+/// affix rules make of them, are names; its stems written with a final dot
+/// (`ggf.`) are abbreviations (see
+/// [`crate::hunspell::Hunspell::split_names`]). A word another stem spells
+/// too is neither.
+///
+/// ```toml
+/// [frequencies.everyday.names]
+/// dic = "/usr/share/hunspell/de_DE.dic"
+/// flags = "S"
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameRules {
+    /// The `.dic` (its `.aff` beside it).
+    pub dic: String,
+    /// The flags a name stem may take, as the `.aff` writes flags.
+    #[serde(default)]
+    pub flags: String,
 }
 
 #[cfg(all(test, feature = "build"))]

@@ -16,10 +16,11 @@ use solve::game::{Game, GameError};
 use solve::random::{self, LetterMode, RollSpec, Target};
 use solve::{FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
 
+use crate::convert::{py_bool, py_float};
 use crate::errors;
 use crate::interrupt;
 use crate::pack::PyPack;
-use crate::solver::{py_bool, py_float, PySolver};
+use crate::solver::PySolver;
 
 /// The pack, face rules and rules of a `Pack` (its own rules) or a `Solver`.
 pub(crate) fn setup(target: &Bound<'_, PyAny>) -> PyResult<(PyPack, FaceRules, Rules)> {
@@ -37,20 +38,6 @@ pub(crate) fn setup(target: &Bound<'_, PyAny>) -> PyResult<(PyPack, FaceRules, R
     Err(errors::options(
         "expected a Pack or a Solver (whose rules then apply)",
     ))
-}
-
-/// A size as `"4x4"`, `"4"`, `4` or `(rows, cols)`.
-pub(crate) fn size(v: &Bound<'_, PyAny>) -> PyResult<Size> {
-    if let Ok(n) = v.extract::<usize>() {
-        return format!("{n}").parse().map_err(errors::options);
-    }
-    if let Ok((r, c)) = v.extract::<(usize, usize)>() {
-        return format!("{r}x{c}").parse().map_err(errors::options);
-    }
-    let text: String = v
-        .extract()
-        .map_err(|_| errors::options("size: \"RxC\", N or (rows, cols)"))?;
-    text.parse().map_err(errors::options)
 }
 
 fn letter_mode(text: Option<&str>) -> PyResult<Option<LetterMode>> {
@@ -111,10 +98,10 @@ pub(crate) fn roll(
         let game = match game {
             "custom" => {
                 let mut g = Game::custom(
-                    size.map(self::size)
+                    size.map(crate::convert::size)
                         .transpose()?
                         .unwrap_or(Size { rows: 4, cols: 4 }),
-                    scoring.map_or(Ok(Scoring::boggle()), crate::solver::scheme)?,
+                    scoring.map_or(Ok(Scoring::boggle()), crate::convert::scheme)?,
                 );
                 g.dice = dice;
                 g
@@ -150,7 +137,7 @@ pub(crate) fn roll(
     let spec = RollSpec {
         dice,
         letters: letter_mode(letters)?,
-        size: size.map(self::size).transpose()?,
+        size: size.map(crate::convert::size).transpose()?,
         shape,
     };
     let rolling = spec.resolve(&pack.pack, &faces).map_err(errors::options)?;
@@ -205,7 +192,7 @@ pub(crate) fn count(
     threads: Option<i128>,
     engine: &str,
 ) -> PyResult<Py<PyAny>> {
-    let Size { rows, cols } = self::size(size)?;
+    let Size { rows, cols } = crate::convert::size(size)?;
     let adjacency: Adjacency = neighbors.parse().map_err(errors::options)?;
     let engine: Engine = engine.parse().map_err(errors::options)?;
     let threads = errors::threads(threads)?;
@@ -293,7 +280,7 @@ impl PyFound {
         Ok(format!(
             "FoundBoard(score={}, board={}, word_count={})",
             self.score,
-            crate::solver::py_repr(py, &self.board)?,
+            crate::convert::py_repr(py, &self.board)?,
             self.word_count
         ))
     }
@@ -466,7 +453,7 @@ pub(crate) fn best(
     let stop_at = target.map(|n| errors::natural("target", n)).transpose()?;
     let (pack, faces, mut rules) = setup(pack)?;
     let Size { rows, cols } = match size {
-        Some(s) => self::size(s)?,
+        Some(s) => crate::convert::size(s)?,
         None => Size { rows: 4, cols: 4 },
     };
     rules.fit_bonus(rows, cols).map_err(errors::options)?;

@@ -9,6 +9,7 @@
 
 use pyo3::prelude::*;
 
+mod convert;
 mod errors;
 mod interrupt;
 mod jobs;

@@ -75,7 +75,7 @@ impl PyPack {
     /// (`Pack.builtin('en')`, `Pack.load('de')`, `Pack.open('x.pack')`),
     /// else `<Pack name=…, language=…: N words>`.
     pub(crate) fn repr(&self, py: Python<'_>) -> PyResult<String> {
-        let r = |text: &str| crate::solver::py_repr(py, text);
+        let r = |text: &str| crate::convert::py_repr(py, text);
         Ok(match &self.origin {
             Origin::Builtin(name) => format!("Pack.builtin({})", r(name)?),
             Origin::Loaded(name) => format!("Pack.load({})", r(name)?),
@@ -338,7 +338,7 @@ impl PyPack {
     /// lacks the word or a frequency for it.
     fn zipf(&self, word: &str) -> PyResult<Option<f64>> {
         let z = self.pack.zipf_of(word).map_err(errors::pack)?;
-        Ok(z.map(crate::solver::zipf_float))
+        Ok(z.map(crate::convert::zipf_float))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

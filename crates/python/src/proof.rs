@@ -10,10 +10,11 @@ use grid::Size;
 use job::Control;
 use pyo3::prelude::*;
 
+use crate::convert::size;
+use crate::convert::{py_bool, py_float};
 use crate::errors;
 use crate::interrupt;
-use crate::jobs::{boards_repr, setup, size, PyFound};
-use crate::solver::{py_bool, py_float};
+use crate::jobs::{boards_repr, setup, PyFound};
 
 /// What `prove` found.
 #[pyclass(

@@ -5,7 +5,7 @@ use prep::frequency::Zipf;
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PyTuple};
 
-use crate::solver::{py_repr, zipf_arg, zipf_float};
+use crate::convert::{py_repr, zipf_arg, zipf_float};
 
 /// A word found on a board.
 ///

@@ -10,11 +10,12 @@ use grid::Adjacency;
 use prep::frequency::Zipf;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFloat, PyIterator, PyString, PyTuple};
+use pyo3::types::{PyDict, PyIterator, PyString, PyTuple};
 use solve::batch::{tally_texts, TallyError};
 use solve::board::looks_like_a_path;
 use solve::{FaceRules, RuleOptions, Rules, Scoring, Solver, Tally, TextStyle};
 
+use crate::convert::{py_bool, py_repr, scheme, zipf_float};
 use crate::errors;
 use crate::pack::PyPack;
 use crate::solution::{PySolution, PyWord};
@@ -144,7 +145,7 @@ impl PySolver {
         board: &Bound<'_, PyAny>,
         size: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<solve::Board> {
-        let size = size.map(crate::jobs::size).transpose()?;
+        let size = size.map(crate::convert::size).transpose()?;
         if let Ok(text) = board.cast::<PyString>() {
             let text = text.to_cow()?;
             if looks_like_a_path(&text) {
@@ -314,7 +315,7 @@ impl PySolver {
         threads: Option<i128>,
         size: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ScoreIter> {
-        let size = size.map(crate::jobs::size).transpose()?;
+        let size = size.map(crate::convert::size).transpose()?;
         let threads = job::Control::<()>::with_threads(errors::threads(threads)?).thread_count();
         let iter = boards
             .try_iter()
@@ -426,38 +427,6 @@ impl PySolver {
     }
 }
 
-/// A Zipf value as Python reads it: the float nearest its tenths (`5.7`,
-/// not the `f32`'s 5.69999…).
-pub(crate) fn zipf_float(z: Zipf) -> f64 {
-    f64::from(z.tenths()) / 10.0
-}
-
-/// A Zipf value given to Python (`min_zipf=3`, `zipf=2.5`): 0 to 8, kept
-/// to a tenth; anything else is a `ValueError`.
-pub(crate) fn zipf_arg(z: f64) -> PyResult<Zipf> {
-    Zipf::try_from(z).map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
-}
-
-/// A Python `repr` of a string (`'plaster'`).
-pub(crate) fn py_repr(py: Python<'_>, text: &str) -> PyResult<String> {
-    Ok(PyString::new(py, text).repr()?.to_string())
-}
-
-/// A Python `repr` of a float: the shortest text that reads back as the
-/// same float (`0.1`, `3.0`, `1e-07`).
-pub(crate) fn py_float(py: Python<'_>, x: f64) -> PyResult<String> {
-    Ok(PyFloat::new(py, x).repr()?.to_string())
-}
-
-/// `True` or `False`.
-pub(crate) fn py_bool(b: bool) -> &'static str {
-    if b {
-        "True"
-    } else {
-        "False"
-    }
-}
-
 /// `scoring` as given: a scheme's name or table (`str`), or a scheme file
 /// (`str` ending in `.toml`, or any `os.PathLike`).
 fn scoring_arg(v: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -475,11 +444,6 @@ fn scoring_arg(v: &Bound<'_, PyAny>) -> PyResult<String> {
             "scoring: {text}: a scheme file ends in .toml"
         )))
     }
-}
-
-/// A scheme by name or table, or a scheme file (`.toml`).
-pub(crate) fn scheme(text: &str) -> PyResult<Scoring> {
-    Scoring::from_arg(text).map_err(errors::options)
 }
 
 /// Letter values from a dict or from `"a=1,b=3"`.

@@ -117,7 +117,7 @@ pub enum FaceError {
         typed: String,
     },
     /// A character the pack's alphabet lacks.
-    #[error("{typed:?} holds {}, which is not in the pack's alphabet ({alphabet})", crate::board::describe_char(*letter))]
+    #[error("{typed:?} holds {}, which is not in the pack's alphabet ({alphabet})", describe_char(*letter))]
     NotInAlphabet {
         /// The text as typed.
         typed: String,
@@ -149,4 +149,14 @@ pub enum FaceError {
     /// The pack's recipe has no working normalizer.
     #[error(transparent)]
     Recipe(#[from] prep::RecipeError),
+}
+
+/// A character as an error shows it: quoted, with its code point when it is
+/// not ASCII, since a Cyrillic `о` looks like a Latin `o` (`'о' (U+043E)`).
+pub(crate) fn describe_char(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("{c:?}")
+    } else {
+        format!("{c:?} (U+{:04X})", u32::from(c))
+    }
 }

@@ -76,19 +76,8 @@ impl Source {
     /// The list's name and version, as a person reads them (`OpenTaal
     /// 2.20.19`; just the name when there is no version).
     pub fn title(&self) -> String {
-        title(&self.name, &self.version)
+        crate::title::title(&self.name, &self.version)
     }
-}
-
-/// A name and version as a person reads them: just the name when there is
-/// no version (sources of words and of frequencies alike).
-pub(crate) fn title(name: &str, version: &str) -> String {
-    [name, version]
-        .iter()
-        .filter(|s| !s.is_empty())
-        .copied()
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Everything a pack says about itself.

@@ -528,16 +528,6 @@ fn unicode_mark(c: char) -> bool {
     unicode_normalization::char::is_combining_mark(c)
 }
 
-/// A character as an error shows it: quoted, with its code point when it is
-/// not ASCII, since a Cyrillic `о` looks like a Latin `o` (`'о' (U+043E)`).
-pub(crate) fn describe_char(c: char) -> String {
-    if c.is_ascii_graphic() {
-        format!("{c:?}")
-    } else {
-        format!("{c:?} (U+{:04X})", u32::from(c))
-    }
-}
-
 /// A word as the pack spells it: lower case, normalized by `recipe`'s rules
 /// (so `Plaster` reads `plaster` and `Ä` on a German board `ae`). An error
 /// names a letter the pack's alphabet lacks.

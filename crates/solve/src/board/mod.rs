@@ -18,7 +18,7 @@ mod scored;
 mod text;
 mod tile;
 
-pub(crate) use faces::describe_char;
+pub(crate) use crate::error::describe_char;
 pub(crate) use faces::grid_shape;
 pub use faces::spell;
 pub use faces::FaceRules;
