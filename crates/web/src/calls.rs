@@ -11,6 +11,10 @@ use crate::{
     play_try, roll, solve, spell,
 };
 
+/// A JSON call as Rust makes it: the request's JSON in, the answer's JSON
+/// (or the error the page would show) out.
+pub type JsonCall = fn(&[u8]) -> Result<String, String>;
+
 /// One call of the module.
 #[derive(Clone, Copy, Debug)]
 pub struct Call {
@@ -23,9 +27,13 @@ pub struct Call {
     pub request: &'static str,
     /// The answer's TypeScript type, a type of `api.ts`.
     pub answer: &'static str,
+    /// The call on a JSON request, answered as JSON, for Rust callers
+    /// ([`answer`]); `None` for a byte call.
+    pub json: Option<JsonCall>,
 }
 
-/// A call of the table: the export's name is its function's.
+/// A call of the table: the export's name is its function's; a JSON call
+/// names the function that answers it.
 macro_rules! call {
     ($export:ident, $request:expr, $answer:ident) => {
         Call {
@@ -33,8 +41,23 @@ macro_rules! call {
             export: $export,
             request: $request,
             answer: stringify!($answer),
+            json: None,
         }
     };
+    ($export:ident, $request:expr, $answer:ident, $json:expr) => {
+        Call {
+            name: stringify!($export),
+            export: $export,
+            request: $request,
+            answer: stringify!($answer),
+            json: Some(|request| json($json(request))),
+        }
+    };
+}
+
+/// An answer as JSON.
+fn json<T: Serialize>(answer: Result<T, String>) -> Result<String, String> {
+    answer.and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
 }
 
 /// Every call the module answers, in the order the crate docs list them.
@@ -47,15 +70,25 @@ pub const CALLS: &[Call] = &[
         PackStream
     ),
     call!(pack_end, "PackStream", PackInfo),
-    call!(solve, "SolveRequest", Solution),
-    call!(contains, "ContainsRequest", Contains),
-    call!(roll, "RollRequest", Rolled),
-    call!(games, "Record<string, never>", Games),
-    call!(game_round, "RoundRequest", RoundInfo),
-    call!(spell, "SpellRequest", Spelled),
-    call!(play_open, "PlayOpen", PlayRound),
-    call!(play_try, "PlayTry", Tried),
-    call!(play_end, "PlayEnd", PlayEnded),
+    call!(solve, "SolveRequest", Solution, crate::solve_request),
+    call!(
+        contains,
+        "ContainsRequest",
+        Contains,
+        crate::contains_request
+    ),
+    call!(roll, "RollRequest", Rolled, crate::roll_request),
+    call!(games, "Record<string, never>", Games, |_: &[u8]| Ok::<
+        _,
+        String,
+    >(
+        crate::games_list()
+    )),
+    call!(game_round, "RoundRequest", RoundInfo, crate::round_request),
+    call!(spell, "SpellRequest", Spelled, crate::spell_request),
+    call!(play_open, "PlayOpen", PlayRound, crate::play::open),
+    call!(play_try, "PlayTry", Tried, crate::play::judge),
+    call!(play_end, "PlayEnd", PlayEnded, crate::play::end),
 ];
 
 /// A JSON call by its export's name, answered as JSON: what the worker
@@ -63,19 +96,9 @@ pub const CALLS: &[Call] = &[
 /// tests drive a solo round through it beside a room's). The byte calls
 /// (`load_pack`, `pack_push`) are not among them.
 pub fn answer(name: &str, request: &[u8]) -> Result<String, String> {
-    fn json<T: Serialize>(answer: Result<T, String>) -> Result<String, String> {
-        answer.and_then(|v| serde_json::to_string(&v).map_err(|e| e.to_string()))
-    }
-    match name {
-        "solve" => json(crate::solve_request(request)),
-        "contains" => json(crate::contains_request(request)),
-        "roll" => json(crate::roll_request(request)),
-        "games" => json(Ok(crate::games_list())),
-        "game_round" => json(crate::round_request(request)),
-        "spell" => json(crate::spell_request(request)),
-        "play_open" => json(crate::play::open(request)),
-        "play_try" => json(crate::play::judge(request)),
-        "play_end" => json(crate::play::end(request)),
-        _ => Err(format!("no call {name:?}")),
+    let call = CALLS.iter().find(|c| c.name == name);
+    match call.and_then(|c| c.json) {
+        Some(json) => json(request),
+        None => Err(format!("no call {name:?}")),
     }
 }
