@@ -10,9 +10,10 @@ use boggle_cli::{plural, usage};
 use clap::Args;
 use grid::Size;
 use job::Control;
+use prep::Pack;
 use solve::best::{self, Budget, Options, Schedule, Snapshot, Space};
 use solve::random::{self, DiceSet, LetterMode};
-use solve::Solver;
+use solve::{FaceRules, Rules, Solver};
 
 use crate::args::{
     duration, parse, positive, positive_u64, LettersArg, PackArgs, RuleArgs, ThreadsArg,
@@ -75,19 +76,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
     let (faces, mut rules) = args.rules.resolve(&pack)?;
     let Size { rows, cols } = args.size;
     crate::args::fit_bonus(&mut rules, rows, cols)?;
-    let space = match &args.dice {
-        Some(name) => {
-            let set = DiceSet::for_pack(name, &pack).map_err(usage)?;
-            if let Some(warning) = set.q_mismatch(pack.recipe()) {
-                eprintln!("boggle: warning: {warning}");
-            }
-            Space::dice(&set, &faces, rows, cols).map_err(usage)?
-        }
-        None => {
-            let mode = args.letters.letters.unwrap_or(LetterMode::Frequency);
-            Space::letters(&pack, &faces, mode, rows, cols).map_err(usage)?
-        }
-    };
+    let space = space_of(&args, &pack, &faces)?;
     let budget = match (args.time, args.iterations) {
         (_, Some(n)) => Budget::Iterations(n),
         (Some(t), None) => Budget::Time(t),
@@ -172,40 +161,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
     } else {
-        let wide = outcome
-            .best
-            .first()
-            .map_or(1, |f| f.score.to_string().len());
-        for f in &outcome.best {
-            writeln!(
-                out,
-                "{:>wide$}  {}  ({} {})",
-                f.score,
-                f.board,
-                f.words,
-                plural(f.words, "word", "words")
-            )?;
-        }
-        writeln!(
-            out,
-            "\n{}x{} {}, {} scoring, seed {seed}, {threads} {}: {} iterations, {} boards scored in {:.1} s ({rate:.0}/s); best found at {:.1} s{}",
-            rows,
-            cols,
-            space.label(),
-            rules.scoring.name(),
-            plural(threads as u64, "thread", "threads"),
-            outcome.iterations,
-            outcome.evaluations,
-            outcome.seconds,
-            outcome.best_seconds,
-            if outcome.reached_target {
-                " (target reached)"
-            } else if outcome.interrupted {
-                " (interrupted)"
-            } else {
-                ""
-            },
-        )?;
+        write_text(&mut out, &outcome, &space, rules, seed, threads)?;
     }
     out.done()?;
     if outcome.interrupted {
@@ -216,4 +172,71 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The boards searched: those of a dice set (`--dice`) or of letters.
+fn space_of(args: &BestArgs, pack: &Pack, faces: &FaceRules) -> Result<Space> {
+    let Size { rows, cols } = args.size;
+    Ok(match &args.dice {
+        Some(name) => {
+            let set = DiceSet::for_pack(name, pack).map_err(usage)?;
+            if let Some(warning) = set.q_mismatch(pack.recipe()) {
+                eprintln!("boggle: warning: {warning}");
+            }
+            Space::dice(&set, faces, rows, cols).map_err(usage)?
+        }
+        None => {
+            let mode = args.letters.letters.unwrap_or(LetterMode::Frequency);
+            Space::letters(pack, faces, mode, rows, cols).map_err(usage)?
+        }
+    })
+}
+
+/// The boards found as a person reads them, best first, and a line on the
+/// search.
+fn write_text(
+    out: &mut dyn Write,
+    outcome: &best::Outcome,
+    space: &Space,
+    rules: &Rules,
+    seed: u64,
+    threads: usize,
+) -> Result<()> {
+    let (rows, cols) = (space.rows(), space.cols());
+    let rate = outcome.evaluations as f64 / outcome.seconds.max(1e-9);
+    let wide = outcome
+        .best
+        .first()
+        .map_or(1, |f| f.score.to_string().len());
+    for f in &outcome.best {
+        writeln!(
+            out,
+            "{:>wide$}  {}  ({} {})",
+            f.score,
+            f.board,
+            f.words,
+            plural(f.words, "word", "words")
+        )?;
+    }
+    writeln!(
+        out,
+        "\n{}x{} {}, {} scoring, seed {seed}, {threads} {}: {} iterations, {} boards scored in {:.1} s ({rate:.0}/s); best found at {:.1} s{}",
+        rows,
+        cols,
+        space.label(),
+        rules.scoring.name(),
+        plural(threads as u64, "thread", "threads"),
+        outcome.iterations,
+        outcome.evaluations,
+        outcome.seconds,
+        outcome.best_seconds,
+        if outcome.reached_target {
+            " (target reached)"
+        } else if outcome.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        },
+    )?;
+    Ok(())
 }

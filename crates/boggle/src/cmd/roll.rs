@@ -9,16 +9,16 @@ use std::process::ExitCode;
 use anyhow::Result;
 use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
+use prep::Pack;
 use solve::game::{Day, Game, GameError, Round};
-use solve::random::{self, RollError, RollSpec, Rolling, Target};
-use solve::{Solver, Tally, TextStyle};
+use solve::random::{self, RollError, RollSpec, Rolled, Roller, Rolling, Target};
+use solve::{FaceRules, Solver, Tally, TextStyle};
 
 use crate::args::{PackArgs, RollOptions, RuleArgs};
 use crate::output::json::{
     pack_label, CommonJson, GameRollJson, GameSolutionJson, RollJson, RolledSolutionJson,
 };
-use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
-use crate::output::paths;
+use crate::output::listing::{self, ordered, ViewArgs};
 
 /// Options of `boggle roll`.
 #[derive(Args, Clone)]
@@ -59,200 +59,249 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
             "--show, --show-all, --svg and --top show a solution: add --solve",
         ));
     }
+    if args.count.is_some() && (args.view.shows_paths() || args.view.top.is_some()) {
+        return Err(usage_msg(
+            "--count prints boards, not solutions: solve them with boggle batch",
+        ));
+    }
     let pack = args.pack.open()?;
-    let d = &args.dice;
-    let game = args.rules.game(d.size)?;
-    let (seed, from_clock) = match (args.daily, d.seed, &game) {
+    let game = args.rules.game(args.dice.size)?;
+    let (seed, from_clock) = match (args.daily, args.dice.seed, &game) {
         (Some(day), _, Some(game)) => (game.daily_seed(day, &pack.recipe().language.code), false),
         (Some(_), _, None) => return Err(usage_msg("--daily rolls a game's round: give --game")),
         (None, Some(s), _) => (s, false),
         (None, None, _) => (random::seed_from_time(), true),
     };
-    if let Some(game) = game {
-        return run_game(&args, &pack, &game, seed, from_clock);
+    match game {
+        Some(game) => run_game(&args, &pack, &game, seed, from_clock),
+        None => run_dice(&args, &pack, seed, from_clock),
     }
-    let (faces, mut rules) = args.rules.resolve(&pack)?;
-    let spec = RollSpec {
-        dice: d.dice.clone(),
-        letters: d.letters.letters,
-        size: d.size,
-        shape: d.shape.clone(),
-    };
-    let Rolling {
-        roller,
-        dice: set,
-        warning,
-    } = spec.resolve(&pack, &faces).map_err(|e| match e {
-        RollError::NotSquare { set, dice } => usage_msg(format!(
-            "dice set {set} has {dice} dice, not a square number: give --size RxC"
-        )),
-        e => usage(e),
-    })?;
-    crate::args::fit_bonus(&mut rules, roller.shape().rows(), roller.shape().cols())?;
-    if let Some(warning) = warning {
-        eprintln!("boggle: warning: {warning}");
-    }
-    let target = Target {
-        min_words: d.min_words,
-        min_score: d.min_score,
-        max_attempts: d.max_rolls,
-    };
-    let mut solver = if args.solve || !target.is_trivial() {
-        Some(Solver::with_rules(&pack, rules)?)
-    } else {
-        None
-    };
-    if let Some(solver) = solver.as_mut().filter(|_| !target.is_trivial()) {
-        // Many boards: decode (and check) the whole table once.
-        solver.warm_up()?;
-    }
-    let dice_name = set.as_ref().map(|s| s.name().to_string());
-    let letters = set
-        .is_none()
-        .then(|| roller.label().trim_end_matches(" letters").to_string());
-    // A pack fault shows in the solve below, if not in the warm-up.
-    let mut roll = |seed: u64| {
-        random::roll_until(&roller, seed, target, |board| {
-            solver
-                .as_mut()
-                .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
+}
+
+/// What boards are rolled from (dice or letters), the solver that re-rolls
+/// them to a target or solves them, and how they are named.
+struct Dice<'p> {
+    pack: &'p Pack,
+    faces: FaceRules,
+    roller: Roller,
+    /// The dice set's name, when rolled from dice.
+    set: Option<String>,
+    /// The letters' name, when rolled from letters.
+    letters: Option<String>,
+    target: Target,
+    solver: Option<Solver>,
+}
+
+impl<'p> Dice<'p> {
+    /// The dice, letters and rules `args` ask for in `pack`.
+    fn new(args: &RollArgs, pack: &'p Pack) -> Result<Dice<'p>> {
+        let d = &args.dice;
+        let (faces, mut rules) = args.rules.resolve(pack)?;
+        let spec = RollSpec {
+            dice: d.dice.clone(),
+            letters: d.letters.letters,
+            size: d.size,
+            shape: d.shape.clone(),
+        };
+        let Rolling {
+            roller,
+            dice: set,
+            warning,
+        } = spec.resolve(pack, &faces).map_err(|e| match e {
+            RollError::NotSquare { set, dice } => usage_msg(format!(
+                "dice set {set} has {dice} dice, not a square number: give --size RxC"
+            )),
+            e => usage(e),
+        })?;
+        crate::args::fit_bonus(&mut rules, roller.shape().rows(), roller.shape().cols())?;
+        if let Some(warning) = warning {
+            eprintln!("boggle: warning: {warning}");
+        }
+        let target = Target {
+            min_words: d.min_words,
+            min_score: d.min_score,
+            max_attempts: d.max_rolls,
+        };
+        let mut solver = if args.solve || !target.is_trivial() {
+            Some(Solver::with_rules(pack, rules)?)
+        } else {
+            None
+        };
+        if let Some(solver) = solver.as_mut().filter(|_| !target.is_trivial()) {
+            // Many boards: decode (and check) the whole table once.
+            solver.warm_up()?;
+        }
+        let letters = set
+            .is_none()
+            .then(|| roller.label().trim_end_matches(" letters").to_string());
+        Ok(Dice {
+            pack,
+            faces,
+            set: set.as_ref().map(|s| s.name().to_string()),
+            letters,
+            roller,
+            target,
+            solver,
         })
-    };
-    // One rolled board as a JSON line.
-    let write_json = |out: &mut dyn Write, rolled: &random::Rolled, text: &str| -> Result<()> {
+    }
+
+    /// The board of `seed`, re-rolled until it meets the target. (A pack
+    /// fault shows in the solve after it, if not in the warm-up.)
+    fn roll(&mut self, seed: u64) -> Result<Rolled> {
+        let solver = &mut self.solver;
+        Ok(random::roll_until(
+            &self.roller,
+            seed,
+            self.target,
+            |board| {
+                solver
+                    .as_mut()
+                    .map_or_else(Tally::default, |s| s.tally(board).unwrap_or_default())
+            },
+        )?)
+    }
+
+    /// A rolled board as a JSON line.
+    fn write_json(&self, out: &mut dyn Write, rolled: &Rolled, text: &str) -> Result<()> {
         let json = RollJson::of(
             rolled,
             text,
-            dice_name.as_deref(),
-            letters.as_deref(),
-            roller.shape().name(),
+            self.set.as_deref(),
+            self.letters.as_deref(),
+            self.roller.shape().name(),
         );
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
         Ok(())
-    };
-    if let Some(count) = args.count {
-        if args.view.shows_paths() || args.view.top.is_some() {
-            return Err(usage_msg(
-                "--count prints boards, not solutions: solve them with boggle batch",
-            ));
-        }
-        let mut out = boggle_cli::stdout();
-        for i in 0..count {
-            let rolled = roll(seed.wrapping_add(i))?;
-            let text = faces.text(&rolled.board, TextStyle::Rows);
-            if args.json {
-                write_json(&mut out, &rolled, &text)?;
-            } else {
-                writeln!(out, "{text}")?;
-            }
-        }
-        out.done()?;
-        return Ok(ExitCode::SUCCESS);
     }
-    let rolled = roll(seed)?;
-    let board = &rolled.board;
-    let text = faces.text(board, TextStyle::Rows);
-    let mut out = boggle_cli::stdout();
-    let info = format!(
-        "{}, {}x{}{}, seed {seed}{}{}",
-        if set.is_some() {
-            format!("{} dice", roller.label())
-        } else {
-            roller.label().to_string()
-        },
-        board.rows(),
-        board.cols(),
-        match roller.shape().name() {
-            "square" => String::new(),
-            shape => format!(" {shape}"),
-        },
-        if rolled.attempts > 1 {
-            format!(", roll {}", rolled.attempts)
-        } else {
-            String::new()
-        },
-        if from_clock {
-            format!(" (from the clock; --seed {seed} rolls it again)")
-        } else {
-            String::new()
-        },
-    );
-    match (solver.as_mut().filter(|_| args.solve), args.json) {
-        (Some(solver), true) => {
-            let solution = solver.solve(board)?;
-            let rules = solver.rules();
-            let json = RolledSolutionJson {
-                attempts: rolled.attempts,
-                board: &text,
-                cols: solution.cols,
-                dice: dice_name.as_deref(),
-                letters: letters.as_deref(),
-                min_len: rules.min_len,
-                neighbors: rules.adjacency,
-                pack: pack_label(&pack),
-                rows: solution.rows,
-                score: solution.score,
-                scoring: rules.scoring.name(),
-                seed,
-                shape: roller.shape().name(),
-                word_count: solution.word_count,
-                common: CommonJson::of(&solution, &pack, rules),
-                words: &ordered(&solution.words, &args.view),
-                wrap: rules.wrap,
-            };
-            serde_json::to_writer(&mut out, &json)?;
-            writeln!(out)?;
-        }
-        (Some(solver), false) => {
-            let solution = solver.solve(board)?;
-            writeln!(out, "{text}  ({info})\n")?;
-            let (width, rules) = (terminal_width(), solver.rules());
-            if args.view.shows_paths() {
-                paths::paths(&mut out, board, &solution, &pack, rules, width, &args.view)?;
+
+    /// The line that names a rolled board: its dice, size, shape, seed and
+    /// roll.
+    fn info(&self, rolled: &Rolled, from_clock: bool) -> String {
+        let (board, seed) = (&rolled.board, rolled.seed);
+        format!(
+            "{}, {}x{}{}, seed {seed}{}{}",
+            if self.set.is_some() {
+                format!("{} dice", self.roller.label())
             } else {
-                let list = listing::listing(
-                    board, &solution, &pack, rules, args.paths, width, &args.view,
-                );
-                write!(out, "{list}")?;
-            }
-        }
-        (None, true) => {
-            write_json(&mut out, &rolled, &text)?;
-        }
-        (None, false) => {
-            writeln!(out, "{text}\n")?;
-            for line in board.to_string().lines() {
-                writeln!(out, "  {line}")?;
-            }
-            write!(out, "\n{info}")?;
-            if let Some(t) = rolled.tally {
-                write!(
-                    out,
-                    ": {} {}, {} {}",
-                    t.words,
-                    plural(t.words, "word", "words"),
-                    t.score,
-                    plural(t.score, "point", "points")
+                self.roller.label().to_string()
+            },
+            board.rows(),
+            board.cols(),
+            match self.roller.shape().name() {
+                "square" => String::new(),
+                shape => format!(" {shape}"),
+            },
+            if rolled.attempts > 1 {
+                format!(", roll {}", rolled.attempts)
+            } else {
+                String::new()
+            },
+            if from_clock {
+                format!(" (from the clock; --seed {seed} rolls it again)")
+            } else {
+                String::new()
+            },
+        )
+    }
+
+    /// A rolled board solved, as JSON.
+    fn write_solved(
+        &mut self,
+        out: &mut dyn Write,
+        rolled: &Rolled,
+        text: &str,
+        view: &ViewArgs,
+    ) -> Result<()> {
+        let Some(solver) = self.solver.as_mut() else {
+            return self.write_json(out, rolled, text);
+        };
+        let solution = solver.solve(&rolled.board)?;
+        let rules = solver.rules();
+        let json = RolledSolutionJson {
+            attempts: rolled.attempts,
+            board: text,
+            cols: solution.cols,
+            dice: self.set.as_deref(),
+            letters: self.letters.as_deref(),
+            min_len: rules.min_len,
+            neighbors: rules.adjacency,
+            pack: pack_label(self.pack),
+            rows: solution.rows,
+            score: solution.score,
+            scoring: rules.scoring.name(),
+            seed: rolled.seed,
+            shape: self.roller.shape().name(),
+            word_count: solution.word_count,
+            common: CommonJson::of(&solution, self.pack, rules),
+            words: &ordered(&solution.words, view),
+            wrap: rules.wrap,
+        };
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        Ok(())
+    }
+}
+
+/// `boggle roll` from dice or letters: one board (solved with `--solve`),
+/// or `--count` boards one a line.
+fn run_dice(args: &RollArgs, pack: &Pack, seed: u64, from_clock: bool) -> Result<ExitCode> {
+    let mut dice = Dice::new(args, pack)?;
+    let mut out = boggle_cli::stdout();
+    let seeds = match args.count {
+        Some(count) => (0..count).map(|i| seed.wrapping_add(i)).collect(),
+        None => vec![seed],
+    };
+    for seed in seeds {
+        let rolled = dice.roll(seed)?;
+        let text = dice.faces.text(&rolled.board, TextStyle::Rows);
+        match (args.count.is_some(), args.solve, args.json) {
+            (true, _, true) | (false, false, true) => dice.write_json(&mut out, &rolled, &text)?,
+            (true, _, false) => writeln!(out, "{text}")?,
+            (false, true, true) => dice.write_solved(&mut out, &rolled, &text, &args.view)?,
+            (false, true, false) => {
+                let info = dice.info(&rolled, from_clock);
+                let solver = dice.solver.as_mut().expect("a solver for --solve");
+                let solution = solver.solve(&rolled.board)?;
+                writeln!(out, "{text}  ({info})\n")?;
+                let rules = solver.rules();
+                listing::show(
+                    &mut out,
+                    &rolled.board,
+                    &solution,
+                    pack,
+                    rules,
+                    args.paths,
+                    &args.view,
                 )?;
             }
-            writeln!(out)?;
+            (false, false, false) => {
+                writeln!(out, "{text}\n")?;
+                for line in rolled.board.to_string().lines() {
+                    writeln!(out, "  {line}")?;
+                }
+                write!(out, "\n{}", dice.info(&rolled, from_clock))?;
+                if let Some(t) = rolled.tally {
+                    write!(
+                        out,
+                        ": {} {}, {} {}",
+                        t.words,
+                        plural(t.words, "word", "words"),
+                        t.score,
+                        plural(t.score, "point", "points")
+                    )?;
+                }
+                writeln!(out)?;
+            }
         }
     }
     out.done()?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// `boggle roll --game G`: the game's round for each seed (its board, bonus
-/// cells or special tile, re-rolled to the game's minimum of common words),
-/// as every front rolls it.
-fn run_game(
-    args: &RollArgs,
-    pack: &prep::Pack,
-    game: &Game,
-    seed: u64,
-    from_clock: bool,
-) -> Result<ExitCode> {
+/// The game `--game` names, refusing the flags it decides itself; a
+/// custom game takes its dice from `--dice`.
+fn the_game(args: &RollArgs, game: &Game) -> Result<Game> {
     let d = &args.dice;
     let custom = game.id == "custom";
     let given = [
@@ -278,6 +327,20 @@ fn run_game(
     if custom {
         game.dice = d.dice.clone();
     }
+    Ok(game)
+}
+
+/// `boggle roll --game G`: the game's round for each seed (its board, bonus
+/// cells or special tile, re-rolled to the game's minimum of common words),
+/// as every front rolls it.
+fn run_game(
+    args: &RollArgs,
+    pack: &Pack,
+    game: &Game,
+    seed: u64,
+    from_clock: bool,
+) -> Result<ExitCode> {
+    let game = the_game(args, game)?;
     let options = args.rules.options()?;
     let roll = |seed: u64| -> Result<Round> {
         game.roll_with(pack, &options, seed).map_err(|e| match e {
@@ -317,22 +380,7 @@ fn run_game(
     }
     let round = roll(seed)?;
     let text = round.faces.text(&round.board, TextStyle::Rows);
-    let info = format!(
-        "{}, seed {seed}{}: {} common {}{}",
-        game.label(),
-        if round.attempts > 1 {
-            format!(", roll {}", round.attempts)
-        } else {
-            String::new()
-        },
-        round.common_words,
-        plural(round.common_words, "word", "words"),
-        if from_clock {
-            format!(" (the seed from the clock; --seed {seed} rolls it again)")
-        } else {
-            String::new()
-        },
-    );
+    let info = round_info(&game, &round, from_clock);
     if !args.solve {
         if args.json {
             serde_json::to_writer(&mut out, &json(&round))?;
@@ -372,30 +420,38 @@ fn run_game(
             .bonus_text()
             .map_or(String::new(), |b| format!(" --bonus {b}"));
         writeln!(out, "{text}{bonus}  ({info})\n")?;
-        let width = terminal_width();
-        if args.view.shows_paths() {
-            paths::paths(
-                &mut out,
-                &round.board,
-                &solution,
-                pack,
-                rules,
-                width,
-                &args.view,
-            )?;
-        } else {
-            let list = listing::listing(
-                &round.board,
-                &solution,
-                pack,
-                rules,
-                args.paths,
-                width,
-                &args.view,
-            );
-            write!(out, "{list}")?;
-        }
+        listing::show(
+            &mut out,
+            &round.board,
+            &solution,
+            pack,
+            rules,
+            args.paths,
+            &args.view,
+        )?;
     }
     out.done()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The line that names a game's round: the game, seed, roll and its
+/// common words.
+fn round_info(game: &Game, round: &Round, from_clock: bool) -> String {
+    let seed = round.seed;
+    format!(
+        "{}, seed {seed}{}: {} common {}{}",
+        game.label(),
+        if round.attempts > 1 {
+            format!(", roll {}", round.attempts)
+        } else {
+            String::new()
+        },
+        round.common_words,
+        plural(round.common_words, "word", "words"),
+        if from_clock {
+            format!(" (the seed from the clock; --seed {seed} rolls it again)")
+        } else {
+            String::new()
+        },
+    )
 }

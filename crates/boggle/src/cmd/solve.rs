@@ -14,8 +14,7 @@ use solve::{Board, BoardError, FaceRules, Solver, TextStyle};
 use crate::args::{fit_bonus, PackArgs, RollOptions, RuleArgs, ThreadsArg};
 use crate::cmd::roll::{self, RollArgs};
 use crate::output::json::{pack_label, CommonJson, SolveJson};
-use crate::output::listing::{self, ordered, terminal_width, ViewArgs};
-use crate::output::paths;
+use crate::output::listing::{self, ordered, ViewArgs};
 
 /// Options of `boggle solve`.
 #[derive(Args, Clone)]
@@ -193,15 +192,10 @@ pub(crate) fn run(args: SolveArgs) -> Result<ExitCode> {
         };
         serde_json::to_writer(&mut out, &json)?;
         writeln!(out)?;
-    } else if args.view.shows_paths() {
-        let width = terminal_width();
-        paths::paths(&mut out, &board, &solution, &pack, rules, width, &args.view)?;
     } else {
-        let width = terminal_width();
-        let text = listing::listing(
-            &board, &solution, &pack, rules, args.paths, width, &args.view,
-        );
-        write!(out, "{text}")?;
+        listing::show(
+            &mut out, &board, &solution, &pack, rules, args.paths, &args.view,
+        )?;
     }
     out.done()?;
     Ok(ExitCode::SUCCESS)

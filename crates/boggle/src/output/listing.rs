@@ -1,7 +1,7 @@
 //! Word listings for people: the words sorted and grouped (`--sort`,
 //! `--top`), under the board and the totals.
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -196,6 +196,28 @@ pub(crate) fn shown(w: &FoundWord) -> std::borrow::Cow<'_, str> {
 /// listed by the pack's source).
 fn zipf_band(w: &FoundWord) -> usize {
     w.zipf.map_or(0, |z| usize::from(z.tenths() / 10) + 1)
+}
+
+/// A solution as a person reads it, on `out`: each word's path drawn when
+/// the view asks for it (`--show`, `--svg`), else the [`listing`] at the
+/// terminal's width.
+pub(crate) fn show(
+    out: &mut dyn Write,
+    board: &Board,
+    solution: &Solution,
+    pack: &Pack,
+    rules: &Rules,
+    paths: bool,
+    view: &ViewArgs,
+) -> Result<()> {
+    let width = terminal_width();
+    if view.shows_paths() {
+        crate::output::paths::paths(out, board, solution, pack, rules, width, view)
+    } else {
+        let list = listing(board, solution, pack, rules, paths, width, view);
+        write!(out, "{list}")?;
+        Ok(())
+    }
 }
 
 /// The text a person reads: the board, the totals, then the words in
