@@ -46,6 +46,10 @@ pub enum Refusal {
     Board,
     /// The pack failed a check while judging a word.
     Judge,
+    /// Someone in the room has that name.
+    NameTaken,
+    /// Tries faster than a seat may send them.
+    TooFast,
 }
 
 /// Where a room is between rounds and in one.
@@ -347,6 +351,9 @@ pub enum Reply {
         /// The most the target's words score.
         #[cfg_attr(test, ts(type = "number"))]
         max: u64,
+        /// Which words the target (and `max`) counts; the players' scores
+        /// count every word they found.
+        counted: Counted,
         /// The room's running totals after this round.
         totals: Vec<Player>,
     },

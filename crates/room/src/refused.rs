@@ -53,6 +53,9 @@ pub enum Refused {
     /// The pack failed a check while judging a word.
     #[error("{0}")]
     Judge(String),
+    /// Tries past the seat's rate, which a new connection does not reset.
+    #[error("too many tries: at most {0} a second")]
+    TooFast(u32),
 }
 
 impl Refused {
@@ -75,6 +78,8 @@ impl Refused {
             Refused::Watching => Refusal::Watching,
             Refused::Board(_) => Refusal::Board,
             Refused::Judge(_) => Refusal::Judge,
+            Refused::Seat(SeatError::NameTaken(_)) => Refusal::NameTaken,
+            Refused::TooFast(_) => Refusal::TooFast,
         }
     }
 }
@@ -88,4 +93,8 @@ pub enum SeatError {
     /// The room has its most watchers.
     #[error("the room has its most watchers ({0})")]
     FullWatch(usize),
+    /// Someone in the room has this name (or one that differs only in
+    /// case).
+    #[error("someone in this room is called {0:?} already; choose another name")]
+    NameTaken(String),
 }

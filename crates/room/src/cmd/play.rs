@@ -49,6 +49,9 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
     if seat.watch {
         return Err(Refused::Watching);
     }
+    if !seat.tries.take(now) {
+        return Err(Refused::TooFast(room.limits.rate));
+    }
     let verdict = match try_ {
         Try::Path(cells) => {
             let board = &judge.round().board;

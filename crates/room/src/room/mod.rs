@@ -17,6 +17,7 @@ use crate::config::Limits;
 use crate::frame::{
     self, BoardShown, Counted, Player, PlayerResult, Progress, Reply, Settings, WordShown,
 };
+use crate::rate::Bucket;
 use crate::refused::{Refused, SeatError};
 
 mod round;
@@ -92,6 +93,9 @@ pub(crate) struct Seat {
     pub(crate) found: Found,
     /// Its points over the room's rounds.
     pub(crate) total: u64,
+    /// Its tries' rate: kept with the seat, so a new connection to it
+    /// starts with what the old one left.
+    pub(crate) tries: Bucket,
 }
 
 /// A round on the board.
@@ -198,6 +202,10 @@ impl Room {
         if count >= max {
             return Err(full(max));
         }
+        let key = crate::name::key(&name);
+        if self.seats.iter().any(|s| crate::name::key(&s.name) == key) {
+            return Err(SeatError::NameTaken(name));
+        }
         let id = self.next_id;
         self.next_id += 1;
         let token = code::token();
@@ -211,6 +219,7 @@ impl Room {
             dropped: None,
             found: Found::default(),
             total: 0,
+            tries: Bucket::new(self.limits.rate, self.limits.burst),
         });
         if self.seat_of(self.host).map_or(true, |s| s.watch) && !watch {
             self.host = id;

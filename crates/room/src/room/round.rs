@@ -67,6 +67,7 @@ impl Room {
             missed,
             missed_rare,
             max,
+            counted: play.counted,
             totals: self.players_shown(),
         };
         self.phase = Phase::Lobby;
