@@ -29,6 +29,15 @@ interface Seat {
 const SEAT_KEY = "wordgrid.room";
 const NAME_KEY = "wordgrid.name";
 
+/** A player's name for a line of text, as text in a `<bdi>`: isolated, so a
+ * right-to-left name cannot reorder the words and numbers around it (the
+ * server refuses names holding direction controls). */
+const bdi = (name: string): HTMLElement => {
+  const e = document.createElement("bdi");
+  e.textContent = name;
+  return e;
+};
+
 function savedSeat(): Seat | null {
   try {
     return JSON.parse(sessionStorage.getItem(SEAT_KEY) ?? "null") as Seat | null;
@@ -271,6 +280,7 @@ class RoomPage {
         const name = document.createElement("span");
         name.className = "name";
         name.textContent = p.name; // text, never markup
+        name.dir = "auto"; // isolated: a right-to-left name reorders nothing around it
         const tags: string[] = [];
         if (p.id === m.host) tags.push("host");
         if (p.id === this.me) tags.push("you");
@@ -292,7 +302,9 @@ class RoomPage {
     $("host-settings").hidden = !this.isHost || !lobby;
     $<HTMLButtonElement>("start").disabled = m.phase === "starting";
     $("start").textContent = m.phase === "starting" ? "Rolling the board…" : m.rounds ? "Rematch: a new board" : "Start the round";
-    $("waiting").textContent = this.isHost ? "" : m.phase === "starting" ? "The round is starting…" : `Waiting for ${host?.name ?? "the host"} to start the round.`;
+    if (this.isHost) $("waiting").textContent = "";
+    else if (m.phase === "starting") $("waiting").textContent = "The round is starting…";
+    else $("waiting").replaceChildren("Waiting for ", host ? bdi(host.name) : "the host", " to start the round.");
     const lang = this.options?.languages.find((l) => l.key === m.settings.lang)?.name ?? m.settings.lang;
     $("settings-line").textContent = `${m.game_label}, ${lang}, ${m.settings.words === "all" ? "all words count" : "common words are the target"}${m.settings.classic ? ", shared words score for nobody" : ""}.`;
     if (this.options) {
@@ -469,7 +481,7 @@ class RoomPage {
           const li = document.createElement("li");
           li.dataset.id = String(p.id);
           const got = by.get(p.id);
-          li.textContent = `${p.name}: ${plural(got?.words ?? 0, "word", "words")}, ${plural(got?.score ?? 0, "point", "points")}${p.connected ? "" : " (reconnecting)"}`;
+          li.replaceChildren(bdi(p.name), `: ${plural(got?.words ?? 0, "word", "words")}, ${plural(got?.score ?? 0, "point", "points")}${p.connected ? "" : " (reconnecting)"}`);
           return li;
         }),
     );
@@ -482,11 +494,15 @@ class RoomPage {
     $("results-title").textContent = `Round ${m.number}: ${m.timed_out ? "time's up" : "over"}`;
     const best = m.players[0];
     const tie = m.players.length > 1 && m.players[1].score === best?.score;
-    $("results-line").textContent = !best
-      ? "Nobody played this round."
-      : tie
-        ? `A tie at ${plural(best.score, "point", "points")}. The board held ${plural(m.max, "point", "points")}.`
-        : `${best.name} wins with ${plural(best.score, "point", "points")}. The board held ${plural(m.max, "point", "points")}.`;
+    // Scores count every word found; the board's worth is the target's, so
+    // the line says which words that is.
+    const held =
+      m.counted === "common"
+        ? `The board's common words were worth ${plural(m.max, "point", "points")}.`
+        : `The board held ${plural(m.max, "point", "points")}.`;
+    if (!best) $("results-line").textContent = "Nobody played this round.";
+    else if (tie) $("results-line").textContent = `A tie at ${plural(best.score, "point", "points")}. ${held}`;
+    else $("results-line").replaceChildren(bdi(best.name), ` wins with ${plural(best.score, "point", "points")}. ${held}`);
     const show = (w: WordShown) => () => this.resultsBoard.mark(w.path, "shown");
     $("result-players").replaceChildren(
       ...m.players.map((p) => {
@@ -494,7 +510,7 @@ class RoomPage {
         col.className = "result-player";
         col.dataset.id = String(p.id);
         const h = document.createElement("h3");
-        h.textContent = `${p.name}: ${plural(p.score, "point", "points")}`;
+        h.replaceChildren(bdi(p.name), `: ${plural(p.score, "point", "points")}`);
         const list = document.createElement("ul");
         list.className = "chips";
         list.setAttribute("aria-label", `${p.name}'s words`);
