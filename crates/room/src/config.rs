@@ -28,8 +28,33 @@ pub struct Limits {
     /// How long a seat whose connection dropped is kept for it to come
     /// back.
     pub grace: Duration,
+    /// How long a host whose connection dropped stays host: then the next
+    /// connected player hosts (a closed host tab does not freeze the
+    /// room), while the seat itself waits out `grace`.
+    pub host_grace: Duration,
     /// Messages waiting for a slow client; one more closes its connection.
     pub outbox: usize,
+    /// How long a new TCP connection has to send its request's headers
+    /// (and a kept-alive one its next request's): an idle or trickling
+    /// connection (a slowloris) is closed at this deadline.
+    pub header_timeout: Duration,
+    /// How often a quiet WebSocket is pinged (a proxy's idle timeout does
+    /// not cut a quiet lobby, and a vanished phone is noticed).
+    pub ping: Duration,
+    /// A WebSocket that sends nothing, not even a pong, for this long is
+    /// closed (its seat waits out the grace period).
+    pub silent: Duration,
+    /// Open TCP connections one client address may hold (a classroom
+    /// behind one address has about 30 players); more are closed at once.
+    pub per_client: usize,
+    /// Rooms one client address may create a minute.
+    pub creates_per_minute: u32,
+    /// Rooms created by one client address that may be open at once.
+    pub rooms_per_client: usize,
+    /// Joins one client address may make a minute.
+    pub joins_per_minute: u32,
+    /// Room codes one client address may get wrong a minute.
+    pub guesses_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -44,7 +69,16 @@ impl Default for Limits {
             burst: 20,
             idle: Duration::from_secs(30 * 60),
             grace: Duration::from_secs(120),
+            host_grace: Duration::from_secs(15),
             outbox: 256,
+            header_timeout: Duration::from_secs(10),
+            ping: Duration::from_secs(20),
+            silent: Duration::from_secs(60),
+            per_client: 256,
+            creates_per_minute: 30,
+            rooms_per_client: 20,
+            joins_per_minute: 120,
+            guesses_per_minute: 30,
         }
     }
 }
@@ -62,4 +96,9 @@ pub struct Config {
     pub origins: Vec<String>,
     /// The limits.
     pub limits: Limits,
+    /// Proxies (addresses or networks, `10.0.0.0/8`) whose
+    /// `X-Forwarded-For` and `Forwarded` headers name the client: behind
+    /// them a client's limits and the access log go by the address they
+    /// name, and they themselves are held to no per-client limit.
+    pub trust_proxy: Vec<ipnet::IpNet>,
 }

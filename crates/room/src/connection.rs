@@ -3,13 +3,18 @@
 //! A message that does not read, a binary one, one too large or one past
 //! the rate closes this connection with a `bye` saying why; nothing else is
 //! touched (its seat waits out the grace period, like any dropped one).
+//! A quiet connection is pinged; one that answers nothing, not even a
+//! pong, for the silence limit is closed the same way. The access log
+//! hears each connection open and close, and each refusal.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use tokio::sync::mpsc;
 
+use crate::clients::Open;
 use crate::cmd;
 use crate::db::Db;
 use crate::frame::{Reply, Request};
@@ -20,55 +25,94 @@ use crate::session::Session;
 enum Closed {
     /// The client closed it, or it broke.
     Gone,
-    /// The server closes it, telling the client why.
-    Bye(String),
+    /// The server closes it, telling the client why (the reason as the
+    /// metrics and the log name it, and the words).
+    Bye(&'static str, String),
     /// Its room let it go (a `bye` is already queued, or it was too slow).
     Released,
 }
 
-/// Serves one WebSocket until it closes or the server stops.
-pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
+/// Serves one WebSocket from `client` until it closes or the server stops;
+/// `open` is its TCP connection's count, held until then.
+pub(crate) async fn run(socket: WebSocket, db: Arc<Db>, client: IpAddr, open: Arc<Open>) {
     let conn = db.connection_id();
+    db.metrics.websocket_opened();
+    tracing::info!(target: "access", %client, conn, event = "open");
+    let metrics = db.metrics.clone();
+    let (closed, room) = serve(socket, db, client, conn).await;
+    metrics.websocket_closed();
+    let reason = match &closed {
+        Closed::Gone => "gone",
+        Closed::Bye(reason, _) => reason,
+        Closed::Released => "released",
+    };
+    if let Closed::Bye(reason, _) = &closed {
+        metrics.refused(reason);
+    }
+    tracing::info!(target: "access", %client, conn, room = room.as_deref().unwrap_or(""), event = "close", reason);
+    drop(open);
+}
+
+/// The connection's loop: how it ended, and the code of the room it sat in
+/// last.
+async fn serve(
+    mut socket: WebSocket,
+    db: Arc<Db>,
+    client: IpAddr,
+    conn: u64,
+) -> (Closed, Option<String>) {
     let limits = db.limits.clone();
     let mut shutdown = db.shutdown.clone();
     let mut session = Session {
         db,
         conn,
+        client,
         seat: None,
         outbox: None,
     };
+    let mut heard = Instant::now();
+    let start = tokio::time::Instant::now() + limits.ping;
+    let mut ping = tokio::time::interval_at(start, limits.ping);
     let mut bucket = Bucket::new(limits.rate, limits.burst);
     let closed = loop {
         tokio::select! {
             incoming = socket.recv() => {
+                heard = Instant::now();
                 let message = match incoming {
                     None | Some(Ok(Message::Close(_))) => break Closed::Gone,
                     // Too large, or not WebSocket at all.
-                    Some(Err(e)) => break Closed::Bye(format!("a message this server cannot read: {e}")),
+                    Some(Err(e)) => break Closed::Bye("unreadable", format!("a message this server cannot read: {e}")),
                     Some(Ok(m)) => m,
                 };
                 if !bucket.take(Instant::now()) {
-                    break Closed::Bye(format!(
+                    break Closed::Bye("flood", format!(
                         "too many messages: at most {} a second",
                         limits.rate
                     ));
                 }
                 let text = match message {
                     Message::Text(text) => text,
-                    Message::Binary(_) => break Closed::Bye("binary messages are not spoken here".into()),
+                    Message::Binary(_) => break Closed::Bye("binary", "binary messages are not spoken here".into()),
                     // Answered by the WebSocket layer.
                     _ => continue,
                 };
                 let request = match serde_json::from_str::<Request>(text.as_str()) {
                     Ok(r) => r,
-                    Err(e) => break Closed::Bye(format!("a message that does not read: {e}")),
+                    Err(e) => break Closed::Bye("unreadable", format!("a message that does not read: {e}")),
                 };
                 let replies = match cmd::apply(&mut session, request) {
                     Ok(replies) => replies,
-                    Err(refused) => vec![Reply::Error {
-                        code: refused.code(),
-                        message: refused.to_string(),
-                    }],
+                    Err(refused) => {
+                        let code = refused.code();
+                        let reason = code.name();
+                        session.db.metrics.refused(&reason);
+                        let room = session.seat.as_ref().map(|s| crate::db::lock(&s.room).code().to_string());
+                        tracing::info!(target: "access", %client, conn, room = room.as_deref().unwrap_or(""), event = "refused", %reason);
+                        vec![Reply::Error {
+                            code,
+                            message: refused.to_string(),
+                        }]
+                    }
                 };
                 // A reply that cannot be sent means the socket is gone: the
                 // connection ends (not just this batch of replies).
@@ -92,19 +136,40 @@ pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
                 None => break Closed::Released,
             },
             _ = shutdown.wait(), if session.seat.is_none() => {
-                break Closed::Bye("The server is shutting down.".into());
+                break Closed::Bye("shutdown", "The server is shutting down.".into());
+            }
+            _ = ping.tick() => {
+                if heard.elapsed() >= limits.silent {
+                    break Closed::Bye("silent", format!(
+                        "nothing heard from this connection for {} s",
+                        limits.silent.as_secs()
+                    ));
+                }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break Closed::Gone;
+                }
             }
         }
     };
+    let room = session
+        .seat
+        .as_ref()
+        .map(|s| crate::db::lock(&s.room).code().to_string());
     if let Some(seat) = &session.seat {
         crate::db::lock(&seat.room).disconnect(seat.id, conn);
     }
-    match closed {
+    match &closed {
         Closed::Gone => {}
-        Closed::Bye(message) => {
+        Closed::Bye(_, message) => {
             tracing::debug!(conn, %message, "closing a connection");
             let _ = socket
-                .send(Message::Text(Reply::Bye { message }.text().into()))
+                .send(Message::Text(
+                    Reply::Bye {
+                        message: message.clone(),
+                    }
+                    .text()
+                    .into(),
+                ))
                 .await;
             let _ = socket
                 .send(Message::Close(Some(CloseFrame {
@@ -117,6 +182,7 @@ pub(crate) async fn run(mut socket: WebSocket, db: Arc<Db>) {
             let _ = socket.send(Message::Close(None)).await;
         }
     }
+    (closed, room)
 }
 
 /// The next message of an outbox, or never if there is none.

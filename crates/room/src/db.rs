@@ -3,15 +3,18 @@
 //! lock is held only to find, add or drop one.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
+use crate::clients::Clients;
 use crate::code;
 use crate::config::Limits;
 use crate::frame::Settings;
+use crate::metrics::Metrics;
 use crate::packs::Packs;
 use crate::refused::Refused;
 use crate::room::{game_of, Room};
@@ -37,21 +40,30 @@ pub struct Db {
     pub limits: Limits,
     /// The stop signal.
     pub shutdown: Shutdown,
+    /// Every client address's connections and limits.
+    pub clients: Arc<Clients>,
+    /// The counters `/metrics` reports.
+    pub metrics: Arc<Metrics>,
     next_conn: AtomicU64,
     /// Wakes the sweeper when a room gets a sooner deadline.
     expiry: Arc<Notify>,
+    /// Rooms open by the client address that created them.
+    held: Mutex<HashMap<IpAddr, usize>>,
 }
 
 impl Db {
-    /// No rooms yet.
-    pub fn new(packs: Packs, limits: Limits, shutdown: Shutdown) -> Db {
+    /// No rooms yet; `trusted` are the proxies whose headers name clients.
+    pub fn new(packs: Packs, limits: Limits, trusted: Vec<ipnet::IpNet>, shutdown: Shutdown) -> Db {
         Db {
             rooms: Mutex::new(HashMap::new()),
             packs,
+            clients: Arc::new(Clients::new(limits.clone(), trusted)),
+            metrics: Arc::new(Metrics::default()),
             limits,
             shutdown,
             next_conn: AtomicU64::new(1),
             expiry: Arc::new(Notify::new()),
+            held: Mutex::new(HashMap::new()),
         }
     }
 
@@ -78,8 +90,9 @@ impl Db {
         Ok(())
     }
 
-    /// Opens a room with a fresh code.
-    pub fn create(&self, settings: Settings) -> Result<RoomRef, Refused> {
+    /// Opens a room with a fresh code for `creator`, if the server and the
+    /// client address have room for one more.
+    pub fn create(&self, settings: Settings, creator: IpAddr) -> Result<RoomRef, Refused> {
         self.check(&settings)?;
         if self.shutdown.is_triggered() {
             return Err(Refused::ShuttingDown);
@@ -87,6 +100,11 @@ impl Db {
         let mut rooms = self.rooms();
         if rooms.len() >= self.limits.max_rooms {
             return Err(Refused::RoomsFull(self.limits.max_rooms));
+        }
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        let mine = held.entry(creator).or_default();
+        if *mine >= self.limits.rooms_per_client {
+            return Err(Refused::ClientRooms(*mine));
         }
         let code = loop {
             let code = code::room_code();
@@ -99,7 +117,9 @@ impl Db {
             settings,
             self.limits.clone(),
             self.expiry.clone(),
+            creator,
         )?));
+        *mine += 1;
         rooms.insert(code.clone(), room.clone());
         // Its idle limit may come before what the sweeper sleeps until.
         self.expiry.notify_one();
@@ -143,14 +163,15 @@ impl Db {
             // state no rule vouches for: it is closed, the others go on.
             let poisoned = room.is_poisoned();
             let mut room = lock(&room);
+            let creator = room.creator;
             if poisoned {
                 room.close("This room hit an error on the server and was closed. Start a new one.");
-                dead.push((code, "error"));
+                dead.push((code, creator, "error"));
             } else if room.idle(now) {
                 room.close("This room was closed after a long time idle.");
-                dead.push((code, "idle"));
+                dead.push((code, creator, "idle"));
             } else if !room.sweep(now) {
-                dead.push((code, "empty"));
+                dead.push((code, creator, "empty"));
             } else {
                 let at = room.deadline(now);
                 next = Some(next.map_or(at, |n| n.min(at)));
@@ -158,8 +179,15 @@ impl Db {
         }
         if !dead.is_empty() {
             let mut rooms = self.rooms();
-            for (code, why) in dead {
+            let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+            for (code, creator, why) in dead {
                 rooms.remove(&code);
+                if let Some(n) = held.get_mut(&creator) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        held.remove(&creator);
+                    }
+                }
                 tracing::info!(room = %code, why, rooms = rooms.len(), "room closed");
             }
         }
@@ -215,7 +243,9 @@ mod tests {
     /// A room with a host seated, and the host's inbox (kept, so the host
     /// stays connected).
     fn opened(db: &Db) -> (RoomRef, tokio::sync::mpsc::Receiver<Arc<str>>) {
-        let room = db.create(Settings::default()).unwrap();
+        let room = db
+            .create(Settings::default(), std::net::Ipv4Addr::LOCALHOST.into())
+            .unwrap();
         let (out, inbox) = tokio::sync::mpsc::channel(64);
         lock(&room).seat("Ann".into(), false, out, 1).unwrap();
         (room, inbox)
@@ -227,7 +257,12 @@ mod tests {
             idle: Duration::from_secs(60),
             ..Limits::default()
         };
-        let db = Db::new(Packs::new(None).unwrap(), limits, Shutdown::default());
+        let db = Db::new(
+            Packs::new(None).unwrap(),
+            limits,
+            vec![],
+            Shutdown::default(),
+        );
         let ((broken, _a), (other, _b), (idle, _c)) = (opened(&db), opened(&db), opened(&db));
         let code = |room: &RoomRef| lock(room).code().to_string();
         // A handler panics while it holds a room's lock.
@@ -265,7 +300,12 @@ mod tests {
             grace: Duration::from_secs(60),
             ..Limits::default()
         };
-        let db = Db::new(Packs::new(None).unwrap(), limits, Shutdown::default());
+        let db = Db::new(
+            Packs::new(None).unwrap(),
+            limits,
+            vec![],
+            Shutdown::default(),
+        );
         let (room, _inbox) = opened(&db);
         let (out, _other) = tokio::sync::mpsc::channel(64);
         let (bob, _) = lock(&room).seat("Bob".into(), false, out, 2).unwrap();

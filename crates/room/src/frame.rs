@@ -50,6 +50,20 @@ pub enum Refusal {
     NameTaken,
     /// Tries faster than a seat may send them.
     TooFast,
+    /// A client address's rooms, joins or wrong codes for the minute are
+    /// used up.
+    TooMany,
+}
+
+impl Refusal {
+    /// The code as the `error` frame spells it (`no_room`), for the access
+    /// log and the metrics.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(String::from))
+            .unwrap_or_default()
+    }
 }
 
 /// Where a room is between rounds and in one.

@@ -45,12 +45,15 @@
 //! # }
 //! ```
 
+pub mod clients;
 mod cmd;
 mod code;
 mod config;
 pub mod connection;
 pub mod db;
 pub mod frame;
+mod listen;
+pub mod metrics;
 pub mod name;
 mod packs;
 mod rate;

@@ -1,22 +1,31 @@
 //! `boggle-room`: the room server. This file reads the command line, sets up
 //! logging and hands over to the library's `serve`.
 
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+mod config_file;
+mod open_files;
+
 use anyhow::Context;
 use boggle_room::{Config, Limits};
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 
 /// Live rooms: friends play one board at the same time, every word judged
 /// here. Serves the web app (scripts/build-web builds it) with its rooms
 /// page at /room.html, the room connections at /ws and a health check at
 /// /health. Rooms live in memory: a restart ends them.
 #[derive(Parser)]
-#[command(name = "boggle-room", version, about)]
+#[command(name = "boggle-room", version, about, args_override_self = true)]
 struct Args {
+    /// Settings from a TOML file, each key a flag's long name
+    /// (`max-connections = 20000`); flags given here win.
+    /// (Read before clap sees the command line: see config_file.rs.)
+    #[arg(long = "config", value_name = "FILE")]
+    _config: Option<PathBuf>,
     /// Where to listen (HOST:PORT; port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
@@ -29,9 +38,29 @@ struct Args {
     /// Another origin whose pages may open rooms (repeat for more).
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     origins: Vec<String>,
-    /// Open connections at most.
-    #[arg(long, default_value_t = Limits::default().max_connections, value_name = "N")]
-    max_connections: usize,
+    /// Open connections at most [default: 10000, or what the open-file
+    /// limit allows].
+    #[arg(long, value_name = "N")]
+    max_connections: Option<usize>,
+    /// Open connections one client address may hold.
+    #[arg(long, default_value_t = Limits::default().per_client, value_name = "N")]
+    max_per_client: usize,
+    /// Rooms created by one client address open at once.
+    #[arg(long, default_value_t = Limits::default().rooms_per_client, value_name = "N")]
+    rooms_per_client: usize,
+    /// Rooms one client address may create a minute.
+    #[arg(long, default_value_t = Limits::default().creates_per_minute, value_name = "N")]
+    creates_per_minute: u32,
+    /// Joins one client address may make a minute.
+    #[arg(long, default_value_t = Limits::default().joins_per_minute, value_name = "N")]
+    joins_per_minute: u32,
+    /// Wrong room codes one client address may give a minute.
+    #[arg(long, default_value_t = Limits::default().guesses_per_minute, value_name = "N")]
+    guesses_per_minute: u32,
+    /// A proxy (address or network, 10.0.0.0/8) whose X-Forwarded-For and
+    /// Forwarded headers name the client (repeat for more).
+    #[arg(long = "trust-proxy", value_name = "ADDR")]
+    trust_proxy: Vec<ipnet::IpNet>,
     /// Rooms at most.
     #[arg(long, default_value_t = Limits::default().max_rooms, value_name = "N")]
     max_rooms: usize,
@@ -59,12 +88,21 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = match config_file::args(&Args::command()) {
+        Ok(argv) => Args::parse_from(argv),
+        Err(e) => {
+            eprintln!("boggle-room: error: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .with_writer(std::io::stderr)
+        // Colours for a terminal only: a service's log is a file or a
+        // journal, read by tools.
+        .with_ansi(std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none())
         .init();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -76,19 +114,32 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> anyhow::Result<()> {
+    // Resolved once, so the log names the directory served whatever the
+    // working directory becomes.
     let site = match args.no_site {
         true => None,
-        false if args.site.join("index.html").is_file() => Some(args.site),
+        false if args.site.join("index.html").is_file() => Some(
+            args.site
+                .canonicalize()
+                .with_context(|| format!("cannot resolve {}", args.site.display()))?,
+        ),
         false => anyhow::bail!(
             "no web app at {} (build it with scripts/build-web, or give --site DIR, or --no-site)",
             args.site.display()
         ),
     };
+    let max_connections = open_files::fit(args.max_connections)?;
     let config = Config {
         site,
         origins: args.origins,
+        trust_proxy: args.trust_proxy,
         limits: Limits {
-            max_connections: args.max_connections,
+            max_connections,
+            per_client: args.max_per_client,
+            rooms_per_client: args.rooms_per_client,
+            creates_per_minute: args.creates_per_minute,
+            joins_per_minute: args.joins_per_minute,
+            guesses_per_minute: args.guesses_per_minute,
             max_rooms: args.max_rooms,
             max_players: args.max_players,
             max_watchers: args.max_watchers,
@@ -105,11 +156,6 @@ fn run(args: Args) -> anyhow::Result<()> {
         let listener = tokio::net::TcpListener::bind(args.addr)
             .await
             .with_context(|| format!("cannot listen on {}", args.addr))?;
-        let addr = listener.local_addr()?;
-        tracing::info!(
-            site = %config.site.as_ref().map_or("none".into(), |s| s.display().to_string()),
-            "listening on http://{addr}/ (rooms at http://{addr}/room.html)"
-        );
         boggle_room::serve(listener, config, stop_signal()).await?;
         Ok(())
     })

@@ -1,4 +1,5 @@
-//! A token bucket: how many messages a connection may still send.
+//! A token bucket: how many messages a connection may still send, or how
+//! many rooms, joins and code guesses a client address has left.
 
 use std::time::Instant;
 
@@ -20,6 +21,30 @@ impl Bucket {
             cap,
             at: Instant::now(),
         }
+    }
+
+    /// `count` a minute, all of them at once if none was used for a minute.
+    pub(crate) fn per_minute(count: u32) -> Bucket {
+        let cap = f64::from(count.max(1));
+        Bucket {
+            tokens: cap,
+            rate: cap / 60.0,
+            cap,
+            at: Instant::now(),
+        }
+    }
+
+    /// Whether the bucket would be full at `now`: nothing it counts was
+    /// taken lately, so forgetting it changes nothing.
+    pub(crate) fn full(&self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
+        self.tokens + elapsed * self.rate >= self.cap
+    }
+
+    /// Whether a token is left at `now` (none is taken).
+    pub(crate) fn peek(&self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.at).as_secs_f64();
+        (self.tokens + elapsed * self.rate).min(self.cap) >= 1.0
     }
 
     /// Takes one token; `false` if none is left.

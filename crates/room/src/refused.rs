@@ -56,6 +56,13 @@ pub enum Refused {
     /// Tries past the seat's rate, which a new connection does not reset.
     #[error("too many tries: at most {0} a second")]
     TooFast(u32),
+    /// The client address has used up a minute's rooms, joins or wrong
+    /// codes (what it did too often, in words).
+    #[error("this address has {0} too often; try again in a minute")]
+    TooMany(&'static str),
+    /// The client address has its most rooms open.
+    #[error("this address has {0} rooms open already; one must close (everyone leaves it) before another opens")]
+    ClientRooms(usize),
 }
 
 impl Refused {
@@ -80,6 +87,7 @@ impl Refused {
             Refused::Judge(_) => Refusal::Judge,
             Refused::Seat(SeatError::NameTaken(_)) => Refusal::NameTaken,
             Refused::TooFast(_) => Refusal::TooFast,
+            Refused::TooMany(_) | Refused::ClientRooms(_) => Refusal::TooMany,
         }
     }
 }

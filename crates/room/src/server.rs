@@ -1,6 +1,7 @@
-//! The server: the routes (`/ws` for rooms, `/health`, `/rooms/options`,
-//! the site's files), the connection limit, the origin check, and the
-//! shutdown that ends every round in progress and tells every page.
+//! The server: the routes (`/ws` for rooms, `/health`, `/metrics`,
+//! `/rooms/options`, the site's files), the origin check, and the shutdown
+//! that ends every round in progress and tells every page. Connections are
+//! accepted, counted and held to their deadlines by `listen`.
 
 use std::future::Future;
 use std::io;
@@ -11,16 +12,16 @@ use axum::extract::{State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::serve::ListenerExt;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde::Serialize;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
 use tower_http::services::ServeDir;
 
 use crate::config::Config;
 use crate::connection;
 use crate::db::Db;
+use crate::listen::{self, Peer};
+use crate::metrics::Gauges;
 use crate::packs::{Language, Packs};
 use crate::shutdown::Shutdown;
 
@@ -29,7 +30,6 @@ use crate::shutdown::Shutdown;
 struct App {
     db: Arc<Db>,
     config: Arc<Config>,
-    permits: Arc<Semaphore>,
 }
 
 /// A connection's read buffer: the largest message and its frame header.
@@ -47,15 +47,28 @@ pub async fn serve(
     signal: impl Future<Output = impl Sized> + Send + 'static,
 ) -> io::Result<()> {
     let packs = Packs::new(config.site.as_deref()).map_err(io::Error::other)?;
+    // Said once the packs are read: a server that says it listens serves.
+    let addr = listener.local_addr()?;
+    tracing::info!(
+        site = %config.site.as_ref().map_or("none".into(), |s| s.display().to_string()),
+        languages = packs.languages().len(),
+        max_connections = config.limits.max_connections,
+        "listening on http://{addr}/ (rooms at http://{addr}/room.html)"
+    );
     let shutdown = Shutdown::default();
-    let db = Arc::new(Db::new(packs, config.limits.clone(), shutdown.clone()));
+    let db = Arc::new(Db::new(
+        packs,
+        config.limits.clone(),
+        config.trust_proxy.clone(),
+        shutdown.clone(),
+    ));
     let app = App {
-        permits: Arc::new(Semaphore::new(config.limits.max_connections)),
         db: db.clone(),
         config: Arc::new(config),
     };
     let mut router = Router::new()
         .route("/health", get(health))
+        .route("/metrics", get(metrics))
         .route("/rooms/options", get(options))
         .route("/ws", get(upgrade));
     if let Some(site) = &app.config.site {
@@ -63,29 +76,27 @@ pub async fn serve(
     }
     let router = router.with_state(app.clone());
     tokio::spawn(db.clone().supervise_sweeper());
-    let stop = {
-        let db = db.clone();
-        async move {
-            signal.await;
-            tracing::info!(rooms = db.len(), "shutting down");
-            shutdown.trigger();
-            db.close_all("The server is shutting down. Rounds in progress have ended.");
-        }
-    };
-    // Small messages both ways: without TCP_NODELAY a reply could wait on
-    // the peer's delayed ACK (40 ms), which the load test saw in 1% of tries.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(e) = tcp.set_nodelay(true) {
-            tracing::warn!("TCP_NODELAY not set: {e}");
+    let accepting = tokio::spawn(listen::accept(
+        listener,
+        router,
+        db.clients.clone(),
+        db.metrics.clone(),
+        app.config.limits.header_timeout,
+        shutdown.clone(),
+    ));
+    signal.await;
+    tracing::info!(rooms = db.len(), "shutting down");
+    shutdown.trigger();
+    db.close_all("The server is shutting down. Rounds in progress have ended.");
+    let _ = accepting.await;
+    // The connections close after the accept loop: wait for them (each
+    // WebSocket says goodbye), for a while.
+    let drained = tokio::time::timeout(DRAIN, async {
+        while db.clients.open_count() > 0 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
         }
     });
-    axum::serve(listener, router)
-        .with_graceful_shutdown(stop)
-        .await?;
-    // The WebSockets run on after the HTTP side: wait for them to close
-    // (each holds a permit), for a while.
-    let all = app.config.limits.max_connections as u32;
-    let _ = tokio::time::timeout(DRAIN, app.permits.acquire_many(all)).await;
+    let _ = drained.await;
     tracing::info!("stopped");
     Ok(())
 }
@@ -106,13 +117,26 @@ async fn health(State(app): State<App>) -> Response {
             "ok"
         },
         rooms: app.db.len(),
-        connections: app.config.limits.max_connections - app.permits.available_permits(),
+        connections: app.db.clients.open_count(),
     };
     let status = match app.db.shutdown.is_triggered() {
         true => StatusCode::SERVICE_UNAVAILABLE,
         false => StatusCode::OK,
     };
     (status, Json(body)).into_response()
+}
+
+/// `/metrics`: the counters, in the Prometheus text format.
+async fn metrics(State(app): State<App>) -> Response {
+    let gauges = Gauges {
+        connections: app.db.clients.open_count(),
+        rooms: app.db.len(),
+    };
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        app.db.metrics.render(gauges),
+    )
+        .into_response()
 }
 
 #[derive(Serialize)]
@@ -153,10 +177,19 @@ async fn options(State(app): State<App>) -> Response {
     .into_response()
 }
 
-/// `/ws`: a room connection, if the page's origin may open one and a
-/// connection is free.
-async fn upgrade(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrade) -> Response {
+/// `/ws`: a room connection, if the page's origin may open one. The
+/// connection was counted as it was accepted; the WebSocket keeps its count
+/// until it closes.
+async fn upgrade(
+    State(app): State<App>,
+    Extension(peer): Extension<Peer>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    let client = app.db.clients.client_of(peer.addr.ip(), &headers);
     if !origin_allowed(&headers, &app.config.origins) {
+        app.db.metrics.refused("origin");
+        tracing::info!(target: "access", %client, event = "refused", reason = "origin");
         return (
             StatusCode::FORBIDDEN,
             "pages of this origin may not open rooms here",
@@ -170,13 +203,6 @@ async fn upgrade(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrad
         )
             .into_response();
     }
-    let Ok(permit) = app.permits.clone().try_acquire_owned() else {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too many connections; try again later",
-        )
-            .into_response();
-    };
     let max = app.config.limits.max_message;
     let db = app.db.clone();
     // Buffers sized to the messages: tungstenite's defaults (128 KiB to
@@ -185,10 +211,7 @@ async fn upgrade(State(app): State<App>, headers: HeaderMap, ws: WebSocketUpgrad
         .max_frame_size(max)
         .read_buffer_size(READ_BUFFER.min(max + 64))
         .write_buffer_size(0)
-        .on_upgrade(move |socket| async move {
-            connection::run(socket, db).await;
-            drop(permit);
-        })
+        .on_upgrade(move |socket| connection::run(socket, db, client, peer.open))
 }
 
 /// Whether a request may open a room connection: a browser names its

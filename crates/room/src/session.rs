@@ -21,6 +21,8 @@ pub(crate) struct SeatRef {
 pub(crate) struct Session {
     pub(crate) db: Arc<Db>,
     pub(crate) conn: u64,
+    /// The client's address (behind a trusted proxy, the one it names).
+    pub(crate) client: std::net::IpAddr,
     pub(crate) seat: Option<SeatRef>,
     /// What its room sends it; the room holds the other end.
     pub(crate) outbox: Option<mpsc::Receiver<Arc<str>>>,

@@ -8,7 +8,7 @@ export type VerdictKind = "new" | "again" | "short" | "notboard" | "notword" | "
 
 export type Phase = "lobby" | "starting" | "playing";
 
-export type Refusal = "no_seat" | "seated" | "no_room" | "room_full" | "watchers_full" | "name" | "settings" | "rooms_full" | "shutting_down" | "not_host" | "round_on" | "no_round" | "time_up" | "watching" | "board" | "judge" | "name_taken" | "too_fast";
+export type Refusal = "no_seat" | "seated" | "no_room" | "room_full" | "watchers_full" | "name" | "settings" | "rooms_full" | "shutting_down" | "not_host" | "round_on" | "no_round" | "time_up" | "watching" | "board" | "judge" | "name_taken" | "too_fast" | "too_many";
 
 export type Settings = { 
 /**

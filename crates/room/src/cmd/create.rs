@@ -1,6 +1,9 @@
 //! `create`: opens a room with the sender as host.
 
+use std::time::Instant;
+
 use super::Refused;
+use crate::clients::Act;
 use crate::frame::{Reply, Settings};
 use crate::session::Session;
 
@@ -11,7 +14,11 @@ pub(crate) fn apply(
 ) -> Result<Vec<Reply>, Refused> {
     session.seatless()?;
     let name = crate::name::read(name)?;
-    let room = session.db.create(settings)?;
+    let clients = &session.db.clients;
+    if !clients.take(session.client, Act::Create, Instant::now()) {
+        return Err(Refused::TooMany("created rooms"));
+    }
+    let room = session.db.create(settings, session.client)?;
     let (out, outbox) = session.outbox();
     let (id, token, code) = {
         let mut r = crate::db::lock(&room);

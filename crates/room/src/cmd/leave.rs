@@ -23,6 +23,7 @@ fn leave(room: &mut Room, id: u32) {
     match room.seats.iter().position(|s| s.id == id) {
         Some(i) if playing && !room.seats[i].found.is_empty() => {
             room.seats[i].out = None;
+            room.seats[i].left = true;
             // Past its grace at once (a clock younger than the grace period
             // cannot go back that far: then it waits it out).
             let now = Instant::now();

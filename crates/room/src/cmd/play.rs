@@ -22,12 +22,9 @@ pub(crate) enum Try<'a> {
 
 pub(crate) fn apply(session: &mut Session, try_: Try<'_>) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
-    let reply = judge(
-        &mut crate::db::lock(&seat.room),
-        seat.id,
-        try_,
-        Instant::now(),
-    )?;
+    let now = Instant::now();
+    let reply = judge(&mut crate::db::lock(&seat.room), seat.id, try_, now)?;
+    session.db.metrics.judged(now.elapsed());
     Ok(vec![reply])
 }
 

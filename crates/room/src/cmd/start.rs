@@ -28,8 +28,8 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let db = session.db.clone();
     let room = seat.room.clone();
     tokio::spawn(async move {
-        let wanted = settings.clone();
-        let rolled = tokio::task::spawn_blocking(move || roll(&db, &wanted))
+        let (wanted, rolling) = (settings.clone(), db.clone());
+        let rolled = tokio::task::spawn_blocking(move || roll(&rolling, &wanted))
             .await
             .unwrap_or_else(|e| {
                 Err(Refused::Board(format!(
@@ -41,6 +41,7 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
                 let mut r = crate::db::lock(&room);
                 let started = begin(&mut r, judge, &settings, seconds, Instant::now());
                 if let Some((number, _)) = started {
+                    db.metrics.round_started();
                     tracing::info!(room = %r.code(), number, game = %settings.game, lang = %settings.lang, "round started");
                 }
                 started

@@ -5,6 +5,7 @@
 //! writes them.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -96,6 +97,10 @@ pub(crate) struct Seat {
     /// Its tries' rate: kept with the seat, so a new connection to it
     /// starts with what the old one left.
     pub(crate) tries: Bucket,
+    /// Its player left for good in a round, and the seat stays for its
+    /// words until the round ends: joining again by the same name takes it
+    /// back (one row in the results, not two).
+    pub(crate) left: bool,
 }
 
 /// A round on the board.
@@ -139,16 +144,19 @@ pub struct Room {
     /// Wakes the sweeper when this room gets a deadline sooner than the
     /// one it sleeps until (a dropped seat's grace).
     pub(crate) expiry: Arc<Notify>,
+    /// The client address that created it (its rooms open are limited).
+    pub(crate) creator: IpAddr,
 }
 
 impl Room {
-    /// A room with no seats yet; `expiry` wakes whoever sweeps it when it
-    /// gets a sooner deadline.
+    /// A room with no seats yet, created by `creator`; `expiry` wakes
+    /// whoever sweeps it when it gets a sooner deadline.
     pub fn new(
         code: String,
         settings: Settings,
         limits: Limits,
         expiry: Arc<Notify>,
+        creator: IpAddr,
     ) -> Result<Room, Refused> {
         let label = game_of(&settings)?.label();
         Ok(Room {
@@ -164,6 +172,7 @@ impl Room {
             touched: Instant::now(),
             limits,
             expiry,
+            creator,
         })
     }
 
@@ -191,6 +200,22 @@ impl Room {
         out: Outbox,
         conn: u64,
     ) -> Result<(u32, String), SeatError> {
+        let key = crate::name::key(&name);
+        if let Some(seat) = self
+            .seats
+            .iter_mut()
+            .find(|s| crate::name::key(&s.name) == key)
+        {
+            if !seat.left || seat.watch != watch {
+                return Err(SeatError::NameTaken(name));
+            }
+            // A player who left comes back: the seat and its words.
+            seat.left = false;
+            seat.token = code::token();
+            let (id, token) = (seat.id, seat.token.clone());
+            self.reseat(&token, out, conn);
+            return Ok((id, token));
+        }
         let (count, max, full): (usize, usize, fn(usize) -> SeatError) = match watch {
             false => (self.players(), self.limits.max_players, SeatError::Full),
             true => (
@@ -202,10 +227,7 @@ impl Room {
         if count >= max {
             return Err(full(max));
         }
-        let key = crate::name::key(&name);
-        if self.seats.iter().any(|s| crate::name::key(&s.name) == key) {
-            return Err(SeatError::NameTaken(name));
-        }
+
         let id = self.next_id;
         self.next_id += 1;
         let token = code::token();
@@ -220,6 +242,7 @@ impl Room {
             found: Found::default(),
             total: 0,
             tries: Bucket::new(self.limits.rate, self.limits.burst),
+            left: false,
         });
         if self.seat_of(self.host).map_or(true, |s| s.watch) && !watch {
             self.host = id;
@@ -322,14 +345,19 @@ impl Room {
     }
 
     /// The next time after `now` that [`Room::sweep`] or [`Room::idle`]
-    /// could find something to do: the idle limit, or a dropped seat's
-    /// grace running out. A seat kept past its grace for its words in the
+    /// could find something to do: the idle limit, a dropped host's short
+    /// grace, or a dropped seat's grace running out. A seat kept past its grace for its words in the
     /// round has no deadline of its own: the round's end wakes the sweeper.
     pub fn deadline(&self, now: Instant) -> Instant {
         let grace = self.limits.grace;
+        let host = self
+            .seat_of(self.host)
+            .and_then(|s| s.dropped)
+            .map(|t| t + self.limits.host_grace);
         self.seats
             .iter()
             .filter_map(|s| s.dropped.map(|t| t + grace))
+            .chain(host)
             .filter(|&t| t > now)
             .fold(self.touched + self.limits.idle, Instant::min)
     }
@@ -367,7 +395,7 @@ impl Room {
             let stale = self
                 .seat_of(self.host)
                 .and_then(|s| s.dropped)
-                .is_some_and(|t| Instant::now().duration_since(t) >= self.limits.grace);
+                .is_some_and(|t| Instant::now().duration_since(t) >= self.limits.host_grace);
             if !stale {
                 return;
             }

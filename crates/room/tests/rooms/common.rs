@@ -20,13 +20,18 @@ pub(crate) struct Server {
 }
 
 pub(crate) async fn server(limits: Limits) -> Server {
+    server_with(limits, vec![]).await
+}
+
+/// A server that trusts the proxies `trusted` to name clients.
+pub(crate) async fn server_with(limits: Limits, trusted: Vec<ipnet::IpNet>) -> Server {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (tx, rx) = oneshot::channel::<()>();
     let config = Config {
-        site: None,
-        origins: vec![],
         limits,
+        trust_proxy: trusted,
+        ..Config::default()
     };
     let done = tokio::spawn(boggle_room::serve(listener, config, async move {
         let _ = rx.await;
@@ -47,6 +52,21 @@ pub(crate) struct Client {
 pub(crate) const WAIT: Duration = Duration::from_secs(10);
 
 impl Client {
+    /// A client connecting from the loopback address `from` (another
+    /// client address than 127.0.0.1's).
+    pub(crate) async fn connect_from(s: &Server, from: [u8; 4]) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
+        let tcp = socket.connect(s.addr).await.unwrap();
+        let (ws, _) = tokio_tungstenite::client_async(
+            format!("ws://{}/ws", s.addr),
+            MaybeTlsStream::Plain(tcp),
+        )
+        .await
+        .unwrap();
+        Client { ws, seen: vec![] }
+    }
+
     pub(crate) async fn connect(s: &Server) -> Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", s.addr))
             .await
@@ -148,4 +168,18 @@ pub(crate) fn solved(round: &Value, game: &str) -> Solution {
 
 pub(crate) fn path(w: &solve::FoundWord) -> Vec<[u32; 2]> {
     w.path.iter().map(|p| [p.row, p.col]).collect()
+}
+
+/// The answer to a plain `GET` of `path`, head and body.
+pub(crate) async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .unwrap();
+    let mut out = String::new();
+    s.read_to_string(&mut out).await.unwrap();
+    out
 }

@@ -3,17 +3,18 @@
 //! and score is checked against the library's own solution of the board,
 //! re-rolled from the round's seed.
 
+mod attacks;
+mod binary;
 mod common;
 mod seats;
 
 use boggle_room::Limits;
 use futures_util::SinkExt;
 use serde_json::{json, Value};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-use common::{path, server, solved, Client, WAIT};
+use common::{http_get, path, server, solved, Client, WAIT};
 
 #[tokio::test]
 async fn a_round_judged_by_the_server_from_start_to_results() {
@@ -417,7 +418,15 @@ async fn bad_messages_and_floods_close_only_their_own_connection() {
 
 #[tokio::test]
 async fn room_codes_cannot_be_guessed_from_one_another() {
-    let s = server(Limits::default()).await;
+    // Many rooms and wrong codes from one address: this test is about the
+    // codes, not the per-address limits.
+    let s = server(Limits {
+        rooms_per_client: 1000,
+        creates_per_minute: 1000,
+        guesses_per_minute: 1000,
+        ..Limits::default()
+    })
+    .await;
     let mut codes = Vec::new();
     for i in 0..40 {
         let (_c, code, _) = Client::create(&s, &format!("P{i}"), json!({})).await;
@@ -546,17 +555,4 @@ async fn a_shutdown_ends_rounds_and_tells_every_client() {
     let s2 = server(Limits::default()).await;
     let (_c, code2, _) = Client::create(&s2, "C", json!({})).await;
     assert_ne!(code2, code);
-}
-
-async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    s.write_all(
-        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").as_bytes(),
-    )
-    .await
-    .unwrap();
-    let mut out = String::new();
-    s.read_to_string(&mut out).await.unwrap();
-    out
 }

@@ -60,6 +60,8 @@ async fn reconnecting_with_the_token_does_not_reset_the_seats_rate() {
     let limits = Limits {
         rate: 5,
         burst: 10,
+        // Each reconnect is a join: this test is about the seat's rate.
+        joins_per_minute: 10_000,
         ..Limits::default()
     };
     let s = server(limits).await;
@@ -72,7 +74,9 @@ async fn reconnecting_with_the_token_does_not_reset_the_seats_rate() {
     // burst, and tries words as fast as it can.
     let began = Instant::now();
     let (mut judged, mut too_fast) = (0u32, 0u32);
-    while began.elapsed() < Duration::from_millis(1500) {
+    let mut reconnects = 0;
+    while began.elapsed() < Duration::from_millis(1500) && reconnects < 500 {
+        reconnects += 1;
         let mut b = Client::connect(&s).await;
         b.send(json!({"type": "join", "code": code, "name": "B", "token": token}))
             .await;
@@ -96,7 +100,62 @@ async fn reconnecting_with_the_token_does_not_reset_the_seats_rate() {
         f64::from(judged) <= allowed,
         "{judged} tries judged in {seconds:.2} s, at most {allowed:.1} allowed"
     );
-    assert!(too_fast > 0);
+    assert!(too_fast > 0 && reconnects > 20, "{reconnects} reconnects");
     // The room goes on for the others.
     assert_eq!(a.word(&word).await["kind"], "new");
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_and_rejoins_keeps_one_row_and_a_closed_host_tab_passes_on() {
+    let limits = Limits {
+        host_grace: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let s = server(limits).await;
+    let (mut a, code, _) = Client::create(&s, "Ann", json!({"seconds": 60})).await;
+    let (mut b, _) = Client::join(&s, &code, "Bob").await;
+    let (mut c, _) = Client::join(&s, &code, "Cleo").await;
+    a.send(json!({"type": "start"})).await;
+    let round = b.until("round").await;
+    let words = solved(&round, "boggle").words;
+    assert_eq!(b.word(&words[0].word).await["kind"], "new");
+    // Bob leaves for good, then thinks better of it: a new connection, no
+    // token, the same name.
+    b.send(json!({"type": "leave"})).await;
+    drop(b);
+    let (mut b, _) = Client::join(&s, &code, "bob").await;
+    let back = b.until("round").await;
+    assert_eq!(back["mine"][0]["word"], words[0].word.as_str(), "{back}");
+    assert_eq!(b.word(&words[1].word).await["kind"], "new");
+    a.send(json!({"type": "end"})).await;
+    let results = c.until("results").await;
+    let rows: Vec<&str> = results["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(rows.iter().filter(|n| **n == "Bob").count(), 1, "{rows:?}");
+    let bob = &results["players"].as_array().unwrap()[0];
+    assert_eq!(bob["words"].as_array().unwrap().len(), 2, "{results}");
+    // Ann's tab closes: after the host's short grace, the next connected
+    // player hosts (the seat itself waits out the long grace).
+    let ann = a.seen[0]["seat"].clone();
+    drop(a);
+    let t = std::time::Instant::now();
+    let passed = loop {
+        let room = c.until("room").await;
+        if room["host"] != ann {
+            break room;
+        }
+    };
+    assert!(t.elapsed() < Duration::from_secs(3), "{:?}", t.elapsed());
+    let host = passed["host"].as_u64().unwrap();
+    let hosted = passed["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == host)
+        .unwrap();
+    assert_eq!(hosted["connected"], true, "{passed}");
 }
