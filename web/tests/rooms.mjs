@@ -135,7 +135,12 @@ export async function rooms() {
   check(await bob.locator("#clock").innerText() <= clockBefore, "rooms: …and the clock runs on (not restarted)", `${clockBefore} → ${await bob.locator("#clock").innerText()}`);
   await shot(bob, "room-rejoined-phone");
 
-  // Ann ends the round: all three lists on every page.
+  // Ann ends the round: the first tap asks, the second ends it; all three
+  // lists on every page.
+  await ann.locator("#end-round").tap();
+  await ann.waitForTimeout(300);
+  check(/Tap again/.test(await ann.locator("#end-round").innerText()) && await ann.evaluate(() => document.body.dataset.phase === "round"),
+    "rooms: ending the round for everyone asks once first", await ann.locator("#end-round").innerText());
   await ann.locator("#end-round").tap();
   for (const p of pages) await p.waitForFunction(() => document.body.dataset.results !== undefined && !document.querySelector("#results").hidden, null, { timeout: 10000 });
   for (const [i, p] of pages.entries()) {

@@ -101,7 +101,8 @@ class RoomPage {
     });
     $("copy-link").addEventListener("click", () => void this.copyLink());
     $("start").addEventListener("click", () => this.socket.send({ type: "start" }));
-    $("end-round").addEventListener("click", () => this.socket.send({ type: "end" }));
+    $("end-round").addEventListener("click", () => this.confirmEnd());
+    $("leave").addEventListener("click", () => this.leave());
     for (const id of ["game", "lang", "words", "classic"]) $(id).addEventListener("change", () => this.sendSettings());
     $("type-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -191,6 +192,47 @@ class RoomPage {
     sessionStorage.removeItem(SEAT_KEY);
   }
 
+  /** Leaves the room for good (a player's words stay in a round on until it
+   * ends): back to the entry screen, on the same connection. */
+  private leave(): void {
+    this.socket.send({ type: "leave" });
+    this.forget();
+    this.room = null;
+    this.roundOn = false;
+    this.stopTicker();
+    delete document.body.dataset.results;
+    const url = new URL(location.href);
+    url.search = "";
+    history.replaceState(null, "", url);
+    this.show("entry");
+    this.status("You left the room.", "info");
+  }
+
+  /** The timer that disarms the end-the-round button, while it is armed. */
+  private endArmed: number | null = null;
+
+  /** Ending the round for everyone asks once: the first tap arms the
+   * button for a few seconds, the second ends the round. */
+  private confirmEnd(): void {
+    if (this.endArmed === null) {
+      const button = $("end-round");
+      button.textContent = "Tap again to end the round for everyone";
+      button.dataset.armed = "true";
+      this.endArmed = window.setTimeout(() => this.disarmEnd(), 4000);
+      return;
+    }
+    this.disarmEnd();
+    this.socket.send({ type: "end" });
+  }
+
+  private disarmEnd(): void {
+    if (this.endArmed !== null) window.clearTimeout(this.endArmed);
+    this.endArmed = null;
+    const button = $("end-round");
+    button.textContent = "End the round for everyone";
+    delete button.dataset.armed;
+  }
+
   private receive(m: Reply): void {
     switch (m.type) {
       case "welcome": {
@@ -230,8 +272,12 @@ class RoomPage {
         break;
       case "error":
         if (m.code === "no_room" && this.seat) {
-          // Our room is gone (everyone left, or the server restarted).
+          // Our room is gone (everyone left, or the server restarted): no
+          // round is on for this page either, so the next create or join
+          // shows its room.
           this.forget();
+          this.roundOn = false;
+          this.stopTicker();
           this.show("entry");
           this.status("That room is gone: everyone left it, or the server restarted (rooms live in the server's memory). Start a new one.", "bad");
         } else if (this.roundOn) this.say(m.message, "bad");
@@ -490,6 +536,7 @@ class RoomPage {
   private results(m: Extract<Reply, { type: "results" }>): void {
     this.roundOn = false;
     this.stopTicker();
+    this.disarmEnd();
     document.body.dataset.results = String(m.number);
     $("results-title").textContent = `Round ${m.number}: ${m.timed_out ? "time's up" : "over"}`;
     const best = m.players[0];
