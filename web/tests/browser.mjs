@@ -8,7 +8,7 @@ import { readFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { acceptChallenge, web, dist, out, boggle, failed, check, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
+import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
@@ -625,14 +625,14 @@ try {
   const ruOnce = await open(desktop, `?board=${encodeURIComponent("КОТЫ ДОМА ЛЕСЬ РЕКА")}&lang=ru`);
   await ruOnce.waitForFunction(() => document.querySelector("#totals").dataset.words !== undefined);
   await ruOnce.close();
-  await desktop.setOffline(true);
+  await cutNetwork(desktop, true);
   const offline = await open(desktop, "?mode=play");
   await roundOn(offline);
   check(await offline.locator("#play-board .tile").count() === 16, "offline: the page loads and plays with the network cut");
   const ruOffline = await open(desktop, `?board=${encodeURIComponent("КОТЫ ДОМА ЛЕСЬ РЕКА")}&lang=ru`);
   await ruOffline.waitForFunction(() => document.querySelector("#totals").dataset.words !== undefined, null, { timeout: 15000 }).catch(() => {});
   check(await ruOffline.locator("#totals").innerText().catch(() => "") === "295 words, 557 points", "offline: a language used once still solves (Russian)");
-  await desktop.setOffline(false);
+  await cutNetwork(desktop, false);
 
   // Offline after ONE visit to a no-cache host; a language that does not
   // load offline leaves the one before, and the next offline launch plays.
@@ -650,7 +650,7 @@ try {
   // while it still installs is not ready for offline, on any host).
   await first.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20000 }).catch(() => {});
   await first.close();
-  await nc.setOffline(true);
+  await cutNetwork(nc, true);
   const again = await nc.newPage();
   again.on("pageerror", (e) => check(false, "no page error", e.message));
   await again.goto(noCacheBase + "?mode=play");
@@ -673,6 +673,7 @@ try {
   await roundOn(third).catch(() => {});
   check(await third.locator("#play-board .tile").first().isVisible().catch(() => false) && await third.inputValue("#play-lang") === "en",
     "offline: the next launch plays, in the language that loaded");
+  await cutNetwork(nc, false);
   await nc.close();
 
   await everyLanguage();

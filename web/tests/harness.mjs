@@ -27,7 +27,24 @@ export function check(ok, what, detail = "") {
   if (!ok) failed++;
 }
 
+// Whether the test has cut the network: the hosts then drop every request
+// unanswered. A context's setOffline alone is not enough, since Chromium
+// lets a service worker's own fetches through it (checked with Chromium
+// 148: a pack the page asked for offline came from the host).
+const network = { cut: false };
+
+/** Cuts the network of `context` (or restores it): the browser's side and
+ * the hosts' side both. */
+export async function cutNetwork(context, on) {
+  network.cut = on;
+  await context.setOffline(on);
+}
+
 export const server = createServer(async (req, res) => {
+  if (network.cut) {
+    req.socket.destroy();
+    return;
+  }
   const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
   const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
   try {
