@@ -173,6 +173,20 @@ export async function rooms() {
   check(/Dee \(you, watching\)/.test(await watcher.locator("#players").innerText()), "rooms: a watcher joins by the link");
   await shot(watcher, "room-lobby-desktop");
 
+  // Dee leaves by the button: the entry screen for her, three in the list
+  // for the others; then she watches again by the link.
+  await watcher.locator("#leave").click();
+  await watcher.waitForFunction(() => document.body.dataset.phase === "entry", null, { timeout: 10000 }).catch(() => {});
+  await ann.waitForFunction(() => document.querySelectorAll("#players li").length === 3, null, { timeout: 10000 }).catch(() => {});
+  check(await watcher.locator("#entry").isVisible() && !/room=/.test(watcher.url()) && await ann.locator("#players li").count() === 3,
+    "rooms: Leave takes a player out of the room and back to the entry screen", `${watcher.url()}; ${await ann.locator("#players li").count()} in Ann's list`);
+  await shot(watcher, "room-left-desktop");
+  await watcher.goto(link);
+  await watcher.fill("#join-name", "Dee");
+  await watcher.check("#join-watch");
+  await watcher.locator("#join-form button[type=submit]").click();
+  await watcher.waitForFunction(() => document.querySelectorAll("#players li").length === 4, null, { timeout: 10000 });
+
   // The server dies: every page says so; a new server takes a new room.
   server.child.kill("SIGKILL");
   for (const [i, p] of [...pages, watcher].entries()) {
