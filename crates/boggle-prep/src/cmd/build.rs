@@ -348,34 +348,40 @@ pub fn build(job: &Job) -> Result<PackMeta> {
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    match result {
+    result.map_err(|e| build_error(e, recipe))
+}
+
+/// A failed build as the command line says it: the caller's mistakes as
+/// usage errors (exit 2), with what to do.
+fn build_error(e: BuildError, recipe: &Recipe) -> anyhow::Error {
+    match e {
         // An encoding nobody knows is the caller's to fix: exit 2.
-        Err(e @ BuildError::Encoding(_)) => Err(usage(e)),
+        e @ BuildError::Encoding(_) => usage(e),
         // So is an output path that is not a file in an existing directory.
-        Err(e @ BuildError::Output { .. }) => Err(usage(e)),
+        e @ BuildError::Output { .. } => usage(e),
         // A list in another encoding: say which flags read it.
-        Err(e @ BuildError::InvalidUtf8 { .. }) => Err(anyhow::anyhow!(
+        e @ BuildError::InvalidUtf8 { .. } => anyhow::anyhow!(
             "{e}; name its encoding (--encoding ISO-8859-1, --encoding KOI8-R, …) or drop such \
              lines (--skip-invalid)"
-        )),
-        Err(e @ BuildError::TooFewWords { .. }) => Err(usage_msg(format!(
+        ),
+        e @ BuildError::TooFewWords { .. } => usage_msg(format!(
             "{e} Nothing written (--allow-empty writes it anyway)."
-        ))),
+        )),
         // --min-zipf with no list: say why there is none.
-        Err(BuildError::NoFrequencies) => {
+        BuildError::NoFrequencies => {
             let why = match recipe.frequencies.as_ref().filter(|f| !f.none.is_empty()) {
                 Some(rules) => format!("recipe {} has none ({})", recipe.name, rules.none),
                 None => "the build has none".to_string(),
             };
-            Err(usage_msg(format!(
+            usage_msg(format!(
                 "--min-zipf cuts a pack to its common words, which needs a frequency list, and \
                  {why}: give one (--frequencies FILE)"
-            )))
+            ))
         }
-        Err(BuildError::Interrupted) => {
-            Err(boggle_cli::Interrupted("interrupted: no pack written".into()).into())
+        BuildError::Interrupted => {
+            boggle_cli::Interrupted("interrupted: no pack written".into()).into()
         }
-        other => Ok(other?),
+        e => e.into(),
     }
 }
 

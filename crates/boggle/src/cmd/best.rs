@@ -77,15 +77,7 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
     let Size { rows, cols } = args.size;
     crate::args::fit_bonus(&mut rules, rows, cols)?;
     let space = space_of(&args, &pack, &faces)?;
-    let budget = match (args.time, args.iterations) {
-        (_, Some(n)) => Budget::Iterations(n),
-        (Some(t), None) => Budget::Time(t),
-        (None, None) => Budget::Time(Duration::from_secs(60)),
-    };
-    let mut schedule = Schedule::for_cells(rows * cols);
-    schedule.t0 = args.t0.unwrap_or(schedule.t0);
-    schedule.t_end = args.t_end.unwrap_or(schedule.t_end);
-    schedule.run = args.run_steps.unwrap_or(schedule.run);
+    let (budget, schedule) = budget_of(&args);
     let seed = args.seed.unwrap_or_else(random::seed_from_time);
     boggle_cli::catch_interrupts();
     let solver = Solver::with_rules(&pack, rules)?;
@@ -172,6 +164,21 @@ pub(crate) fn run(args: BestArgs) -> Result<ExitCode> {
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How long to search (`--time`, `--iterations`; a minute unless given)
+/// and the annealing schedule, the board's default with the flags given.
+fn budget_of(args: &BestArgs) -> (Budget, Schedule) {
+    let budget = match (args.time, args.iterations) {
+        (_, Some(n)) => Budget::Iterations(n),
+        (Some(t), None) => Budget::Time(t),
+        (None, None) => Budget::Time(Duration::from_secs(60)),
+    };
+    let mut schedule = Schedule::for_cells(args.size.cells());
+    schedule.t0 = args.t0.unwrap_or(schedule.t0);
+    schedule.t_end = args.t_end.unwrap_or(schedule.t_end);
+    schedule.run = args.run_steps.unwrap_or(schedule.run);
+    (budget, schedule)
 }
 
 /// The boards searched: those of a dice set (`--dice`) or of letters.

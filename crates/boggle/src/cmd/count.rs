@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Result};
-use boggle_cli::{usage, usage_msg};
+use boggle_cli::{usage, usage_msg, ProgressBar};
 use clap::Args;
 use count::{
     count_paths, count_total, count_total_wide, cumulative, estimate_paths, CountError,
@@ -82,48 +82,8 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         wrap: args.wrap,
     };
     let engine = args.engine.resolve(shape, max_len);
-    if engine == Engine::Dfs && cells > MAX_CELLS {
-        return Err(usage_msg(format!(
-            "a {rows}x{cols} board has {cells} cells; the dfs engine counts at most \
-             {MAX_CELLS} (the frontier engine counts larger boards)"
-        )));
-    }
-
-    let estimate = match engine {
-        Engine::Dfs => estimate(shape, max_len, args.threads),
-        _ => None,
-    };
-    if let Some((paths, seconds)) = estimate {
-        if seconds > LONG.as_secs_f64() && !args.yes {
-            return Err(usage_msg(format!(
-                "a {rows}x{cols} board has about {} paths: an estimated {} of counting here; \
-                 pass --yes to count anyway (Ctrl-C stops it), or --engine frontier",
-                scientific(paths),
-                human(seconds)
-            )));
-        }
-    }
-    let bar = boggle_cli::bar(match engine {
-        Engine::Dfs => "{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed  {msg}",
-        // On a flat board the sweep takes about as long for each row after
-        // the first, so the rate so far gives an honest ETA. On a torus the
-        // states grow to the last row: no ETA rather than a wrong one.
-        _ if shape.wrap => {
-            "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed \
-             (on a torus each row takes longer than the one before)"
-        }
-        _ => "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed, about {eta} left",
-    });
-    if let Some(bar) = &bar {
-        bar.enable_steady_tick(Duration::from_millis(200));
-        if let Some((paths, seconds)) = estimate {
-            bar.set_message(format!(
-                "about {} paths, estimated {}",
-                scientific(paths),
-                human(seconds)
-            ));
-        }
-    }
+    let estimate = refuse_too_long(&args, shape, engine, max_len)?;
+    let bar = progress_bar(engine, shape.wrap, estimate);
     boggle_cli::catch_interrupts();
     let report = |p: &Progress| {
         if let Some(bar) = &bar {
@@ -178,8 +138,82 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
         bar.finish_and_clear();
     }
     let table = &cumulative(&per_length)[1..];
-    let total = table.last().copied().unwrap_or(0);
     let mut out = boggle_cli::stdout();
+    write_table(&mut out, &args, engine, max_len, table)?;
+    out.done()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses a count this engine cannot make, or one estimated to take too
+/// long without `--yes`: the estimate (paths, seconds), for the dfs engine.
+fn refuse_too_long(
+    args: &CountArgs,
+    shape: Grid,
+    engine: Engine,
+    max_len: usize,
+) -> Result<Option<(f64, f64)>> {
+    let (rows, cols, cells) = (shape.rows, shape.cols, shape.rows * shape.cols);
+    if engine == Engine::Dfs && cells > MAX_CELLS {
+        return Err(usage_msg(format!(
+            "a {rows}x{cols} board has {cells} cells; the dfs engine counts at most \
+             {MAX_CELLS} (the frontier engine counts larger boards)"
+        )));
+    }
+
+    let estimate = match engine {
+        Engine::Dfs => estimate(shape, max_len, args.threads),
+        _ => None,
+    };
+    if let Some((paths, seconds)) = estimate {
+        if seconds > LONG.as_secs_f64() && !args.yes {
+            return Err(usage_msg(format!(
+                "a {rows}x{cols} board has about {} paths: an estimated {} of counting here; \
+                 pass --yes to count anyway (Ctrl-C stops it), or --engine frontier",
+                scientific(paths),
+                human(seconds)
+            )));
+        }
+    }
+    Ok(estimate)
+}
+
+/// The progress bar for `engine` (none off a terminal), with the
+/// estimate's figures when there is one.
+fn progress_bar(engine: Engine, wrap: bool, estimate: Option<(f64, f64)>) -> Option<ProgressBar> {
+    let bar = boggle_cli::bar(match engine {
+        Engine::Dfs => "{bar:40} {pos}/{len} tasks  {elapsed_precise} elapsed  {msg}",
+        // On a flat board the sweep takes about as long for each row after
+        // the first, so the rate so far gives an honest ETA. On a torus the
+        // states grow to the last row: no ETA rather than a wrong one.
+        _ if wrap => {
+            "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed \
+             (on a torus each row takes longer than the one before)"
+        }
+        _ => "{bar:40} {pos}/{len} cells swept  {elapsed_precise} elapsed, about {eta} left",
+    });
+    if let Some(bar) = &bar {
+        bar.enable_steady_tick(Duration::from_millis(200));
+        if let Some((paths, seconds)) = estimate {
+            bar.set_message(format!(
+                "about {} paths, estimated {}",
+                scientific(paths),
+                human(seconds)
+            ));
+        }
+    }
+    bar
+}
+
+/// The counts by length, as a table or JSON.
+fn write_table(
+    out: &mut dyn Write,
+    args: &CountArgs,
+    engine: Engine,
+    max_len: usize,
+    table: &[u128],
+) -> Result<()> {
+    let total = table.last().copied().unwrap_or(0);
+    let Size { rows, cols } = args.size;
     if args.json {
         let json = CountJson {
             by_length: table.iter().map(|&n| Count(n)).collect(),
@@ -191,7 +225,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
             total: Count(total),
             wrap: args.wrap,
         };
-        serde_json::to_writer(&mut out, &json)?;
+        serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
     } else {
         let (lw, nw) = (max_len.to_string().len(), total.to_string().len());
@@ -199,8 +233,7 @@ pub(crate) fn run(args: CountArgs) -> Result<ExitCode> {
             writeln!(out, "{:>lw$}  {n:>nw$}", len + 1)?;
         }
     }
-    out.done()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// For a board over 20 cells: about how many paths it has, and about how

@@ -103,32 +103,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         }
     };
     let this = Run::new(&pack, &rules, rows, cols, threshold);
-    let mut state = match saved {
-        Some(c) => {
-            if c.run != this || c.shard != args.shard {
-                let path = args.checkpoint.clone().unwrap_or_default();
-                return Err(usage_msg(
-                    CheckpointError::OtherRun {
-                        path,
-                        run: Box::new(c.run),
-                        shard: c.shard,
-                    }
-                    .to_string(),
-                ));
-            }
-            eprintln!(
-                "resuming from {}: {} parts done, {} boards so far",
-                args.checkpoint
-                    .as_deref()
-                    .unwrap_or(Path::new(""))
-                    .display(),
-                c.done.len(),
-                c.boards.len()
-            );
-            c
-        }
-        None => Checkpoint::new(this.clone(), args.shard),
-    };
+    let mut state = resumed(&args, saved, &this)?;
     let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
         prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
         e => usage(e),
@@ -192,6 +167,37 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         write_checkpoint(path, state, seconds)?;
     }
     print(&report, args.json, &[])
+}
+
+/// The checkpoint this run goes on from (`saved`, if it is of the same run
+/// and shard), or a new one.
+fn resumed(args: &ProveArgs, saved: Option<Checkpoint>, this: &Run) -> Result<Checkpoint> {
+    Ok(match saved {
+        Some(c) => {
+            if c.run != *this || c.shard != args.shard {
+                let path = args.checkpoint.clone().unwrap_or_default();
+                return Err(usage_msg(
+                    CheckpointError::OtherRun {
+                        path,
+                        run: Box::new(c.run),
+                        shard: c.shard,
+                    }
+                    .to_string(),
+                ));
+            }
+            eprintln!(
+                "resuming from {}: {} parts done, {} boards so far",
+                args.checkpoint
+                    .as_deref()
+                    .unwrap_or(Path::new(""))
+                    .display(),
+                c.done.len(),
+                c.boards.len()
+            );
+            c
+        }
+        None => Checkpoint::new(this.clone(), args.shard),
+    })
 }
 
 /// A JSON file read as `T`; one that is not `what` is a usage error.

@@ -37,21 +37,16 @@ impl Drawn {
     }
 }
 
-/// `--show`, `--show-all`, `--svg`: path plots on standard output, SVG files
-/// on disk. A `--show` word that is on the board but not in the pack (or
-/// too short) is drawn with a note; one that is not on the board at all is
-/// an error after the others are drawn.
-pub(crate) fn paths(
-    out: &mut dyn Write,
+/// The words to draw, each with its path (a `--show` word that is on the
+/// board but not in the pack has no score), and the `--show` words that are
+/// not on the board.
+fn chosen(
     board: &Board,
     solution: &Solution,
     pack: &Pack,
     rules: &Rules,
-    width: usize,
     view: &ViewArgs,
-) -> Result<()> {
-    view.check()?;
-    let color = view.color();
+) -> Result<(Vec<Drawn>, Vec<String>)> {
     let mut drawn = Vec::new();
     let mut missing = Vec::new();
     if view.show_all {
@@ -82,7 +77,25 @@ pub(crate) fn paths(
             }
         }
     }
+    Ok((drawn, missing))
+}
 
+/// `--show`, `--show-all`, `--svg`: path plots on standard output, SVG files
+/// on disk. A `--show` word that is on the board but not in the pack (or
+/// too short) is drawn with a note; one that is not on the board at all is
+/// an error after the others are drawn.
+pub(crate) fn paths(
+    out: &mut dyn Write,
+    board: &Board,
+    solution: &Solution,
+    pack: &Pack,
+    rules: &Rules,
+    width: usize,
+    view: &ViewArgs,
+) -> Result<()> {
+    view.check()?;
+    let color = view.color();
+    let (drawn, missing) = chosen(board, solution, pack, rules, view)?;
     if view.show_all {
         write!(
             out,
