@@ -51,22 +51,7 @@ impl Prover {
         let face_rules = FaceRules::from_pack(pack)?;
         let alphabet: Vec<char> = face_rules.alphabet().to_vec();
         let index = |c: char| alphabet.iter().position(|&a| a == c).map(|i| i as u8);
-        let mut faces = Vec::new();
-        let mut face_letters = Vec::new();
-        for &c in &alphabet {
-            let face = face_rules
-                .face(&c.to_string(), false)
-                .map_err(|error| ProveError::Face { letter: c, error })?;
-            let letters: Option<Vec<u8>> = face.chars().map(index).collect();
-            let letters = letters.ok_or_else(|| ProveError::FaceOutside {
-                letter: c,
-                face: face.clone(),
-            })?;
-            if !face_letters.contains(&letters) {
-                faces.push(face);
-                face_letters.push(letters);
-            }
-        }
+        let (faces, face_letters) = faces_of(&face_rules, &alphabet)?;
         // A path of `cells` faces spells at most this many letters.
         let longest_face = face_letters.iter().map(Vec::len).max().unwrap_or(1);
         let max_len = cells * longest_face;
@@ -78,31 +63,7 @@ impl Prover {
                 letters.filter(|l| l.len() >= rules.min_len && l.len() <= max_len)
             })
             .collect();
-        let mut trie = Trie::new(words.clone());
-        // Each word's points, one of a few values (one a length at most):
-        // its trie node tagged with the value's index, and a path's word
-        // numbered by its node with that index in the low bits.
-        let mut values: Vec<u32> = words
-            .iter()
-            .map(|w| rules.scoring.points(w.len()))
-            .collect();
-        values.sort_unstable();
-        values.dedup();
-        let worth = Worth::new(values.clone());
-        let nodes = trie.nodes() as u64;
-        if values.len() > 256 || nodes > u64::from(u32::MAX) >> worth.bits() {
-            return Err(ProveError::Words {
-                nodes,
-                values: values.len(),
-            });
-        }
-        for w in &words {
-            if let Some(node) = w.iter().try_fold(ROOT, |n, &l| trie.child(n, l)) {
-                let points = rules.scoring.points(w.len());
-                let index = values.binary_search(&points).unwrap_or(0);
-                trie.set_tag(node, index as u8);
-            }
-        }
+        let (trie, worth) = tagged_trie(&words, &rules)?;
         let neighbors = Neighbors::new(Grid {
             rows,
             cols,
@@ -111,48 +72,9 @@ impl Prover {
         });
         let order = fixing_order(&neighbors);
         let symmetries = symmetry::preserving(&neighbors);
-        let inverses: Vec<Vec<u32>> = symmetries
-            .iter()
-            .filter(|perm| perm.iter().enumerate().any(|(i, &p)| p as usize != i))
-            .map(|perm| {
-                let mut inv = vec![0u32; perm.len()];
-                for (i, &p) in perm.iter().enumerate() {
-                    inv[p as usize] = i as u32;
-                }
-                inv
-            })
-            .collect();
-        // Two buckets (vowels, consonants) or three (consonants split by
-        // frequency), by board size and neighbour count: fewer buckets share
-        // each tree over more boards, more bound it tighter and keep it
-        // small. Up to nine cells, two everywhere; up to twelve (3x4), three
-        // only in cells of six or more neighbours (the inner ones), and the
-        // corners (fewer than four) start whole, given their two buckets
-        // only in a class whose paths pass `WHOLE_PATHS`; beyond,
-        // three in every cell of four or more, since on 4x4 two in the edge
-        // cells made classes of some 10 GB each that did not finish in
-        // minutes. The measurements behind the rule are in docs/bench-log.md.
-        let (wide, narrow) = match cells {
-            0..=9 => (usize::MAX, 0),
-            10..=12 => (6, 4),
-            _ => (4, 0),
-        };
-        let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
-        let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
-        for cell in 0..cells {
-            let degree = neighbors.of(cell).len();
-            let k = if degree < wide { 2 } else { 3 };
-            let (b, of) = buckets_by_degree
-                .entry(degree)
-                .or_insert_with(|| buckets(&faces, &face_letters, &words, k));
-            buckets_of_cell.push(b.clone());
-            bucket_of.push(of.clone());
-        }
-        let buckets = buckets_of_cell;
+        let inverses = inverses_of(&symmetries);
+        let (buckets, bucket_of, whole) = cell_buckets(&neighbors, &faces, &face_letters, &words);
         let all = buckets[0].iter().fold(0, |a, b| a | b);
-        let whole = (0..cells)
-            .filter(|&cell| neighbors.of(cell).len() < narrow)
-            .fold(0u64, |m, cell| m | 1 << cell);
         let mut position = vec![0u8; cells];
         for (k, &cell) in order.iter().enumerate() {
             position[cell] = k as u8;
@@ -428,6 +350,118 @@ fn fixing_order(neighbors: &Neighbors) -> Vec<usize> {
             .then(a.cmp(&b))
     });
     order
+}
+
+/// The pack's distinct faces (a `q` that reads `qu` is one face) and the
+/// letter codes each spells, in `alphabet`'s order.
+fn faces_of(
+    face_rules: &FaceRules,
+    alphabet: &[char],
+) -> Result<(Vec<String>, Vec<Vec<u8>>), ProveError> {
+    let index = |c: char| alphabet.iter().position(|&a| a == c).map(|i| i as u8);
+    let mut faces = Vec::new();
+    let mut face_letters = Vec::new();
+    for &c in alphabet {
+        let face = face_rules
+            .face(&c.to_string(), false)
+            .map_err(|error| ProveError::Face { letter: c, error })?;
+        let letters: Option<Vec<u8>> = face.chars().map(index).collect();
+        let letters = letters.ok_or_else(|| ProveError::FaceOutside {
+            letter: c,
+            face: face.clone(),
+        })?;
+        if !face_letters.contains(&letters) {
+            faces.push(face);
+            face_letters.push(letters);
+        }
+    }
+    Ok((faces, face_letters))
+}
+
+/// The words' trie, each word's node tagged with the index of its points
+/// among the few values they take (one a length at most), and those values.
+fn tagged_trie(words: &[Vec<u8>], rules: &Rules) -> Result<(Trie, Worth), ProveError> {
+    let mut trie = Trie::new(words.to_vec());
+    // A path's word is numbered by its node with that index in the low bits.
+    let mut values: Vec<u32> = words
+        .iter()
+        .map(|w| rules.scoring.points(w.len()))
+        .collect();
+    values.sort_unstable();
+    values.dedup();
+    let worth = Worth::new(values.clone());
+    let nodes = trie.nodes() as u64;
+    if values.len() > 256 || nodes > u64::from(u32::MAX) >> worth.bits() {
+        return Err(ProveError::Words {
+            nodes,
+            values: values.len(),
+        });
+    }
+    for w in words {
+        if let Some(node) = w.iter().try_fold(ROOT, |n, &l| trie.child(n, l)) {
+            let points = rules.scoring.points(w.len());
+            let index = values.binary_search(&points).unwrap_or(0);
+            trie.set_tag(node, index as u8);
+        }
+    }
+    Ok((trie, worth))
+}
+
+/// The inverse of each symmetry but the identity.
+fn inverses_of(symmetries: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    symmetries
+        .iter()
+        .filter(|perm| perm.iter().enumerate().any(|(i, &p)| p as usize != i))
+        .map(|perm| {
+            let mut inv = vec![0u32; perm.len()];
+            for (i, &p) in perm.iter().enumerate() {
+                inv[p as usize] = i as u32;
+            }
+            inv
+        })
+        .collect()
+}
+
+/// Each cell's letter buckets and the bucket of each face in them, and the
+/// cells that start whole (see the rule below).
+#[allow(clippy::type_complexity)]
+fn cell_buckets(
+    neighbors: &Neighbors,
+    faces: &[String],
+    face_letters: &[Vec<u8>],
+    words: &[Vec<u8>],
+) -> (Vec<Vec<u64>>, Vec<Vec<u8>>, u64) {
+    let cells = neighbors.cells();
+    // Two buckets (vowels, consonants) or three (consonants split by
+    // frequency), by board size and neighbour count: fewer buckets share
+    // each tree over more boards, more bound it tighter and keep it
+    // small. Up to nine cells, two everywhere; up to twelve (3x4), three
+    // only in cells of six or more neighbours (the inner ones), and the
+    // corners (fewer than four) start whole, given their two buckets
+    // only in a class whose paths pass `WHOLE_PATHS`; beyond,
+    // three in every cell of four or more, since on 4x4 two in the edge
+    // cells made classes of some 10 GB each that did not finish in
+    // minutes. The measurements behind the rule are in docs/bench-log.md.
+    let (wide, narrow) = match cells {
+        0..=9 => (usize::MAX, 0),
+        10..=12 => (6, 4),
+        _ => (4, 0),
+    };
+    let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
+    let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());
+    for cell in 0..cells {
+        let degree = neighbors.of(cell).len();
+        let k = if degree < wide { 2 } else { 3 };
+        let (b, of) = buckets_by_degree
+            .entry(degree)
+            .or_insert_with(|| buckets(faces, face_letters, words, k));
+        buckets_of_cell.push(b.clone());
+        bucket_of.push(of.clone());
+    }
+    let whole = (0..cells)
+        .filter(|&cell| neighbors.of(cell).len() < narrow)
+        .fold(0u64, |m, cell| m | 1 << cell);
+    (buckets_of_cell, bucket_of, whole)
 }
 
 #[cfg(test)]

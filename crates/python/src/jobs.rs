@@ -75,54 +75,17 @@ pub(crate) fn roll(
     let seed = seed.map(|n| errors::natural("seed", n)).transpose()?;
     let count = count.map(|n| errors::natural("count", n)).transpose()?;
     if let Some(game) = game {
-        let custom = game == "custom";
         let given = [
-            (size.is_some() && !custom, "size"),
-            (dice.is_some() && !custom, "dice"),
-            (scoring.is_some() && !custom, "scoring"),
+            (size.is_some(), "size"),
+            (dice.is_some(), "dice"),
+            (scoring.is_some(), "scoring"),
             (letters.is_some(), "letters"),
             (shape.is_some(), "shape"),
             (min_words != 0, "min_words"),
             (min_score != 0, "min_score"),
         ];
-        if let Some((_, name)) = given.iter().find(|(given, _)| *given) {
-            return Err(errors::options(format!(
-                "game={game:?} rolls its own boards: leave out {name}{}",
-                if custom {
-                    ""
-                } else {
-                    " (or use game=\"custom\")"
-                }
-            )));
-        }
-        let game = match game {
-            "custom" => {
-                let mut g = Game::custom(
-                    size.map(crate::convert::size)
-                        .transpose()?
-                        .unwrap_or(Size { rows: 4, cols: 4 }),
-                    scoring.map_or(Ok(Scoring::boggle()), crate::convert::scheme)?,
-                );
-                g.dice = dice;
-                g
-            }
-            name => Game::named(name).map_err(errors::options)?,
-        };
-        let (pack, _, _) = setup(pack)?;
-        let seed = seed.unwrap_or_else(random::seed_from_time);
-        let rounds = py.detach(|| {
-            (0..count.unwrap_or(1))
-                .map(|i| {
-                    let round = game.roll(&pack.pack, seed.wrapping_add(i))?;
-                    let text = round.faces.text(&round.board, TextStyle::Rows);
-                    Ok((text, round.seed, round.bonus_text()))
-                })
-                .collect::<Result<Vec<_>, GameError>>()
-        });
-        return rounds.map_err(|e| match e {
-            GameError::Lexicon(e) => errors::pack(e),
-            e => errors::options(e),
-        });
+        let game = game_of(game, &given, size, dice, scoring)?;
+        return roll_game(py, pack, &game, seed, count);
     }
     if scoring.is_some() {
         return Err(errors::options(
@@ -172,6 +135,69 @@ pub(crate) fn roll(
             .collect::<Result<Vec<_>, random::RollError>>()
     });
     rolled.map_err(errors::options)
+}
+
+/// The game `name` names for `roll`, refusing the options it decides
+/// itself (`given`: which were given); a custom game takes its size, dice
+/// and scoring from them.
+fn game_of(
+    name: &str,
+    given: &[(bool, &str)],
+    size: Option<&Bound<'_, PyAny>>,
+    dice: Option<String>,
+    scoring: Option<&str>,
+) -> PyResult<Game> {
+    let custom = name == "custom";
+    let own = |option: &str| custom && ["size", "dice", "scoring"].contains(&option);
+    if let Some((_, option)) = given.iter().find(|(given, option)| *given && !own(option)) {
+        return Err(errors::options(format!(
+            "game={name:?} rolls its own boards: leave out {option}{}",
+            if custom {
+                ""
+            } else {
+                " (or use game=\"custom\")"
+            }
+        )));
+    }
+    Ok(match name {
+        "custom" => {
+            let mut g = Game::custom(
+                size.map(crate::convert::size)
+                    .transpose()?
+                    .unwrap_or(Size { rows: 4, cols: 4 }),
+                scoring.map_or(Ok(Scoring::boggle()), crate::convert::scheme)?,
+            );
+            g.dice = dice;
+            g
+        }
+        name => Game::named(name).map_err(errors::options)?,
+    })
+}
+
+/// `count` rounds of `game` from `seed` (the clock's if none), each its
+/// board, seed and bonus cells.
+fn roll_game(
+    py: Python<'_>,
+    pack: &Bound<'_, PyAny>,
+    game: &Game,
+    seed: Option<u64>,
+    count: Option<u64>,
+) -> PyResult<Vec<(String, u64, Option<String>)>> {
+    let (pack, _, _) = setup(pack)?;
+    let seed = seed.unwrap_or_else(random::seed_from_time);
+    let rounds = py.detach(|| {
+        (0..count.unwrap_or(1))
+            .map(|i| {
+                let round = game.roll(&pack.pack, seed.wrapping_add(i))?;
+                let text = round.faces.text(&round.board, TextStyle::Rows);
+                Ok((text, round.seed, round.bonus_text()))
+            })
+            .collect::<Result<Vec<_>, GameError>>()
+    });
+    rounds.map_err(|e| match e {
+        GameError::Lexicon(e) => errors::pack(e),
+        e => errors::options(e),
+    })
 }
 
 /// Counts the paths (simple paths of 1 to `max_len` cells) on an empty

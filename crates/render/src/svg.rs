@@ -61,18 +61,43 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
     let (rows, cols) = (board.rows(), board.cols());
     let (path, order) = number_steps(board, path);
     let header = if title.is_some() { HEADER } else { 0.0 };
-    let width = 2.0 * (MARGIN + TRAY) + cols as f64 * CELL;
-    let height = 2.0 * (MARGIN + TRAY) + rows as f64 * CELL + header;
-    let x0 = MARGIN + TRAY;
-    let y0 = MARGIN + TRAY + header;
-    let center = |p: Pos| {
+    let at = Layout {
+        width: 2.0 * (MARGIN + TRAY) + cols as f64 * CELL,
+        height: 2.0 * (MARGIN + TRAY) + rows as f64 * CELL + header,
+        header,
+    };
+    let mut s = String::new();
+    write_frame(&mut s, &at, title);
+    // The dice, then the arrows over them, then the step badges.
+    write_dice(&mut s, &at, board, &order);
+    write_arrows(&mut s, &at, rows, cols, &path);
+    write_badges(&mut s, &at, rows, cols, &path);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Where things go on the drawing.
+struct Layout {
+    width: f64,
+    height: f64,
+    /// The title's band (0 without a title).
+    header: f64,
+}
+
+impl Layout {
+    /// The centre of cell `p`.
+    fn center(&self, p: Pos) -> (f64, f64) {
+        let (x0, y0) = (MARGIN + TRAY, MARGIN + TRAY + self.header);
         (
             x0 + (f64::from(p.col) + 0.5) * CELL,
             y0 + (f64::from(p.row) + 0.5) * CELL,
         )
-    };
+    }
+}
 
-    let mut s = String::new();
+/// The document's head, its title and the tray.
+fn write_frame(s: &mut String, at: &Layout, title: Option<&str>) {
+    let (width, height, header) = (at.width, at.height, at.header);
     let label = title.map_or_else(|| "Boggle board".to_string(), escape);
     let _ = write!(
         s,
@@ -105,11 +130,13 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
         w = width - 2.0 * MARGIN,
         h = height - 2.0 * MARGIN - header
     );
+}
 
-    // The dice.
+/// The dice, each marked by its step in the path (0: not on it).
+fn write_dice(s: &mut String, at: &Layout, board: &Board, order: &[usize]) {
     for (i, &step_no) in order.iter().enumerate() {
         let p = board.pos(i);
-        let (cx, cy) = center(p);
+        let (cx, cy) = at.center(p);
         let (x, y) = (cx - CELL / 2.0 + INSET, cy - CELL / 2.0 + INSET);
         let side = CELL - 2.0 * INSET;
         let Some(face) = board.face(i) else {
@@ -147,11 +174,14 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
             c = p.col
         );
     }
+}
 
-    // The arrows, over the dice.
+/// An arrow from each cell of the path to the next (dashed across a wrapped
+/// edge).
+fn write_arrows(s: &mut String, at: &Layout, rows: usize, cols: usize, path: &[Pos]) {
     for pair in path.windows(2) {
         let (a, b) = (pair[0], pair[1]);
-        let ((ax, ay), (bx, by)) = (center(a), center(b));
+        let ((ax, ay), (bx, by)) = (at.center(a), at.center(b));
         match step(rows, cols, a, b) {
             Step::Adjacent(..) => {
                 let (dx, dy) = unit(bx - ax, by - ay);
@@ -190,10 +220,12 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
             }
         }
     }
+}
 
-    // The step badges, in a corner of each die that no arrow crosses.
+/// The step badges, in a corner of each die that no arrow crosses.
+fn write_badges(s: &mut String, at: &Layout, rows: usize, cols: usize, path: &[Pos]) {
     for (k, &p) in path.iter().enumerate() {
-        let (cx, cy) = center(p);
+        let (cx, cy) = at.center(p);
         let mut busy: Vec<(i8, i8)> = Vec::new();
         if k > 0 {
             busy.push(direction(rows, cols, p, path[k - 1]));
@@ -217,8 +249,6 @@ pub fn render(board: &Board, path: &[Pos], title: Option<&str>) -> String {
             n = k + 1
         );
     }
-    s.push_str("</svg>\n");
-    s
 }
 
 /// The direction (rows, columns) from `a` to the next or previous cell `b`.

@@ -137,8 +137,14 @@ pub fn plot(board: &Board, path: &[Pos], color: bool) -> String {
         cell.1 = Some(ARROW);
     }
 
+    paint(&grid, color)
+}
+
+/// The lines of characters as text, each run of one style in its colour
+/// (with `color`), trailing spaces cut.
+fn paint(grid: &[Vec<(char, Option<&'static str>)>], color: bool) -> String {
     let mut out = String::new();
-    for line in &grid {
+    for line in grid {
         let end = line
             .iter()
             .rposition(|(ch, _)| *ch != ' ')
