@@ -29,18 +29,61 @@ function setMode(mode: Mode, play: Play): void {
   if (mode === "solve") play.pauseForSolve();
 }
 
-async function start(): Promise<void> {
-  const t0 = performance.now();
-  const p = new URLSearchParams(location.search);
-  // The selects of the library's choices, before anything reads them.
-  fillChoices();
-  // The solver and the pack index (both preloaded by the page), then the
-  // pack: its download starts as soon as the index says which it is,
-  // beside the solver's.
-  const loading = Engine.load();
-  loading.catch(() => {});
-  await loadIndex();
-  const problems: string[] = [];
+/** What a link asks of a round (`game`, `seed`, `time`, `vs`, `daily`,
+ * `words`), each part that does not read named in `problems`. */
+function readPlayLink(p: URLSearchParams, play: Play, problems: string[]): PlayLink {
+  const game = p.get("game");
+  if (game && !play.gameNamed(game)) problems.push(`game "${game}" (${play.games.map((g) => g.id).join(", ")})`);
+  const seedText = p.get("seed");
+  let seed: number | undefined;
+  if (seedText !== null) {
+    if (isSeed(seedText)) seed = Number(seedText);
+    else problems.push(`seed "${seedText}" (a whole number)`);
+  }
+  const time = p.get("time");
+  let seconds: number | undefined;
+  if (time !== null) {
+    if (/^[0-9]{1,4}$/.test(time) && Number(time) >= 10) seconds = Number(time);
+    else problems.push(`time "${time}" (seconds, 10 or more)`);
+  }
+  let versus: { score: number; words: number } | undefined;
+  const vs = p.get("vs");
+  if (vs !== null) {
+    const m = /^([0-9]{1,9})-([0-9]{1,6})$/.exec(vs);
+    if (m) versus = { score: Number(m[1]), words: Number(m[2]) };
+    else problems.push(`vs "${vs}" (score-words)`);
+  }
+  // ?daily (or daily=today): today's board (UTC); daily=YYYY-MM-DD: that day's.
+  const dailyText = p.get("daily");
+  let day: string | undefined;
+  if (dailyText !== null) {
+    if (dailyText === "" || dailyText === "today") day = today();
+    else if (isDay(dailyText)) day = dailyText;
+    else problems.push(`daily "${dailyText}" (a date, YYYY-MM-DD, or today)`);
+  }
+  const words = p.get("words");
+  let counted: "common" | "all" | undefined;
+  if (words !== null) {
+    if (words === "common" || words === "all") counted = words;
+    else problems.push(`words "${words}" (common or all)`);
+  }
+  return { game, seed, seconds, versus, day, counted };
+}
+
+/** A link's round settings, as `readPlayLink` reads them. */
+interface PlayLink {
+  game: string | null;
+  seed?: number;
+  seconds?: number;
+  versus?: { score: number; words: number };
+  day?: string;
+  counted?: "common" | "all";
+}
+
+/** The language a link asks for (matched without regard to case), else the
+ * last one played or the browser's; a key that is not here is named in
+ * `problems`. */
+function languageOfLink(p: URLSearchParams, problems: string[]): string {
   let lang = (p.get("lang") ?? "").toLowerCase();
   if (lang && !hasPack(lang)) {
     const found = packKeys().find((k) => k.toLowerCase() === lang);
@@ -55,6 +98,22 @@ async function start(): Promise<void> {
     }
   }
   if (!lang) lang = firstLanguage(localStorage.getItem("wordgrid.lang"), navigator.languages ?? [navigator.language]);
+  return lang;
+}
+
+async function start(): Promise<void> {
+  const t0 = performance.now();
+  const p = new URLSearchParams(location.search);
+  // The selects of the library's choices, before anything reads them.
+  fillChoices();
+  // The solver and the pack index (both preloaded by the page), then the
+  // pack: its download starts as soon as the index says which it is,
+  // beside the solver's.
+  const loading = Engine.load();
+  loading.catch(() => {});
+  await loadIndex();
+  const problems: string[] = [];
+  const lang = languageOfLink(p, problems);
   const bytes = fetchPack(lang);
   bytes.catch(() => {});
   const engine = await loading;
@@ -86,41 +145,7 @@ async function start(): Promise<void> {
   };
 
   if (mode === "play") {
-    const game = p.get("game");
-    if (game && !play.gameNamed(game)) problems.push(`game "${game}" (${play.games.map((g) => g.id).join(", ")})`);
-    const seedText = p.get("seed");
-    let seed: number | undefined;
-    if (seedText !== null) {
-      if (isSeed(seedText)) seed = Number(seedText);
-      else problems.push(`seed "${seedText}" (a whole number)`);
-    }
-    const time = p.get("time");
-    let seconds: number | undefined;
-    if (time !== null) {
-      if (/^[0-9]{1,4}$/.test(time) && Number(time) >= 10) seconds = Number(time);
-      else problems.push(`time "${time}" (seconds, 10 or more)`);
-    }
-    let versus: { score: number; words: number } | undefined;
-    const vs = p.get("vs");
-    if (vs !== null) {
-      const m = /^([0-9]{1,9})-([0-9]{1,6})$/.exec(vs);
-      if (m) versus = { score: Number(m[1]), words: Number(m[2]) };
-      else problems.push(`vs "${vs}" (score-words)`);
-    }
-    // ?daily (or daily=today): today's board (UTC); daily=YYYY-MM-DD: that day's.
-    const dailyText = p.get("daily");
-    let day: string | undefined;
-    if (dailyText !== null) {
-      if (dailyText === "" || dailyText === "today") day = today();
-      else if (isDay(dailyText)) day = dailyText;
-      else problems.push(`daily "${dailyText}" (a date, YYYY-MM-DD, or today)`);
-    }
-    const words = p.get("words");
-    let counted: "common" | "all" | undefined;
-    if (words !== null) {
-      if (words === "common" || words === "all") counted = words;
-      else problems.push(`words "${words}" (common or all)`);
-    }
+    const { game, seed, seconds, versus, day, counted } = readPlayLink(p, play, problems);
     play.configure({ preset: game ?? undefined, lang, seconds, counted });
     const scoring = p.get("scoring");
     if (scoring !== null) {

@@ -78,41 +78,10 @@ async fn serve(
         tokio::select! {
             incoming = socket.recv() => {
                 heard = Instant::now();
-                let message = match incoming {
-                    None | Some(Ok(Message::Close(_))) => break Closed::Gone,
-                    // Too large, or not WebSocket at all.
-                    Some(Err(e)) => break Closed::Bye("unreadable", format!("a message this server cannot read: {e}")),
-                    Some(Ok(m)) => m,
-                };
-                if !bucket.take(Instant::now()) {
-                    break Closed::Bye("flood", format!(
-                        "too many messages: at most {} a second",
-                        limits.rate
-                    ));
-                }
-                let text = match message {
-                    Message::Text(text) => text,
-                    Message::Binary(_) => break Closed::Bye("binary", "binary messages are not spoken here".into()),
-                    // Answered by the WebSocket layer.
-                    _ => continue,
-                };
-                let request = match serde_json::from_str::<Request>(text.as_str()) {
-                    Ok(r) => r,
-                    Err(e) => break Closed::Bye("unreadable", format!("a message that does not read: {e}")),
-                };
-                let replies = match cmd::apply(&mut session, request) {
-                    Ok(replies) => replies,
-                    Err(refused) => {
-                        let code = refused.code();
-                        let reason = code.name();
-                        session.db.metrics.refused(&reason);
-                        let room = session.seat.as_ref().map(|s| crate::db::lock(&s.room).code().to_string());
-                        tracing::info!(target: "access", %client, conn, room = room.as_deref().unwrap_or(""), event = "refused", %reason);
-                        vec![Reply::Error {
-                            code,
-                            message: refused.to_string(),
-                        }]
-                    }
+                let replies = match read(incoming, &mut bucket, limits.rate) {
+                    Read::Request(request) => answer(&mut session, request),
+                    Read::Skip => continue,
+                    Read::Close(closed) => break closed,
                 };
                 // A reply that cannot be sent means the socket is gone: the
                 // connection ends (not just this batch of replies).
@@ -158,19 +127,91 @@ async fn serve(
     if let Some(seat) = &session.seat {
         crate::db::lock(&seat.room).disconnect(seat.id, conn);
     }
-    match &closed {
+    say_goodbye(&mut socket, &closed, conn).await;
+    (closed, room)
+}
+
+/// What a message read from the socket is.
+enum Read {
+    /// A request to carry out.
+    Request(Request),
+    /// Nothing to answer (a ping or a pong, which the WebSocket layer
+    /// handles).
+    Skip,
+    /// The end of the connection.
+    Close(Closed),
+}
+
+/// Reads what the socket gave, under the connection's rate.
+fn read(incoming: Option<Result<Message, axum::Error>>, bucket: &mut Bucket, rate: u32) -> Read {
+    let message = match incoming {
+        None | Some(Ok(Message::Close(_))) => return Read::Close(Closed::Gone),
+        // Too large, or not WebSocket at all.
+        Some(Err(e)) => {
+            return Read::Close(Closed::Bye(
+                "unreadable",
+                format!("a message this server cannot read: {e}"),
+            ))
+        }
+        Some(Ok(m)) => m,
+    };
+    if !bucket.take(Instant::now()) {
+        return Read::Close(Closed::Bye(
+            "flood",
+            format!("too many messages: at most {rate} a second"),
+        ));
+    }
+    let text = match message {
+        Message::Text(text) => text,
+        Message::Binary(_) => {
+            return Read::Close(Closed::Bye(
+                "binary",
+                "binary messages are not spoken here".into(),
+            ))
+        }
+        _ => return Read::Skip,
+    };
+    match serde_json::from_str::<Request>(text.as_str()) {
+        Ok(r) => Read::Request(r),
+        Err(e) => Read::Close(Closed::Bye(
+            "unreadable",
+            format!("a message that does not read: {e}"),
+        )),
+    }
+}
+
+/// Carries out `request`: the replies for its sender, or the refusal (which
+/// the metrics and the access log hear of).
+fn answer(session: &mut Session, request: Request) -> Vec<Reply> {
+    match cmd::apply(session, request) {
+        Ok(replies) => replies,
+        Err(refused) => {
+            let code = refused.code();
+            let reason = code.name();
+            session.db.metrics.refused(&reason);
+            let room = session
+                .seat
+                .as_ref()
+                .map(|s| crate::db::lock(&s.room).code().to_string());
+            tracing::info!(target: "access", client = %session.client, conn = session.conn, room = room.as_deref().unwrap_or(""), event = "refused", %reason);
+            vec![Reply::Error {
+                code,
+                message: refused.to_string(),
+            }]
+        }
+    }
+}
+
+/// Tells the client why the server closes its connection, if it does.
+async fn say_goodbye(socket: &mut WebSocket, closed: &Closed, conn: u64) {
+    match closed {
         Closed::Gone => {}
         Closed::Bye(_, message) => {
             tracing::debug!(conn, %message, "closing a connection");
-            let _ = socket
-                .send(Message::Text(
-                    Reply::Bye {
-                        message: message.clone(),
-                    }
-                    .text()
-                    .into(),
-                ))
-                .await;
+            let bye = Reply::Bye {
+                message: message.clone(),
+            };
+            let _ = socket.send(Message::Text(bye.text().into())).await;
             let _ = socket
                 .send(Message::Close(Some(CloseFrame {
                     code: 1008,
@@ -182,7 +223,6 @@ async fn serve(
             let _ = socket.send(Message::Close(None)).await;
         }
     }
-    (closed, room)
 }
 
 /// The next message of an outbox, or never if there is none.

@@ -27,8 +27,12 @@
 //!
 //! # The pieces
 //!
-//! Laid out as tokio's `mini-redis`: [`server`] accepts connections under a
-//! limit and stops on a [`Shutdown`] every task hears; [`connection`] reads
+//! Laid out as tokio's `mini-redis`: [`server`] holds the routes and stops
+//! on a [`Shutdown`] every task hears; `listen` accepts each TCP connection,
+//! counts it against its client's share and the server's total
+//! ([`clients`], which also limits each address's rooms, joins and wrong
+//! codes) and holds it to a deadline for its headers; [`metrics`] counts
+//! what `/metrics` reports; [`connection`] reads
 //! and writes one WebSocket (framing, size and rate limits) apart from what
 //! a message means, and owns its `session` (its seat, its room's queue to
 //! it); [`frame`] holds the messages both ways; `cmd/` is one file per

@@ -17,7 +17,8 @@ use clap::{CommandFactory, Parser};
 /// Live rooms: friends play one board at the same time, every word judged
 /// here. Serves the web app (scripts/build-web builds it) with its rooms
 /// page at /room.html, the room connections at /ws and a health check at
-/// /health. Rooms live in memory: a restart ends them.
+/// /health and its counters at /metrics. Rooms live in memory: a restart
+/// ends them.
 #[derive(Parser)]
 #[command(name = "boggle-room", version, about, args_override_self = true)]
 struct Args {
