@@ -203,6 +203,7 @@ export async function rooms() {
   await ann.waitForFunction(() => document.body.dataset.phase === "lobby" && document.querySelector("#room-code").textContent.length === 9, null, { timeout: 10000 }).catch(() => {});
   const code2 = (await ann.locator("#room-code").innerText()).trim();
   check(code2.length === 9 && code2 !== code, "rooms: the new server takes a new room", `${code} → ${code2}`);
+  check(!(await ann.locator("#results").isVisible()), "rooms: …and the new room shows none of the old room's results");
   await shot(ann, "room-after-restart-phone");
 
   // SIGTERM: a graceful stop ends the round and tells the page.

@@ -278,6 +278,8 @@ class RoomPage {
           this.forget();
           this.roundOn = false;
           this.stopTicker();
+          // Its last results are not the next room's.
+          delete document.body.dataset.results;
           this.show("entry");
           this.status("That room is gone: everyone left it, or the server restarted (rooms live in the server's memory). Start a new one.", "bad");
         } else if (this.roundOn) this.say(m.message, "bad");
