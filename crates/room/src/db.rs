@@ -251,18 +251,23 @@ mod tests {
         (room, inbox)
     }
 
+    /// A server's state with the built-in packs and `limits`.
+    fn db_with(limits: Limits) -> Db {
+        Db::new(
+            Packs::new(None).unwrap(),
+            limits,
+            vec![],
+            Shutdown::default(),
+        )
+    }
+
     #[test]
     fn a_panic_under_one_rooms_lock_closes_that_room_and_stops_nothing_else() {
         let limits = Limits {
             idle: Duration::from_secs(60),
             ..Limits::default()
         };
-        let db = Db::new(
-            Packs::new(None).unwrap(),
-            limits,
-            vec![],
-            Shutdown::default(),
-        );
+        let db = db_with(limits);
         let ((broken, _a), (other, _b), (idle, _c)) = (opened(&db), opened(&db), opened(&db));
         let code = |room: &RoomRef| lock(room).code().to_string();
         // A handler panics while it holds a room's lock.
@@ -300,12 +305,7 @@ mod tests {
             grace: Duration::from_secs(60),
             ..Limits::default()
         };
-        let db = Db::new(
-            Packs::new(None).unwrap(),
-            limits,
-            vec![],
-            Shutdown::default(),
-        );
+        let db = db_with(limits);
         let (room, _inbox) = opened(&db);
         let (out, _other) = tokio::sync::mpsc::channel(64);
         let (bob, _) = lock(&room).seat("Bob".into(), false, out, 2).unwrap();
