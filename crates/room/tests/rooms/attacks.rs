@@ -5,24 +5,15 @@
 //! an address of its own on loopback (127.0.0.2, …), so the player it must
 //! not harm (127.0.0.1) is another client.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use boggle_room::Limits;
 use futures_util::StreamExt;
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use crate::common::{http_get, server, server_with, solved, Client, Server};
-
-/// A TCP connection to `to` from the loopback address `from`.
-async fn connect_from(from: [u8; 4], to: SocketAddr) -> std::io::Result<TcpStream> {
-    let socket = TcpSocket::new_v4()?;
-    socket.bind(SocketAddr::from((from, 0)))?;
-    socket.connect(to).await
-}
+use crate::common::{connect_from, http_get, server, server_with, solved, Client, Server};
 
 /// This process's resident memory, in MB.
 fn rss_mb() -> f64 {

@@ -55,9 +55,7 @@ impl Client {
     /// A client connecting from the loopback address `from` (another
     /// client address than 127.0.0.1's).
     pub(crate) async fn connect_from(s: &Server, from: [u8; 4]) -> Client {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
-        let tcp = socket.connect(s.addr).await.unwrap();
+        let tcp = connect_from(from, s.addr).await.unwrap();
         let (ws, _) = tokio_tungstenite::client_async(
             format!("ws://{}/ws", s.addr),
             MaybeTlsStream::Plain(tcp),
@@ -182,4 +180,15 @@ pub(crate) async fn http_get(addr: std::net::SocketAddr, path: &str) -> String {
     let mut out = String::new();
     s.read_to_string(&mut out).await.unwrap();
     out
+}
+
+/// A TCP connection to `to` from the loopback address `from` (another
+/// client address than 127.0.0.1's).
+pub(crate) async fn connect_from(
+    from: [u8; 4],
+    to: std::net::SocketAddr,
+) -> std::io::Result<TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(std::net::SocketAddr::from((from, 0)))?;
+    socket.connect(to).await
 }
