@@ -101,4 +101,8 @@ pub struct Config {
     /// them a client's limits and the access log go by the address they
     /// name, and they themselves are held to no per-client limit.
     pub trust_proxy: Vec<ipnet::IpNet>,
+    /// The SQLite file rooms are kept in, so a restart ends no round
+    /// (created if missing; one server a file). Without one, rooms live in
+    /// memory and a restart ends them.
+    pub store: Option<PathBuf>,
 }

@@ -19,6 +19,7 @@ use crate::packs::Packs;
 use crate::refused::Refused;
 use crate::room::{game_of, Room};
 use crate::shutdown::Shutdown;
+use crate::store::{Saved, Store, Write};
 
 /// A room, shared by its connections and its clock.
 pub type RoomRef = Arc<Mutex<Room>>;
@@ -49,11 +50,20 @@ pub struct Db {
     expiry: Arc<Notify>,
     /// Rooms open by the client address that created them.
     held: Mutex<HashMap<IpAddr, usize>>,
+    /// Where the rooms are kept.
+    pub store: Store,
 }
 
 impl Db {
-    /// No rooms yet; `trusted` are the proxies whose headers name clients.
-    pub fn new(packs: Packs, limits: Limits, trusted: Vec<ipnet::IpNet>, shutdown: Shutdown) -> Db {
+    /// No rooms yet; `trusted` are the proxies whose headers name clients,
+    /// and `store` keeps the rooms.
+    pub fn new(
+        packs: Packs,
+        limits: Limits,
+        trusted: Vec<ipnet::IpNet>,
+        shutdown: Shutdown,
+        store: Store,
+    ) -> Db {
         Db {
             rooms: Mutex::new(HashMap::new()),
             packs,
@@ -64,7 +74,57 @@ impl Db {
             next_conn: AtomicU64::new(1),
             expiry: Arc::new(Notify::new()),
             held: Mutex::new(HashMap::new()),
+            store,
         }
+    }
+
+    /// Rebuilds the rooms the store kept (blocking: each round on is rolled
+    /// again from its settings and seed). A round whose time ran out while
+    /// the server was down ends now, with its results; the others are
+    /// returned with their numbers and ends, for their clocks.
+    pub fn restore(&self, saved: Vec<Saved>) -> Vec<(RoomRef, u32, Instant)> {
+        let (now, now_ms) = (Instant::now(), crate::store::now_ms());
+        let mut clocks = Vec::new();
+        for saved in saved {
+            let code = saved.code.clone();
+            let judge = saved.round.as_ref().and_then(|round| {
+                crate::cmd::start::roll_seeded(self, &round.settings, round.seed)
+                    .map_err(|e| tracing::warn!(room = %code, error = %e, "a kept round could not be rolled again; the room goes back to its lobby"))
+                    .ok()
+                    .map(|(judge, _)| judge)
+            });
+            let shared = crate::room::Shared {
+                limits: self.limits.clone(),
+                expiry: self.expiry.clone(),
+                store: self.store.clone(),
+            };
+            let room = match Room::restored(saved, judge, shared, now, now_ms) {
+                Ok(room) => Arc::new(Mutex::new(room)),
+                Err(e) => {
+                    tracing::warn!(room = %code, error = %e, "a kept room could not be opened again");
+                    self.store.write(Write::Closed(code));
+                    continue;
+                }
+            };
+            {
+                let mut r = lock(&room);
+                *self.held().entry(r.creator).or_default() += 1;
+                if let Some((number, ends)) = r.round_on() {
+                    if ends <= now {
+                        r.end_round(Some(number), true);
+                    } else {
+                        clocks.push((room.clone(), number, ends));
+                    }
+                }
+            }
+            self.rooms().insert(code, room);
+        }
+        self.expiry.notify_one();
+        clocks
+    }
+
+    fn held(&self) -> MutexGuard<'_, HashMap<IpAddr, usize>> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// A number for a new connection.
@@ -101,7 +161,7 @@ impl Db {
         if rooms.len() >= self.limits.max_rooms {
             return Err(Refused::RoomsFull(self.limits.max_rooms));
         }
-        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut held = self.held();
         let mine = held.entry(creator).or_default();
         if *mine >= self.limits.rooms_per_client {
             return Err(Refused::ClientRooms(*mine));
@@ -118,6 +178,7 @@ impl Db {
             self.limits.clone(),
             self.expiry.clone(),
             creator,
+            self.store.clone(),
         )?));
         *mine += 1;
         rooms.insert(code.clone(), room.clone());
@@ -179,9 +240,10 @@ impl Db {
         }
         if !dead.is_empty() {
             let mut rooms = self.rooms();
-            let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut held = self.held();
             for (code, creator, why) in dead {
                 rooms.remove(&code);
+                self.store.write(Write::Closed(code.clone()));
                 if let Some(n) = held.get_mut(&creator) {
                     *n = n.saturating_sub(1);
                     if *n == 0 {
@@ -197,9 +259,20 @@ impl Db {
     /// Closes every room: rounds in progress end with their results, and
     /// every connection hears `message`.
     pub fn close_all(&self, message: &str) {
-        let rooms: Vec<RoomRef> = self.rooms().drain().map(|(_, v)| v).collect();
-        for room in rooms {
+        let rooms: Vec<(String, RoomRef)> = self.rooms().drain().collect();
+        for (code, room) in rooms {
             lock(&room).close(message);
+            self.store.write(Write::Closed(code));
+        }
+    }
+
+    /// Lets every connection go, telling it `message`, and leaves every
+    /// room and round as it stands in the store: a restarted server goes
+    /// on with them, and the pages reconnect.
+    pub fn suspend_all(&self, message: &str) {
+        let rooms: Vec<RoomRef> = self.rooms().values().cloned().collect();
+        for room in rooms {
+            lock(&room).suspend(message);
         }
     }
 
@@ -258,6 +331,7 @@ mod tests {
             limits,
             vec![],
             Shutdown::default(),
+            Store::memory(),
         )
     }
 

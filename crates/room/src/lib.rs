@@ -66,8 +66,10 @@ pub mod room;
 pub mod server;
 mod session;
 mod shutdown;
+mod store;
 
 pub use config::{Config, Limits};
 pub use packs::{Language, Packs, PacksError};
 pub use server::serve;
 pub use shutdown::Shutdown;
+pub use store::StoreError;

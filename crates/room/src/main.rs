@@ -17,8 +17,8 @@ use clap::{CommandFactory, Parser};
 /// Live rooms: friends play one board at the same time, every word judged
 /// here. Serves the web app (scripts/build-web builds it) with its rooms
 /// page at /room.html, the room connections at /ws and a health check at
-/// /health and its counters at /metrics. Rooms live in memory: a restart
-/// ends them.
+/// /health and its counters at /metrics. Rooms and rounds are kept in a
+/// SQLite file (--store), so a restart ends none of them.
 #[derive(Parser)]
 #[command(name = "boggle-room", version, about, args_override_self = true)]
 struct Args {
@@ -36,6 +36,14 @@ struct Args {
     /// Serve no site: rooms in the built-in languages only.
     #[arg(long, conflicts_with = "site")]
     no_site: bool,
+    /// The SQLite file rooms and rounds are kept in, created if missing;
+    /// one server a file [default: rooms.db in $STATE_DIRECTORY (systemd),
+    /// else in $XDG_STATE_HOME/boggle-room or ~/.local/state/boggle-room].
+    #[arg(long, value_name = "FILE")]
+    store: Option<PathBuf>,
+    /// Keep rooms in memory only: a restart ends them.
+    #[arg(long, conflicts_with = "store")]
+    no_store: bool,
     /// Another origin whose pages may open rooms (repeat for more).
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     origins: Vec<String>,
@@ -129,11 +137,17 @@ fn run(args: Args) -> anyhow::Result<()> {
             args.site.display()
         ),
     };
+    let store = match (args.no_store, args.store) {
+        (true, _) => None,
+        (false, Some(path)) => Some(path),
+        (false, None) => Some(default_store()?),
+    };
     let max_connections = open_files::fit(args.max_connections)?;
     let config = Config {
         site,
         origins: args.origins,
         trust_proxy: args.trust_proxy,
+        store,
         limits: Limits {
             max_connections,
             per_client: args.max_per_client,
@@ -160,6 +174,30 @@ fn run(args: Args) -> anyhow::Result<()> {
         boggle_room::serve(listener, config, stop_signal()).await?;
         Ok(())
     })
+}
+
+/// Where rooms are kept when `--store` is not given: the state directory
+/// systemd gives the service, else the user's (XDG's) state directory.
+fn default_store() -> anyhow::Result<PathBuf> {
+    let var = |name| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var("STATE_DIRECTORY") {
+        // systemd may list several, separated by colons: the first.
+        let first = dir
+            .to_string_lossy()
+            .split(':')
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        return Ok(PathBuf::from(first).join("rooms.db"));
+    }
+    let state = var("XDG_STATE_HOME")
+        .or_else(|| var("HOME").map(|h| h.join(".local/state")))
+        .context("no state directory to keep rooms in ($STATE_DIRECTORY, $XDG_STATE_HOME and $HOME are unset): give --store FILE, or --no-store")?;
+    Ok(state.join("boggle-room").join("rooms.db"))
 }
 
 /// Ctrl-C, or SIGTERM (how service managers stop a server).

@@ -24,6 +24,7 @@ use crate::listen::{self, Peer};
 use crate::metrics::Gauges;
 use crate::packs::{Language, Packs};
 use crate::shutdown::Shutdown;
+use crate::store::Store;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -47,21 +48,38 @@ pub async fn serve(
     signal: impl Future<Output = impl Sized> + Send + 'static,
 ) -> io::Result<()> {
     let packs = Packs::new(config.site.as_deref()).map_err(io::Error::other)?;
-    // Said once the packs are read: a server that says it listens serves.
-    let addr = listener.local_addr()?;
-    tracing::info!(
-        site = %config.site.as_ref().map_or("none".into(), |s| s.display().to_string()),
-        languages = packs.languages().len(),
-        max_connections = config.limits.max_connections,
-        "listening on http://{addr}/ (rooms at http://{addr}/room.html)"
-    );
+    let (store, saved) = match &config.store {
+        Some(path) => Store::open(path).map_err(io::Error::other)?,
+        None => (Store::memory(), Vec::new()),
+    };
     let shutdown = Shutdown::default();
     let db = Arc::new(Db::new(
         packs,
         config.limits.clone(),
         config.trust_proxy.clone(),
         shutdown.clone(),
+        store.clone(),
     ));
+    let kept = saved.len();
+    let restoring = db.clone();
+    let clocks = tokio::task::spawn_blocking(move || restoring.restore(saved))
+        .await
+        .map_err(io::Error::other)?;
+    // Said once the packs and the rooms are read: a server that says it
+    // listens serves.
+    let addr = listener.local_addr()?;
+    tracing::info!(
+        site = %config.site.as_ref().map_or("none".into(), |s| s.display().to_string()),
+        languages = db.packs.languages().len(),
+        max_connections = config.limits.max_connections,
+        store = %config.store.as_ref().map_or("none (rooms in memory)".into(), |s| s.display().to_string()),
+        rooms = kept,
+        rounds = clocks.len(),
+        "listening on http://{addr}/ (rooms at http://{addr}/room.html)"
+    );
+    for (room, number, ends) in clocks {
+        tokio::spawn(crate::cmd::start::clock(room, number, ends));
+    }
     let app = App {
         db: db.clone(),
         config: Arc::new(config),
@@ -87,7 +105,10 @@ pub async fn serve(
     signal.await;
     tracing::info!(rooms = db.len(), "shutting down");
     shutdown.trigger();
-    db.close_all("The server is shutting down. Rounds in progress have ended.");
+    match store.keeps() {
+        true => db.suspend_all("The server is restarting. Your seat and your words are kept: this page goes on when it is back."),
+        false => db.close_all("The server is shutting down. Rounds in progress have ended."),
+    }
     let _ = accepting.await;
     // The connections close after the accept loop: wait for them (each
     // WebSocket says goodbye), for a while.
@@ -97,6 +118,8 @@ pub async fn serve(
         }
     });
     let _ = drained.await;
+    // Everything the rooms handed the store is in the file.
+    let _ = tokio::task::spawn_blocking(move || store.flush()).await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -13,7 +13,7 @@ mod join;
 mod leave;
 mod play;
 pub(crate) mod settings;
-mod start;
+pub(crate) mod start;
 
 pub(crate) use crate::refused::Refused;
 

@@ -10,6 +10,7 @@ use super::Refused;
 use crate::frame::Reply;
 use crate::room::{cells, progress_reply, Phase, Room};
 use crate::session::Session;
+use crate::store::Write;
 
 /// A try in a round.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +38,7 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
     if now >= play.ends {
         return Err(Refused::TimeUp);
     }
-    let judge = play.judge.clone();
+    let (judge, number) = (play.judge.clone(), play.number);
     let seat = room
         .seats
         .iter_mut()
@@ -84,8 +85,14 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
         | Verdict::NotWord { text }
         | Verdict::BadPath { text, .. } => (text, 0, false, vec![]),
     };
-    // A new word moves the scores everyone sees.
+    // A new word is kept, and moves the scores everyone sees.
     if kind == VerdictKind::New {
+        room.store.write(Write::Word {
+            room: room.code.clone(),
+            round: number,
+            seat: id,
+            word: word.clone(),
+        });
         let progress = progress_reply(&room.seats).text();
         room.broadcast(progress.into());
     }

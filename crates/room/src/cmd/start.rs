@@ -3,18 +3,17 @@
 //! runs until the round's end. If it cannot be rolled, the room goes back
 //! to its lobby and everyone hears why.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use solve::game::{Found, Judge};
-use solve::TextStyle;
 
 use super::Refused;
 use crate::code;
 use crate::db::{Db, RoomRef};
-use crate::frame::{BoardShown, Reply, Settings};
+use crate::frame::{Reply, Settings};
 use crate::room::{game_of, round_reply, Phase, Play, Room};
 use crate::session::Session;
+use crate::store::Write;
 
 pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
     let seat = session.seated()?;
@@ -61,6 +60,17 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
 /// Rolls and solves the board of `settings` with a fresh seed (blocking):
 /// its judge and the round's seconds.
 fn roll(db: &Db, settings: &Settings) -> Result<(Judge, u32), Refused> {
+    roll_seeded(db, settings, code::seed())
+}
+
+/// Rolls and solves the board of `settings` from `seed` (blocking): its
+/// judge and the round's seconds. The same settings and seed give the same
+/// board (a round kept by the store comes back this way).
+pub(crate) fn roll_seeded(
+    db: &Db,
+    settings: &Settings,
+    seed: u64,
+) -> Result<(Judge, u32), Refused> {
     let game = game_of(settings)?;
     let board = |e: String| Refused::Board(e);
     let pack = db
@@ -72,7 +82,7 @@ fn roll(db: &Db, settings: &Settings) -> Result<(Judge, u32), Refused> {
     // room's lock at the round's first typed non-word.
     pack.check().map_err(|e| board(e.to_string()))?;
     let round = game
-        .roll(&pack, code::seed())
+        .roll(&pack, seed)
         .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;
     let judge = Judge::new(&pack, &round).map_err(|e| board(e.to_string()))?;
     Ok((judge, game.seconds))
@@ -91,20 +101,14 @@ fn begin(
     if !matches!(room.phase, Phase::Starting) {
         return None;
     }
-    let board = shown(&judge);
-    let target = judge.target(settings.words).len();
     room.rounds += 1;
-    let play = Play {
-        number: room.rounds,
-        seed: judge.round().seed,
-        judge: Arc::new(judge),
-        seconds,
-        ends: now + Duration::from_secs(u64::from(seconds)),
-        counted: settings.words,
-        classic: settings.classic,
-        board,
-        target,
-    };
+    let ends_at = crate::store::now_ms() + i64::from(seconds) * 1000;
+    let ends = now + Duration::from_secs(u64::from(seconds));
+    let play = Play::new(room.rounds, judge, settings, seconds, (ends, ends_at));
+    room.store.write(Write::Round {
+        room: room.code.clone(),
+        round: room.saved_round(&play),
+    });
     for seat in &mut room.seats {
         seat.found = Found::default();
     }
@@ -115,28 +119,6 @@ fn begin(
     room.broadcast_room();
     room.broadcast(reply.into());
     Some((number, ends))
-}
-
-/// The board as every page draws it: faces, tile values, bonus cells and
-/// each cell's neighbours (the page traces with them and judges nothing).
-fn shown(judge: &Judge) -> BoardShown {
-    let round = judge.round();
-    let board = &round.board;
-    let n = judge.neighbors();
-    BoardShown {
-        text: round.faces.text(board, TextStyle::Rows),
-        rows: board.rows(),
-        cols: board.cols(),
-        cells: (0..board.len())
-            .map(|i| board.face(i).map(str::to_string))
-            .collect(),
-        values: round.rules.tile_values(board),
-        bonus: round
-            .rules
-            .bonus_marks(board.len())
-            .map(|m| m.into_iter().map(|m| m.map(String::from)).collect()),
-        neighbors: (0..n.cells()).map(|i| n.of(i).to_vec()).collect(),
-    }
 }
 
 /// The round could not be rolled: back to the lobby, and everyone hears
@@ -154,7 +136,7 @@ fn failed(room: &mut Room, refused: Refused) {
 }
 
 /// Ends round `number` when its time is up (if nothing ended it before).
-async fn clock(room: RoomRef, number: u32, ends: Instant) {
+pub(crate) async fn clock(room: RoomRef, number: u32, ends: Instant) {
     tokio::time::sleep_until(ends.into()).await;
     crate::db::lock(&room).end_round(Some(number), true);
 }

@@ -20,9 +20,12 @@ use crate::frame::{
 };
 use crate::rate::Bucket;
 use crate::refused::{Refused, SeatError};
+use crate::store::{Saved, SavedRound, SavedSeat, Store, Write};
 
+mod restore;
 mod round;
 
+pub(crate) use restore::Shared;
 pub(crate) use round::{cells, progress_reply, round_reply};
 
 /// Where a seat's messages go: its connection's queue.
@@ -111,6 +114,9 @@ pub(crate) struct Play {
     pub(crate) seed: u64,
     pub(crate) seconds: u32,
     pub(crate) ends: Instant,
+    /// When it ends on the wall clock, in milliseconds since 1970 (as the
+    /// store keeps it).
+    pub(crate) ends_at: i64,
     pub(crate) counted: Counted,
     pub(crate) classic: bool,
     pub(crate) board: BoardShown,
@@ -146,17 +152,21 @@ pub struct Room {
     pub(crate) expiry: Arc<Notify>,
     /// The client address that created it (its rooms open are limited).
     pub(crate) creator: IpAddr,
+    /// Where it is kept, so a restart ends no round.
+    pub(crate) store: Store,
 }
 
 impl Room {
     /// A room with no seats yet, created by `creator`; `expiry` wakes
-    /// whoever sweeps it when it gets a sooner deadline.
+    /// whoever sweeps it when it gets a sooner deadline, and `store` keeps
+    /// it.
     pub fn new(
         code: String,
         settings: Settings,
         limits: Limits,
         expiry: Arc<Notify>,
         creator: IpAddr,
+        store: Store,
     ) -> Result<Room, Refused> {
         let label = game_of(&settings)?.label();
         Ok(Room {
@@ -173,6 +183,7 @@ impl Room {
             limits,
             expiry,
             creator,
+            store,
         })
     }
 
@@ -366,6 +377,13 @@ impl Room {
     /// every connection hears `message` and is let go.
     pub fn close(&mut self, message: &str) {
         self.end_round(None, false);
+        self.suspend(message);
+    }
+
+    /// Lets every connection go, telling each `message`; the room and its
+    /// round stay as they are (the server stops, and a restarted one goes
+    /// on with them).
+    pub fn suspend(&mut self, message: &str) {
         let bye: Arc<str> = Reply::Bye {
             message: message.into(),
         }
@@ -433,6 +451,51 @@ impl Room {
             players: self.players_shown(),
         };
         self.broadcast(reply.text().into());
+        // What everyone sees of the room changed: so does what is kept.
+        self.store.write(Write::Room(self.saved()));
+    }
+
+    /// The room as the store keeps it (its round's words are kept as each
+    /// is found).
+    pub(crate) fn saved(&self) -> Saved {
+        Saved {
+            code: self.code.clone(),
+            settings: self.settings.clone(),
+            host: self.host,
+            next_seat: self.next_id,
+            rounds: self.rounds,
+            creator: self.creator,
+            last_results: self.last.as_deref().map(String::from),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SavedSeat {
+                    id: s.id,
+                    name: s.name.clone(),
+                    token: s.token.clone(),
+                    watch: s.watch,
+                    total: s.total,
+                    left: s.left,
+                    words: Vec::new(),
+                })
+                .collect(),
+            round: match &self.phase {
+                Phase::Playing(play) => Some(self.saved_round(play)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The round on, as the store keeps it.
+    pub(crate) fn saved_round(&self, play: &Play) -> SavedRound {
+        SavedRound {
+            number: play.number,
+            // The settings cannot change while a round is on.
+            settings: self.settings.clone(),
+            seed: play.seed,
+            seconds: play.seconds,
+            ends_at: play.ends_at,
+        }
     }
 
     /// Sends `text` to every connected seat. A seat whose queue is full is

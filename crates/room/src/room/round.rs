@@ -3,6 +3,7 @@
 //! closing), the results.
 
 use super::*;
+use solve::TextStyle;
 
 impl Room {
     /// Ends round `number` (any round if `None`): everyone gets the
@@ -78,6 +79,54 @@ impl Room {
         self.broadcast_room();
         self.broadcast(text);
         true
+    }
+}
+
+impl Play {
+    /// Round `number` refereed by `judge`, rolled from `settings`, lasting
+    /// `seconds` and ending at `ends` (the monotonic clock's instant and
+    /// the wall clock's milliseconds since 1970).
+    pub(crate) fn new(
+        number: u32,
+        judge: Judge,
+        settings: &Settings,
+        seconds: u32,
+        ends: (Instant, i64),
+    ) -> Play {
+        Play {
+            number,
+            seed: judge.round().seed,
+            board: board_shown(&judge),
+            target: judge.target(settings.words).len(),
+            judge: Arc::new(judge),
+            seconds,
+            ends: ends.0,
+            ends_at: ends.1,
+            counted: settings.words,
+            classic: settings.classic,
+        }
+    }
+}
+
+/// The board as every page draws it: faces, tile values, bonus cells and
+/// each cell's neighbours (the page traces with them and judges nothing).
+pub(crate) fn board_shown(judge: &Judge) -> BoardShown {
+    let round = judge.round();
+    let board = &round.board;
+    let n = judge.neighbors();
+    BoardShown {
+        text: round.faces.text(board, TextStyle::Rows),
+        rows: board.rows(),
+        cols: board.cols(),
+        cells: (0..board.len())
+            .map(|i| board.face(i).map(str::to_string))
+            .collect(),
+        values: round.rules.tile_values(board),
+        bonus: round
+            .rules
+            .bonus_marks(board.len())
+            .map(|m| m.into_iter().map(|m| m.map(String::from)).collect()),
+        neighbors: (0..n.cells()).map(|i| n.of(i).to_vec()).collect(),
     }
 }
 

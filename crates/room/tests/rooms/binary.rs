@@ -9,10 +9,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A running server and everything it has logged.
-struct Running {
-    child: Child,
-    log: Arc<Mutex<String>>,
-    addr: SocketAddr,
+pub(crate) struct Running {
+    pub(crate) child: Child,
+    pub(crate) log: Arc<Mutex<String>>,
+    pub(crate) addr: SocketAddr,
 }
 
 impl Drop for Running {
@@ -23,7 +23,7 @@ impl Drop for Running {
 }
 
 /// The program with `args`, its open-file limit set to `files` if given.
-fn command(args: &[&str], files: Option<u64>) -> Command {
+pub(crate) fn command(args: &[&str], files: Option<u64>) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_boggle-room"));
     cmd.args(args)
         .env("RUST_LOG", "info")
@@ -48,7 +48,7 @@ fn command(args: &[&str], files: Option<u64>) -> Command {
 }
 
 /// Starts the program and waits for it to say where it listens.
-fn start(args: &[&str], files: Option<u64>) -> Running {
+pub(crate) fn start(args: &[&str], files: Option<u64>) -> Running {
     let mut child = command(args, files)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
@@ -85,7 +85,7 @@ fn a_config_file_sets_what_the_flags_set_and_a_flag_given_wins() {
     let file = dir.path().join("room.toml");
     std::fs::write(
         &file,
-        "addr = \"127.0.0.1:0\"\nno-site = true\nmax-connections = 50\nmax-rooms = 7\ntrust-proxy = [\"10.0.0.0/8\"]\n",
+        "addr = \"127.0.0.1:0\"\nno-site = true\nno-store = true\nmax-connections = 50\nmax-rooms = 7\ntrust-proxy = [\"10.0.0.0/8\"]\n",
     )
     .unwrap();
     let config = file.to_str().unwrap();
@@ -120,6 +120,7 @@ fn under_a_1024_file_limit_1500_connections_get_a_clean_refusal_and_a_log_line()
     let s = start(
         &[
             "--no-site",
+            "--no-store",
             "--addr",
             "127.0.0.1:0",
             "--max-per-client",

@@ -66,7 +66,12 @@ impl Client {
     }
 
     pub(crate) async fn connect(s: &Server) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{}/ws", s.addr))
+        Client::connect_to(s.addr).await
+    }
+
+    /// A client of the server at `addr`.
+    pub(crate) async fn connect_to(addr: std::net::SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
             .await
             .unwrap();
         Client { ws, seen: vec![] }

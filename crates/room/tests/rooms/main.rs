@@ -6,6 +6,7 @@
 mod attacks;
 mod binary;
 mod common;
+mod restart;
 mod seats;
 
 use boggle_room::Limits;

@@ -277,6 +277,13 @@ impl Judge {
         Verdict::NotWord { text: first }
     }
 
+    /// Counts the word at `index` of [`words`](Judge::words) for the
+    /// player whose words are `found`, as a try that found it would (a
+    /// player's words read back from a record); `None` past the end.
+    pub fn recount(&self, found: &mut Found, index: usize) -> Option<Verdict> {
+        (index < self.solution.words.len()).then(|| self.count(found, index))
+    }
+
     fn count(&self, found: &mut Found, i: usize) -> Verdict {
         if !found.seen.insert(i) {
             return Verdict::Again { word: i };
