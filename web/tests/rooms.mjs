@@ -1,18 +1,26 @@
 // Live rooms: the room server (crates/room, the release binary) on a free
 // loopback port, serving web/dist; three players on phones in three browser
 // contexts, tracing by touch; one reloads mid-round; the end shows all
-// three lists; the server killed, every page says so, and a new server on
-// the same port takes a new room.
+// three lists. Then a second round through a kill -9 and a SIGTERM: each
+// time a new server on the same port and store, and every page goes on
+// with the same round, words and clock. Last, a server with an empty store:
+// the pages say the room is gone, and a new room starts.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, touchTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot } from "./harness.mjs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, touchTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot, toSeconds } from "./harness.mjs";
 
 const roomBin = process.env.BOGGLE_ROOM_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle-room");
 
-/** Starts the server on `port` (0: a free one); its address once it listens. */
-async function startServer(port = 0) {
-  const child = spawn(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist], { stdio: ["ignore", "ignore", "pipe"] });
+/** A fresh directory for a server's store. */
+const stores = mkdtempSync(join(tmpdir(), "boggle-rooms-"));
+const firstStore = join(stores, "rooms.db");
+
+/** Starts the server on `port` (0: a free one) keeping rooms in `store`;
+ * its address once it listens. */
+async function startServer(port = 0, store = firstStore) {
+  const child = spawn(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist, "--store", store], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const exited = new Promise((ok) => child.on("exit", (code, signal) => ok(code ?? signal)));
   const base = await new Promise((ok, fail) => {
@@ -187,7 +195,29 @@ export async function rooms() {
   await watcher.locator("#join-form button[type=submit]").click();
   await watcher.waitForFunction(() => document.querySelectorAll("#players li").length === 4, null, { timeout: 10000 });
 
-  // The server dies: every page says so; a new server takes a new room.
+  // A second round, through a kill -9 and a SIGTERM.
+  await ann.locator("#start").tap();
+  for (const p of pages) await p.waitForFunction(() => document.body.dataset.phase === "round" && !document.querySelector("#round").hidden, null, { timeout: 15000 });
+  const started = Date.now();
+  const board2 = await ann.evaluate(() => document.body.dataset.board);
+  const seconds = toSeconds(await ann.locator("#clock").innerText());
+  const words2 = cliSolve(board2).words.filter((w) => !w.rare);
+  check(words2.length >= 8, "rooms: the second board has words to find", String(words2.length));
+  for (const [i, p] of pages.entries()) await traceWord(p, words2[i]);
+  /** Every page back in the same round with `n` words each, and the true
+   * time left. */
+  const goneOn = async (what, n) => {
+    for (const [i, p] of pages.entries()) {
+      await p.waitForFunction((n) => document.body.dataset.connection === "open" && document.body.dataset.phase === "round" && document.querySelectorAll("#found li").length === n, n, { timeout: 20000 }).catch(() => {});
+      const [board, found, clockText, status] = await Promise.all([
+        p.evaluate(() => document.body.dataset.board), p.locator("#found").innerText(), p.locator("#clock").innerText(), p.locator("#status").isVisible()]);
+      const truth = seconds - (Date.now() - started) / 1000;
+      const left = toSeconds(clockText);
+      check(board === board2 && words2.slice(i, i + n).every((w) => found.includes(w.word)) && Math.abs(left - truth) <= 3 && !status,
+        `rooms: after ${what}, ${names[i]}'s page goes on with the same round, words and clock`, `${board} ${found.replace(/\n/g, " ")}; ${clockText} shown, ${truth.toFixed(1)} s left`);
+    }
+  };
+
   server.child.kill("SIGKILL");
   for (const [i, p] of [...pages, watcher].entries()) {
     await p.waitForFunction(() => /Connection lost/.test(document.querySelector("#status").textContent) && !document.querySelector("#status").hidden, null, { timeout: 10000 }).catch(() => {});
@@ -196,24 +226,49 @@ export async function rooms() {
   }
   await shot(cleo, "room-connection-lost-phone");
   server = await startServer(port);
+  check(/rooms=1 rounds=1/.test(server.log()), "rooms: the restarted server reads back the room and its round", server.log().split("\n").find((l) => /listening/.test(l)) ?? "");
+  await goneOn("kill -9 and a restart", 1);
+  await shot(bob, "room-after-kill-phone");
+  check(/Back in the round/.test(await bob.locator("#feedback").innerText()), "rooms: …and says so", await bob.locator("#feedback").innerText());
+  for (const [i, p] of pages.entries()) await traceWord(p, words2[i + 3]);
+
+  server.child.kill("SIGTERM");
+  await ann.waitForFunction(() => /restarting/.test(document.querySelector("#status").textContent), null, { timeout: 10000 }).catch(() => {});
+  check(/restarting/.test(await ann.locator("#status").innerText()) && /words are kept/.test(await ann.locator("#status").innerText()) && await ann.evaluate(() => document.body.dataset.phase === "round"),
+    "rooms: a server stopped by SIGTERM tells the page it restarts and keeps the round", await ann.locator("#status").innerText());
+  await shot(ann, "room-restarting-phone");
+  const exit = await server.exited;
+  check(exit === 0, "rooms: the server exits cleanly on SIGTERM", String(exit));
+  server = await startServer(port);
+  // Each page has its first word of this round and the one after the kill.
+  for (const [i, p] of pages.entries()) {
+    await p.waitForFunction(() => document.body.dataset.connection === "open" && document.querySelectorAll("#found li").length === 2, null, { timeout: 20000 }).catch(() => {});
+    const found = await p.locator("#found").innerText();
+    check([words2[i], words2[i + 3]].every((w) => found.includes(w.word)) && await p.evaluate(() => document.body.dataset.phase === "round"),
+      `rooms: after SIGTERM and a restart, ${names[i]}'s page goes on with both words`, found.replace(/\n/g, " "));
+  }
+  await ann.locator("#end-round").tap();
+  await ann.locator("#end-round").tap();
+  await ann.waitForFunction(() => document.body.dataset.results !== undefined && !document.querySelector("#results").hidden, null, { timeout: 10000 }).catch(() => {});
+  const kept = await ann.locator("#result-players").innerText();
+  check(pages.every((_, i) => kept.includes(words2[i].word) && kept.includes(words2[i + 3].word)),
+    "rooms: the round's results hold every word found before, between and after the restarts", kept.replace(/\n/g, " | "));
+  await shot(ann, "room-results-after-restarts-phone");
+
+  // A server with an empty store: the room is gone, and a new one starts.
+  server.child.kill("SIGKILL");
+  await server.exited;
+  server = await startServer(port, join(stores, "empty.db"));
   await ann.waitForFunction(() => /That room is gone/.test(document.querySelector("#status").textContent), null, { timeout: 15000 }).catch(() => {});
   const gone = await ann.locator("#status").innerText();
-  check(/That room is gone/.test(gone) && /server restarted/.test(gone) && await ann.locator("#create-form").isVisible(), "rooms: back online, the page says the room is gone with the restart", gone);
+  check(/That room is gone/.test(gone) && await ann.locator("#create-form").isVisible(), "rooms: a server that does not know the room: the page says it is gone", gone);
   await ann.locator("#create-form button[type=submit]").tap();
   await ann.waitForFunction(() => document.body.dataset.phase === "lobby" && document.querySelector("#room-code").textContent.length === 9, null, { timeout: 10000 }).catch(() => {});
   const code2 = (await ann.locator("#room-code").innerText()).trim();
   check(code2.length === 9 && code2 !== code, "rooms: the new server takes a new room", `${code} → ${code2}`);
   check(!(await ann.locator("#results").isVisible()), "rooms: …and the new room shows none of the old room's results");
   await shot(ann, "room-after-restart-phone");
-
-  // SIGTERM: a graceful stop ends the round and tells the page.
-  await ann.locator("#start").tap();
-  await ann.waitForFunction(() => document.body.dataset.phase === "round", null, { timeout: 15000 });
   server.child.kill("SIGTERM");
-  await ann.waitForFunction(() => document.body.dataset.results !== undefined && /shutting down/.test(document.querySelector("#status").textContent), null, { timeout: 10000 }).catch(() => {});
-  check(/shutting down/.test(await ann.locator("#status").innerText()) && await ann.locator("#results").isVisible(),
-    "rooms: a server stopped by SIGTERM ends the round with its results and says it is shutting down", await ann.locator("#status").innerText());
-  const exit = await server.exited;
-  check(exit === 0, "rooms: the server exits cleanly on SIGTERM", String(exit));
+  await server.exited;
   await Promise.all([...contexts, desk].map((c) => c.close()));
 }

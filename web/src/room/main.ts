@@ -272,7 +272,8 @@ class RoomPage {
         break;
       case "error":
         if (m.code === "no_room" && this.seat) {
-          // Our room is gone (everyone left, or the server restarted): no
+          // Our room is gone (everyone left, it sat idle, or a server
+          // that keeps no rooms restarted): no
           // round is on for this page either, so the next create or join
           // shows its room.
           this.forget();
@@ -281,7 +282,7 @@ class RoomPage {
           // Its last results are not the next room's.
           delete document.body.dataset.results;
           this.show("entry");
-          this.status("That room is gone: everyone left it, or the server restarted (rooms live in the server's memory). Start a new one.", "bad");
+          this.status("That room is gone: everyone left it, or it was closed. Start a new one.", "bad");
         } else if (this.roundOn) this.say(m.message, "bad");
         else this.status(m.message, "bad");
         break;
