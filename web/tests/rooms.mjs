@@ -9,9 +9,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { behindProxy } from "./proxy.mjs";
 import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, touchTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot, toSeconds } from "./harness.mjs";
 
-const roomBin = process.env.BOGGLE_ROOM_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle-room");
+export const roomBin = process.env.BOGGLE_ROOM_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle-room");
 
 /** A fresh directory for a server's store. */
 const stores = mkdtempSync(join(tmpdir(), "boggle-rooms-"));
@@ -19,8 +20,8 @@ const firstStore = join(stores, "rooms.db");
 
 /** Starts the server on `port` (0: a free one) keeping rooms in `store`;
  * its address once it listens. */
-async function startServer(port = 0, store = firstStore) {
-  const child = spawn(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist, "--store", store], { stdio: ["ignore", "ignore", "pipe"] });
+export async function startServer(port = 0, store = firstStore, extra = []) {
+  const child = spawn(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist, "--store", store, ...extra], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const exited = new Promise((ok) => child.on("exit", (code, signal) => ok(code ?? signal)));
   const base = await new Promise((ok, fail) => {
@@ -271,4 +272,5 @@ export async function rooms() {
   server.child.kill("SIGTERM");
   await server.exited;
   await Promise.all([...contexts, desk].map((c) => c.close()));
+  await behindProxy();
 }

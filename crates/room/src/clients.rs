@@ -208,6 +208,38 @@ impl Clients {
     }
 }
 
+impl Clients {
+    /// The host the client asked for, as a trusted proxy `peer` names it
+    /// (`Forwarded`'s `host=`, else `X-Forwarded-Host`): what a page's
+    /// origin is checked against behind the proxy. `None` from any other
+    /// peer, or if the proxy names none.
+    pub fn forwarded_host(&self, peer: IpAddr, headers: &HeaderMap) -> Option<String> {
+        if !self.trusted(peer) {
+            return None;
+        }
+        let param = |element: &str, name: &str| {
+            element.split(';').find_map(|pair| {
+                let (key, value) = pair.split_once('=')?;
+                key.trim()
+                    .eq_ignore_ascii_case(name)
+                    .then(|| value.trim().trim_matches('"').to_string())
+            })
+        };
+        // The first proxy's view: what the client itself asked for.
+        let forwarded = headers
+            .get(header::FORWARDED)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|text| text.split(',').next().and_then(|e| param(e, "host")));
+        forwarded.or_else(|| {
+            headers
+                .get("x-forwarded-host")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|text| text.split(',').next())
+                .map(|h| h.trim().to_string())
+        })
+    }
+}
+
 /// The address of a `Forwarded` element's `for=` (RFC 7239): `for=192.0.2.60`,
 /// `for="[2001:db8::1]:4711"`; none for an obfuscated or unknown one.
 fn forwarded_for(element: &str) -> Option<IpAddr> {

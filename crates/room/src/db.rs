@@ -88,7 +88,7 @@ impl Db {
         for saved in saved {
             let code = saved.code.clone();
             let judge = saved.round.as_ref().and_then(|round| {
-                crate::cmd::start::roll_seeded(self, &round.settings, round.seed)
+                crate::room::roll(&self.packs, &round.settings, round.seed)
                     .map_err(|e| tracing::warn!(room = %code, error = %e, "a kept round could not be rolled again; the room goes back to its lobby"))
                     .ok()
                     .map(|(judge, _)| judge)
@@ -150,9 +150,15 @@ impl Db {
         Ok(())
     }
 
-    /// Opens a room with a fresh code for `creator`, if the server and the
-    /// client address have room for one more.
-    pub fn create(&self, settings: Settings, creator: IpAddr) -> Result<RoomRef, Refused> {
+    /// Opens a room for `creator` under `code` (already read by
+    /// `code::read`) or a fresh one, if the server and the client address
+    /// have room for one more.
+    pub fn create(
+        &self,
+        settings: Settings,
+        creator: IpAddr,
+        code: Option<String>,
+    ) -> Result<RoomRef, Refused> {
         self.check(&settings)?;
         if self.shutdown.is_triggered() {
             return Err(Refused::ShuttingDown);
@@ -166,11 +172,15 @@ impl Db {
         if *mine >= self.limits.rooms_per_client {
             return Err(Refused::ClientRooms(*mine));
         }
-        let code = loop {
-            let code = code::room_code();
-            if !rooms.contains_key(&code) {
-                break code;
-            }
+        let code = match code {
+            Some(code) if rooms.contains_key(&code) => return Err(Refused::CodeTaken),
+            Some(code) => code,
+            None => loop {
+                let code = code::room_code();
+                if !rooms.contains_key(&code) {
+                    break code;
+                }
+            },
         };
         let room = Arc::new(Mutex::new(Room::new(
             code.clone(),
@@ -317,7 +327,11 @@ mod tests {
     /// stays connected).
     fn opened(db: &Db) -> (RoomRef, tokio::sync::mpsc::Receiver<Arc<str>>) {
         let room = db
-            .create(Settings::default(), std::net::Ipv4Addr::LOCALHOST.into())
+            .create(
+                Settings::default(),
+                std::net::Ipv4Addr::LOCALHOST.into(),
+                None,
+            )
             .unwrap();
         let (out, inbox) = tokio::sync::mpsc::channel(64);
         lock(&room).seat("Ann".into(), false, out, 1).unwrap();

@@ -20,6 +20,10 @@ pub enum Refusal {
     Seated,
     /// No room has that code.
     NoRoom,
+    /// A code proposed for a new room is not a room code.
+    BadCode,
+    /// A room has the code proposed for a new one.
+    CodeTaken,
     /// The room has its most players.
     RoomFull,
     /// The room has its most watchers.
@@ -145,6 +149,13 @@ pub enum Request {
         /// The first round's settings.
         #[serde(default)]
         settings: Settings,
+        /// The new room's code, if the page has one from `/rooms/code`:
+        /// it opened this connection as `/ws?room=CODE`, so a proxy that
+        /// routes by room sends every later connection to the room here.
+        /// Without one the server draws it.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        code: Option<String>,
     },
     /// Takes a seat in a room: a new one, or with `token` the seat it
     /// belongs to (a reload, a reconnect).

@@ -22,8 +22,9 @@
 //!
 //! A seat belongs to whoever holds its token: a reload or a dropped
 //! connection that comes back within the grace period takes the same seat,
-//! with its words. Rooms live in memory: a restart ends them (the page says
-//! so).
+//! with its words. Rooms are kept in an embedded SQLite file (`store`) as
+//! they change: a restarted server goes on with every room and round, and
+//! the pages reconnect to their seats.
 //!
 //! # The pieces
 //!
@@ -40,7 +41,8 @@
 //! judged, what leaving keeps); [`db`] is the shared state (the rooms, the
 //! packs) and the sweeper that sleeps until a room's next deadline;
 //! [`room`] one room's state and what it shows (the round on its board,
-//! the results at its end); [`name`] the rule for a player's name.
+//! the results at its end); [`name`] the rule for a player's name; `store`
+//! the file the rooms are kept in, written by a thread of its own.
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {

@@ -15,8 +15,17 @@ pub enum Refused {
     #[error("this connection has a seat already; leave it first")]
     Seated,
     /// No room has the code given.
-    #[error("no room {0:?}: check the code; a room closes when everyone has left, and rooms end when the server restarts")]
+    #[error(
+        "no room {0:?}: check the code; a room closes when everyone has left it or it sits idle"
+    )]
     NoRoom(String),
+    /// A code for a new room that is not one (`create`'s `code`).
+    #[error("{0:?} is not a room code (8 of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ)")]
+    BadCode(String),
+    /// A room has the code proposed for a new one: ask `/rooms/code` for
+    /// another.
+    #[error("a room has that code already; ask for another")]
+    CodeTaken,
     /// A seat that cannot be had: the room has its most players or watchers.
     #[error(transparent)]
     Seat(#[from] SeatError),
@@ -72,6 +81,8 @@ impl Refused {
             Refused::NoSeat => Refusal::NoSeat,
             Refused::Seated => Refusal::Seated,
             Refused::NoRoom(_) => Refusal::NoRoom,
+            Refused::BadCode(_) => Refusal::BadCode,
+            Refused::CodeTaken => Refusal::CodeTaken,
             Refused::Seat(SeatError::Full(_)) => Refusal::RoomFull,
             Refused::Seat(SeatError::FullWatch(_)) => Refusal::WatchersFull,
             Refused::Name(_) => Refusal::Name,

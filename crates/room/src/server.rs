@@ -8,21 +8,23 @@ use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{State, WebSocketUpgrade};
+use axum::extract::{Query, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Json, Router};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
+use crate::code;
 use crate::config::Config;
 use crate::connection;
 use crate::db::Db;
 use crate::listen::{self, Peer};
 use crate::metrics::Gauges;
 use crate::packs::{Language, Packs};
+use crate::refused::Refused;
 use crate::shutdown::Shutdown;
 use crate::store::Store;
 
@@ -88,6 +90,7 @@ pub async fn serve(
         .route("/health", get(health))
         .route("/metrics", get(metrics))
         .route("/rooms/options", get(options))
+        .route("/rooms/code", get(room_code))
         .route("/ws", get(upgrade));
     if let Some(site) = &app.config.site {
         router = router.fallback_service(ServeDir::new(site));
@@ -200,6 +203,35 @@ async fn options(State(app): State<App>) -> Response {
     .into_response()
 }
 
+/// `/rooms/code`'s question: a code as a person typed it, to read.
+#[derive(Deserialize)]
+struct CodeAsked {
+    read: Option<String>,
+}
+
+/// `/rooms/code`: a fresh code for a room to create, or (`?read=7kq2-xm9d`)
+/// a typed code as the server reads it, `{"code":"7KQ2XM9D"}`. The page
+/// opens `/ws?room=CODE` with it, so a proxy can send every connection of
+/// a room to one instance (`hash $arg_room`). A typed code that cannot be
+/// one is a 400 saying why.
+async fn room_code(Query(asked): Query<CodeAsked>) -> Response {
+    let code = match asked.read {
+        None => code::room_code(),
+        Some(typed) => match code::read(&typed) {
+            Some(code) => code,
+            None => {
+                let why = Refused::NoRoom(typed.chars().take(16).collect()).to_string();
+                return (
+                    StatusCode::BAD_REQUEST,
+                    Json(serde_json::json!({ "error": why })),
+                )
+                    .into_response();
+            }
+        },
+    };
+    Json(serde_json::json!({ "code": code })).into_response()
+}
+
 /// `/ws`: a room connection, if the page's origin may open one. The
 /// connection was counted as it was accepted; the WebSocket keeps its count
 /// until it closes.
@@ -210,7 +242,8 @@ async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     let client = app.db.clients.client_of(peer.addr.ip(), &headers);
-    if !origin_allowed(&headers, &app.config.origins) {
+    let host = app.db.clients.forwarded_host(peer.addr.ip(), &headers);
+    if !origin_allowed(&headers, host.as_deref(), &app.config.origins) {
         app.db.metrics.refused("origin");
         tracing::info!(target: "access", %client, event = "refused", reason = "origin");
         return (
@@ -238,10 +271,11 @@ async fn upgrade(
 }
 
 /// Whether a request may open a room connection: a browser names its
-/// page's origin, which must be this server's own (the `Host` it asked for)
-/// or one of `allowed`. A client that names none is not a browser page, and
-/// no page's cookies or trust ride on it.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+/// page's origin, which must be this server's own (the host it asked for:
+/// `forwarded`, as a trusted proxy names it, else `Host`) or one of
+/// `allowed`. A client that names none is not a browser page, and no
+/// page's cookies or trust ride on it.
+fn origin_allowed(headers: &HeaderMap, forwarded: Option<&str>, allowed: &[String]) -> bool {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return true;
     };
@@ -251,7 +285,7 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     if allowed.iter().any(|a| a.eq_ignore_ascii_case(origin)) {
         return true;
     }
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let host = forwarded.or_else(|| headers.get(header::HOST).and_then(|h| h.to_str().ok()));
     let authority = origin
         .strip_prefix("http://")
         .or_else(|| origin.strip_prefix("https://"));
@@ -271,24 +305,39 @@ mod tests {
         h
     }
 
+    fn origin_allowed_no_proxy(headers: &HeaderMap, allowed: &[String]) -> bool {
+        origin_allowed(headers, None, allowed)
+    }
+
+    #[test]
+    fn behind_a_proxy_the_host_it_names_is_the_servers_own() {
+        let page = headers(Some("https://play.example"), "127.0.0.1:8081");
+        assert!(!origin_allowed(&page, None, &[]));
+        assert!(origin_allowed(&page, Some("play.example"), &[]));
+        assert!(!origin_allowed(&page, Some("evil.example"), &[]));
+    }
+
     #[test]
     fn only_the_servers_own_pages_and_the_allowed_ones_connect() {
         let allowed = vec!["https://play.example".to_string()];
-        assert!(origin_allowed(&headers(None, "a:1"), &allowed));
-        assert!(origin_allowed(
+        assert!(origin_allowed_no_proxy(&headers(None, "a:1"), &allowed));
+        assert!(origin_allowed_no_proxy(
             &headers(Some("http://a:1"), "a:1"),
             &allowed
         ));
-        assert!(origin_allowed(
+        assert!(origin_allowed_no_proxy(
             &headers(Some("https://play.example"), "a:1"),
             &allowed
         ));
-        assert!(!origin_allowed(
+        assert!(!origin_allowed_no_proxy(
             &headers(Some("http://evil.example"), "a:1"),
             &allowed
         ));
-        assert!(!origin_allowed(&headers(Some("null"), "a:1"), &allowed));
-        assert!(!origin_allowed(
+        assert!(!origin_allowed_no_proxy(
+            &headers(Some("null"), "a:1"),
+            &allowed
+        ));
+        assert!(!origin_allowed_no_proxy(
             &headers(Some("http://a:2"), "a:1"),
             &allowed
         ));

@@ -8,7 +8,7 @@ export type VerdictKind = "new" | "again" | "short" | "notboard" | "notword" | "
 
 export type Phase = "lobby" | "starting" | "playing";
 
-export type Refusal = "no_seat" | "seated" | "no_room" | "room_full" | "watchers_full" | "name" | "settings" | "rooms_full" | "shutting_down" | "not_host" | "round_on" | "no_round" | "time_up" | "watching" | "board" | "judge" | "name_taken" | "too_fast" | "too_many";
+export type Refusal = "no_seat" | "seated" | "no_room" | "bad_code" | "code_taken" | "room_full" | "watchers_full" | "name" | "settings" | "rooms_full" | "shutting_down" | "not_host" | "round_on" | "no_round" | "time_up" | "watching" | "board" | "judge" | "name_taken" | "too_fast" | "too_many";
 
 export type Settings = { 
 /**
@@ -49,7 +49,14 @@ name: string,
 /**
  * The first round's settings.
  */
-settings: Settings, } | { "type": "join", 
+settings: Settings, 
+/**
+ * The new room's code, if the page has one from `/rooms/code`:
+ * it opened this connection as `/ws?room=CODE`, so a proxy that
+ * routes by room sends every later connection to the room here.
+ * Without one the server draws it.
+ */
+code?: string, } | { "type": "join", 
 /**
  * The room's code, as typed.
  */

@@ -83,21 +83,24 @@ class RoomPage {
       open: () => this.opened(),
       message: (m) => this.receive(m),
       lost: (attempt) => this.lost(attempt),
-    });
+    }, this.seat?.code ?? null);
     $("join-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const name = $<HTMLInputElement>("join-name").value.trim();
-      const code = $<HTMLInputElement>("join-code").value.trim();
+      const typed = $<HTMLInputElement>("join-code").value.trim();
       localStorage.setItem(NAME_KEY, name);
       this.askedName = name;
-      this.ask(() => this.socket.send({ type: "join", code, name, watch: $<HTMLInputElement>("join-watch").checked }));
+      const watch = $<HTMLInputElement>("join-watch").checked;
+      void this.roomCode(typed).then((code) => {
+        if (code) this.ask(() => this.socket.send({ type: "join", code, name, watch }), code);
+      });
     });
     $("create-form").addEventListener("submit", (e) => {
       e.preventDefault();
       const name = $<HTMLInputElement>("create-name").value.trim();
       localStorage.setItem(NAME_KEY, name);
       this.askedName = name;
-      this.ask(() => this.socket.send({ type: "create", name, settings: this.firstSettings() }));
+      this.create(name);
     });
     $("copy-link").addEventListener("click", () => void this.copyLink());
     $("start").addEventListener("click", () => this.socket.send({ type: "start" }));
@@ -146,8 +149,33 @@ class RoomPage {
     if (this.room) this.showRoom(this.room);
   }
 
-  /** Sends `send` now if the connection is open, else when it opens. */
-  private ask(send: () => void): void {
+  /** A new room under a code the server drew, so the connection that
+   * creates it names it (`/ws?room=CODE`) as every later one will. */
+  private create(name: string): void {
+    this.creating = name;
+    void this.roomCode().then((code) => {
+      if (code) this.ask(() => this.socket.send({ type: "create", name, settings: this.firstSettings(), code }), code);
+    });
+  }
+
+  /** A fresh room code from the server, or (`typed`) a code as a person
+   * typed it, read by the server; `null` after saying why there is none. */
+  private async roomCode(typed?: string): Promise<string | null> {
+    const url = typed === undefined ? "rooms/code" : `rooms/code?read=${encodeURIComponent(typed)}`;
+    try {
+      const answer = (await (await fetch(url, { cache: "no-store" })).json()) as { code?: string; error?: string };
+      if (answer.code) return answer.code;
+      this.status(answer.error ?? "That is not a room code.", "bad");
+    } catch {
+      this.status("No connection to the room server. Try again in a moment.", "bad");
+    }
+    return null;
+  }
+
+  /** Sends `send` now if the connection is open, else when it opens; with
+   * `room`, on a connection for that room. */
+  private ask(send: () => void, room?: string): void {
+    if (room && this.socket.to(room)) this.socketOpen = false;
     this.pending = send;
     if (this.socketOpen) {
       this.pending = null;
@@ -160,6 +188,8 @@ class RoomPage {
   private farewell = "";
   /** The name the last create or join gave. */
   private askedName = "";
+  /** The name a room waits to be created with, until it is. */
+  private creating: string | null = null;
 
   private opened(): void {
     this.socketOpen = true;
@@ -175,6 +205,12 @@ class RoomPage {
   private lost(attempt: number): void {
     this.socketOpen = false;
     this.stopTicker();
+    if (!this.seat && this.creating !== null && attempt >= 2) {
+      // The server the code leads to (behind a proxy, one of several) is
+      // not answering: another code, which may lead to another.
+      this.create(this.creating);
+      return;
+    }
     if (!this.seat) {
       this.status(attempt > 1 ? "No connection to the room server. Trying again…" : "Connecting…", "bad");
       return;
@@ -236,6 +272,7 @@ class RoomPage {
   private receive(m: Reply): void {
     switch (m.type) {
       case "welcome": {
+        this.creating = null;
         const name = this.seat?.code === m.code ? this.seat.name : this.askedName;
         this.seat = { code: m.code, token: m.token, name };
         sessionStorage.setItem(SEAT_KEY, JSON.stringify(this.seat));
@@ -271,7 +308,10 @@ class RoomPage {
         this.results(m);
         break;
       case "error":
-        if (m.code === "no_room" && this.seat) {
+        if (m.code === "code_taken" && !this.seat) {
+          // Another room got the drawn code first (one in 2^40): another.
+          this.create(this.askedName);
+        } else if (m.code === "no_room" && this.seat) {
           // Our room is gone (everyone left, it sat idle, or a server
           // that keeps no rooms restarted): no
           // round is on for this page either, so the next create or join

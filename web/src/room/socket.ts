@@ -1,6 +1,9 @@
 // The room connection: one WebSocket to the server's /ws, opened again
 // after a drop (at growing intervals, up to 5 s apart) until the page says
-// stop. What to send on each (re)open is the page's: it rejoins its seat.
+// stop. It names its room in the address (`/ws?room=CODE`) once the page
+// knows it, so a proxy in front of several servers sends every connection
+// of a room to the same one. What to send on each (re)open is the page's:
+// it rejoins its seat.
 import type { Reply, Request } from "./protocol";
 
 export interface SocketEvents {
@@ -16,15 +19,37 @@ export class RoomSocket {
   private attempt = 0;
   private stopped = false;
   private timer: number | null = null;
-  private readonly url: string;
+  private url: string;
   private readonly on: SocketEvents;
 
-  constructor(on: SocketEvents) {
-    const url = new URL("ws", location.href);
-    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-    this.url = url.href;
+  /** Connects to the room `room` (a code), or to none yet. */
+  constructor(on: SocketEvents, room: string | null) {
+    this.url = RoomSocket.address(room);
     this.on = on;
     this.open();
+  }
+
+  private static address(room: string | null): string {
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    if (room) url.searchParams.set("room", room);
+    return url.href;
+  }
+
+  /** Connects again for the room `room`, unless connected for it already:
+   * whether it did (its `open` follows). */
+  to(room: string): boolean {
+    const url = RoomSocket.address(room);
+    if (url === this.url) return false;
+    this.url = url;
+    const old = this.ws;
+    // The old connection's close is not a drop: nothing to report.
+    this.ws = null;
+    if (this.timer !== null) window.clearTimeout(this.timer);
+    this.attempt = 0;
+    old?.close();
+    this.open();
+    return true;
   }
 
   private open(): void {

@@ -1,4 +1,6 @@
-//! `create`: opens a room with the sender as host.
+//! `create`: opens a room with the sender as host, under the code the page
+//! proposed (one `/rooms/code` drew, so a proxy can route by it) or a
+//! fresh one.
 
 use std::time::Instant;
 
@@ -11,6 +13,7 @@ pub(crate) fn apply(
     session: &mut Session,
     name: &str,
     settings: Settings,
+    code: Option<&str>,
 ) -> Result<Vec<Reply>, Refused> {
     session.seatless()?;
     let name = crate::name::read(name)?;
@@ -18,7 +21,10 @@ pub(crate) fn apply(
     if !clients.take(session.client, Act::Create, Instant::now()) {
         return Err(Refused::TooMany("created rooms"));
     }
-    let room = session.db.create(settings, session.client)?;
+    let code = code
+        .map(|c| crate::code::read(c).ok_or_else(|| Refused::BadCode(c.chars().take(16).collect())))
+        .transpose()?;
+    let room = session.db.create(settings, session.client, code)?;
     let (out, outbox) = session.outbox();
     let (id, token, code) = {
         let mut r = crate::db::lock(&room);

@@ -24,7 +24,11 @@ pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply
         crate::db::lock(&seat.room).touch(Instant::now());
     }
     match request {
-        Request::Create { name, settings } => create::apply(session, &name, settings),
+        Request::Create {
+            name,
+            settings,
+            code,
+        } => create::apply(session, &name, settings, code.as_deref()),
         Request::Join {
             code,
             name,

@@ -11,7 +11,7 @@ use super::Refused;
 use crate::code;
 use crate::db::{Db, RoomRef};
 use crate::frame::{Reply, Settings};
-use crate::room::{game_of, round_reply, Phase, Play, Room};
+use crate::room::{round_reply, Phase, Play, Room};
 use crate::session::Session;
 use crate::store::Write;
 
@@ -60,32 +60,7 @@ pub(crate) fn apply(session: &mut Session) -> Result<Vec<Reply>, Refused> {
 /// Rolls and solves the board of `settings` with a fresh seed (blocking):
 /// its judge and the round's seconds.
 fn roll(db: &Db, settings: &Settings) -> Result<(Judge, u32), Refused> {
-    roll_seeded(db, settings, code::seed())
-}
-
-/// Rolls and solves the board of `settings` from `seed` (blocking): its
-/// judge and the round's seconds. The same settings and seed give the same
-/// board (a round kept by the store comes back this way).
-pub(crate) fn roll_seeded(
-    db: &Db,
-    settings: &Settings,
-    seed: u64,
-) -> Result<(Judge, u32), Refused> {
-    let game = game_of(settings)?;
-    let board = |e: String| Refused::Board(e);
-    let pack = db
-        .packs
-        .get(&settings.lang)
-        .map_err(|e| board(e.to_string()))?;
-    // The whole-pack check a typed word's look-up needs runs here, on a
-    // blocking thread before the round, not on an async worker under the
-    // room's lock at the round's first typed non-word.
-    pack.check().map_err(|e| board(e.to_string()))?;
-    let round = game
-        .roll(&pack, seed)
-        .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;
-    let judge = Judge::new(&pack, &round).map_err(|e| board(e.to_string()))?;
-    Ok((judge, game.seconds))
+    crate::room::roll(&db.packs, settings, code::seed())
 }
 
 /// Starts the round `judge` referees, rolled from `settings`, if the room

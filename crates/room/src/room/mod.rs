@@ -18,6 +18,7 @@ use crate::config::Limits;
 use crate::frame::{
     self, BoardShown, Counted, Player, PlayerResult, Progress, Reply, Settings, WordShown,
 };
+use crate::packs::Packs;
 use crate::rate::Bucket;
 use crate::refused::{Refused, SeatError};
 use crate::store::{Saved, SavedRound, SavedSeat, Store, Write};
@@ -26,7 +27,7 @@ mod restore;
 mod round;
 
 pub(crate) use restore::Shared;
-pub(crate) use round::{cells, progress_reply, round_reply};
+pub(crate) use round::{cells, progress_reply, roll, round_reply};
 
 /// Where a seat's messages go: its connection's queue.
 pub type Outbox = mpsc::Sender<Arc<str>>;

@@ -82,6 +82,26 @@ impl Room {
     }
 }
 
+/// Rolls and solves the board of `settings` from `seed` (blocking): its
+/// judge and the round's seconds. The same settings and seed give the same
+/// board (a round kept by the store comes back this way).
+pub(crate) fn roll(packs: &Packs, settings: &Settings, seed: u64) -> Result<(Judge, u32), Refused> {
+    let game = game_of(settings)?;
+    let board = |e: String| Refused::Board(e);
+    let pack = packs
+        .get(&settings.lang)
+        .map_err(|e| board(e.to_string()))?;
+    // The whole-pack check a typed word's look-up needs runs here, on a
+    // blocking thread before the round, not on an async worker under the
+    // room's lock at the round's first typed non-word.
+    pack.check().map_err(|e| board(e.to_string()))?;
+    let round = game
+        .roll(&pack, seed)
+        .map_err(|e| board(format!("no board for {}: {e}", game.name)))?;
+    let judge = Judge::new(&pack, &round).map_err(|e| board(e.to_string()))?;
+    Ok((judge, game.seconds))
+}
+
 impl Play {
     /// Round `number` refereed by `judge`, rolled from `settings`, lasting
     /// `seconds` and ending at `ends` (the monotonic clock's instant and

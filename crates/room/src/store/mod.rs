@@ -280,3 +280,108 @@ fn apply(tx: &Connection, write: Write, done: &mut Vec<mpsc::Sender<()>>) -> rus
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::Settings;
+
+    fn room(code: &str) -> Saved {
+        Saved {
+            code: code.into(),
+            settings: Settings::default(),
+            host: 1,
+            next_seat: 3,
+            rounds: 2,
+            creator: "192.0.2.7".parse().unwrap(),
+            last_results: Some("{\"type\":\"results\"}".into()),
+            seats: vec![SavedSeat {
+                id: 1,
+                name: "Ann".into(),
+                token: "t1".into(),
+                watch: false,
+                total: 17,
+                left: false,
+                words: vec![],
+            }],
+            round: None,
+        }
+    }
+
+    /// Opens `file` once the writer of the last handle let it go.
+    fn reopen(file: &Path) -> Result<(Store, Vec<Saved>), StoreError> {
+        let t = std::time::Instant::now();
+        loop {
+            match Store::open(file) {
+                Err(StoreError::Busy(_)) if t.elapsed().as_secs() < 5 => {
+                    std::thread::sleep(std::time::Duration::from_millis(10))
+                }
+                other => return other,
+            }
+        }
+    }
+
+    #[test]
+    fn what_is_written_reads_back_and_a_closed_room_is_gone() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("deep/er/rooms.db");
+        let (store, saved) = Store::open(&file).unwrap();
+        assert!(saved.is_empty() && store.keeps());
+        let mut on = room("AAAAAAAA");
+        let round = SavedRound {
+            number: 2,
+            settings: Settings::default(),
+            seed: u64::MAX - 5,
+            seconds: 180,
+            ends_at: 1_800_000_000_000,
+        };
+        // As a room does it: its row when it opens, its round when it
+        // begins, its row again (with the round on).
+        store.write(Write::Room(on.clone()));
+        on.round = Some(round.clone());
+        store.write(Write::Round {
+            room: on.code.clone(),
+            round: round.clone(),
+        });
+        store.write(Write::Room(on.clone()));
+        for word in ["tone", "note", "tone"] {
+            store.write(Write::Word {
+                room: on.code.clone(),
+                round: 2,
+                seat: 1,
+                word: word.into(),
+            });
+        }
+        store.write(Write::Room(room("BBBBBBBB")));
+        store.write(Write::Closed("BBBBBBBB".into()));
+        store.flush();
+        drop(store);
+        let (_store, saved) = reopen(&file).unwrap();
+        let mut expected = on;
+        expected.seats[0].words = vec!["tone".into(), "note".into()];
+        assert_eq!(saved, vec![expected]);
+    }
+
+    #[test]
+    fn a_store_from_a_newer_program_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("rooms.db");
+        drop(Store::open(&file).unwrap());
+        drop(reopen(&file).unwrap());
+        // (The second writer may still hold it a moment: wait it out.)
+        let t = std::time::Instant::now();
+        while Connection::open(&file)
+            .and_then(|c| c.pragma_update(None, "user_version", 99))
+            .is_err()
+        {
+            assert!(t.elapsed().as_secs() < 5);
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        match reopen(&file) {
+            Err(StoreError::Newer {
+                found: 99, known, ..
+            }) => assert_eq!(known, 1),
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -6,6 +6,7 @@
 mod attacks;
 mod binary;
 mod common;
+mod proxy;
 mod restart;
 mod seats;
 
