@@ -237,11 +237,13 @@ export async function rooms() {
   await ann.waitForFunction(() => /restarting/.test(document.querySelector("#status").textContent), null, { timeout: 10000 }).catch(() => {});
   check(/restarting/.test(await ann.locator("#status").innerText()) && /words are kept/.test(await ann.locator("#status").innerText()) && await ann.evaluate(() => document.body.dataset.phase === "round"),
     "rooms: a server stopped by SIGTERM tells the page it restarts and keeps the round", await ann.locator("#status").innerText());
+  check(await ann.evaluate(() => document.body.dataset.connection) === "lost", "rooms: …and marks itself not connected until it is back");
   await shot(ann, "room-restarting-phone");
   const exit = await server.exited;
   check(exit === 0, "rooms: the server exits cleanly on SIGTERM", String(exit));
   server = await startServer(port);
-  // Each page has its first word of this round and the one after the kill.
+  // Each page has its first word of this round and the one after the kill
+  // (once welcomed again: the page marks the connection lost on the bye).
   for (const [i, p] of pages.entries()) {
     await p.waitForFunction(() => document.body.dataset.connection === "open" && document.querySelectorAll("#found li").length === 2, null, { timeout: 20000 }).catch(() => {});
     const found = await p.locator("#found").innerText();
@@ -249,8 +251,12 @@ export async function rooms() {
       `rooms: after SIGTERM and a restart, ${names[i]}'s page goes on with both words`, found.replace(/\n/g, " "));
   }
   await ann.locator("#end-round").tap();
+  await ann.waitForFunction(() => document.querySelector("#end-round").dataset.armed === "true", null, { timeout: 5000 }).catch(() => {});
   await ann.locator("#end-round").tap();
-  await ann.waitForFunction(() => document.body.dataset.results !== undefined && !document.querySelector("#results").hidden, null, { timeout: 10000 }).catch(() => {});
+  // (The room's phase comes first, with the first round's results still
+  // drawn: wait for this round's.)
+  const expected = pages.flatMap((_, i) => [words2[i].word, words2[i + 3].word]);
+  await ann.waitForFunction((ws) => !document.querySelector("#results").hidden && ws.every((w) => document.querySelector("#result-players").textContent.includes(w)), expected, { timeout: 10000 }).catch(() => {});
   const kept = await ann.locator("#result-players").innerText();
   check(pages.every((_, i) => kept.includes(words2[i].word) && kept.includes(words2[i + 3].word)),
     "rooms: the round's results hold every word found before, between and after the restarts", kept.replace(/\n/g, " | "));

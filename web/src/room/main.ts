@@ -215,12 +215,13 @@ class RoomPage {
       this.status(attempt > 1 ? "No connection to the room server. Trying again…" : "Connecting…", "bad");
       return;
     }
+    // Whatever closed it, the page is not connected until the next welcome.
+    document.body.dataset.connection = "lost";
     if (this.farewell) {
       this.status(`${this.farewell} Trying to reconnect${attempt > 1 ? ` (try ${attempt})` : ""}…`, "bad");
       return;
     }
     this.status(`Connection lost. Reconnecting${attempt > 1 ? ` (try ${attempt})` : ""}… Your seat and your words are kept for two minutes.`, "bad");
-    document.body.dataset.connection = "lost";
   }
 
   private forget(): void {
@@ -258,7 +259,7 @@ class RoomPage {
       return;
     }
     this.disarmEnd();
-    this.socket.send({ type: "end" });
+    if (!this.socket.send({ type: "end" })) this.say("Not connected: the round was not ended. Try again once back.", "bad");
   }
 
   private disarmEnd(): void {
