@@ -261,14 +261,53 @@ impl Drop for Open {
     fn drop(&mut self) {
         self.clients.open.fetch_sub(1, Ordering::SeqCst);
         if self.shared {
-            let mut map = self.clients.map();
-            if let Some(c) = map.get_mut(&self.peer) {
-                c.open = c.open.saturating_sub(1);
-                if c.forgettable(Instant::now()) {
-                    map.remove(&self.peer);
-                }
+            self.clients.release(self.peer);
+        }
+    }
+}
+
+/// A connection a trusted proxy forwards for a client, counted against
+/// that client's share until it is dropped.
+#[derive(Debug)]
+pub struct Share {
+    clients: Arc<Clients>,
+    client: IpAddr,
+}
+
+impl Clients {
+    /// Counts a connection a trusted proxy forwards for `client` against
+    /// that client's share, as [`Clients::open`] counts a direct one (the
+    /// proxy's own connections count against no share), or refuses it.
+    pub fn share(self: &Arc<Self>, client: IpAddr) -> Result<Share, Full> {
+        let mut map = self.map();
+        let c = map
+            .entry(client)
+            .or_insert_with(|| Client::new(&self.limits));
+        if c.open >= self.limits.per_client {
+            return Err(Full::Client);
+        }
+        c.open += 1;
+        Ok(Share {
+            clients: self.clone(),
+            client,
+        })
+    }
+
+    /// One connection of `addr` fewer.
+    fn release(&self, addr: IpAddr) {
+        let mut map = self.map();
+        if let Some(c) = map.get_mut(&addr) {
+            c.open = c.open.saturating_sub(1);
+            if c.forgettable(Instant::now()) {
+                map.remove(&addr);
             }
         }
+    }
+}
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        self.clients.release(self.client);
     }
 }
 

@@ -259,6 +259,19 @@ async fn upgrade(
         )
             .into_response();
     }
+    // Behind a trusted proxy every TCP connection is the proxy's (held to
+    // no share): the client it forwards for is held to its share here.
+    let share = match client != peer.addr.ip() {
+        true => match app.db.clients.share(client) {
+            Ok(share) => Some(share),
+            Err(full) => {
+                app.db.metrics.refused(full.reason());
+                tracing::info!(target: "access", %client, event = "refused", reason = full.reason());
+                return (StatusCode::SERVICE_UNAVAILABLE, full.to_string()).into_response();
+            }
+        },
+        false => None,
+    };
     let max = app.config.limits.max_message;
     let db = app.db.clone();
     // Buffers sized to the messages: tungstenite's defaults (128 KiB to
@@ -267,7 +280,10 @@ async fn upgrade(
         .max_frame_size(max)
         .read_buffer_size(READ_BUFFER.min(max + 64))
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection::run(socket, db, client, peer.open))
+        .on_upgrade(move |socket| async move {
+            connection::run(socket, db, client, peer.open).await;
+            drop(share);
+        })
 }
 
 /// Whether a request may open a room connection: a browser names its

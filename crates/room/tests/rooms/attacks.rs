@@ -284,6 +284,27 @@ async fn behind_a_trusted_proxy_limits_go_by_the_forwarded_client() {
         create(&mut again).await;
         assert_eq!(again.until("error").await["code"], "too_many");
     }
+    // Each forwarded client is held to its share of connections; the
+    // others behind the same proxy are not.
+    let three = Limits {
+        per_client: 3,
+        ..Limits::default()
+    };
+    let s = server_with(three, vec!["127.0.0.1/32".parse().unwrap()]).await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(forwarded(&s, "198.51.100.7").await);
+    }
+    let mut request = format!("ws://{}/ws", s.addr).into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", "198.51.100.7".parse().unwrap());
+    let refused = tokio_tungstenite::connect_async(request).await.unwrap_err();
+    assert!(refused.to_string().contains("503"), "{refused}");
+    let _other = forwarded(&s, "198.51.100.8").await;
+    drop(held.pop());
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let _again = forwarded(&s, "198.51.100.7").await;
     // Without trust, a forwarded header is the client's own word: ignored,
     // so a second "client" is the same address.
     let s = server(limits).await;

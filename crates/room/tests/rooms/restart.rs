@@ -178,7 +178,10 @@ async fn sigterm_keeps_every_round_and_one_that_ran_out_meanwhile_ends_with_its_
     // Its host ends it: the results hold the word found before.
     a.send(json!({"type": "end"})).await;
     let ended = a.until("results").await;
-    assert_eq!(words(&ended["players"][0]["words"]), [long_words[0].word.as_str()]);
+    assert_eq!(
+        words(&ended["players"][0]["words"]),
+        [long_words[0].word.as_str()]
+    );
     let (mut c, _) = back(server.addr, &c_short).await;
     let results = c.until("results").await;
     assert_eq!(results["timed_out"], true, "{results}");
