@@ -69,6 +69,7 @@ async fn serve(
         client,
         seat: None,
         outbox: None,
+        kept: None,
     };
     let mut heard = Instant::now();
     let start = tokio::time::Instant::now() + limits.ping;
@@ -83,6 +84,10 @@ async fn serve(
                     Read::Skip => continue,
                     Read::Close(closed) => break closed,
                 };
+                if let Some(kept) = session.kept.take() {
+                    // A store that stopped answering was logged.
+                    let _ = kept.await;
+                }
                 // A reply that cannot be sent means the socket is gone: the
                 // connection ends (not just this batch of replies).
                 let mut sent = true;

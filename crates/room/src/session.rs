@@ -26,6 +26,9 @@ pub(crate) struct Session {
     pub(crate) seat: Option<SeatRef>,
     /// What its room sends it; the room holds the other end.
     pub(crate) outbox: Option<mpsc::Receiver<Arc<str>>>,
+    /// What the replies to the last request wait for before they are sent:
+    /// the store's commit of the new word they count.
+    pub(crate) kept: Option<tokio::sync::oneshot::Receiver<()>>,
 }
 
 impl Session {

@@ -26,6 +26,17 @@ pub(crate) fn apply(session: &mut Session, try_: Try<'_>) -> Result<Vec<Reply>, 
     let now = Instant::now();
     let reply = judge(&mut crate::db::lock(&seat.room), seat.id, try_, now)?;
     session.db.metrics.judged(now.elapsed());
+    // A player told a word counts keeps it through a crash: the verdict
+    // waits for the store (judging held no lock while it waits).
+    if matches!(
+        reply,
+        Reply::Verdict {
+            kind: VerdictKind::New,
+            ..
+        }
+    ) {
+        session.kept = session.db.store.kept();
+    }
     Ok(vec![reply])
 }
 

@@ -5,10 +5,11 @@
 //! Rooms change under their own locks, many times a second; none of them
 //! waits for the disk. Each change is handed to one writer thread as a
 //! [`Write`], and the writer commits whatever has queued up in one
-//! transaction, at once: a word judged new is in the file within a
-//! millisecond or so. With `synchronous = NORMAL` a commit in WAL mode
-//! survives the process dying at any point (only the machine losing power
-//! can lose the last few), and costs no `fsync`.
+//! transaction, at once. The verdict on a word judged new waits for that
+//! commit (on the connection's task, no lock held), so a word a player was
+//! told counts is never lost. With `synchronous = NORMAL` a commit in WAL
+//! mode survives the process dying at any point (only the machine losing
+//! power can lose the last few), and costs no `fsync`.
 //!
 //! At start [`Store::open`] reads back what was kept ([`Saved`]); the
 //! server rebuilds each room from it (`db.rs`), rolling each round on
@@ -83,6 +84,8 @@ pub(crate) enum Write {
     Closed(String),
     /// Answers once everything before it is committed.
     Flush(mpsc::Sender<()>),
+    /// The same, for a task that awaits it.
+    Kept(tokio::sync::oneshot::Sender<()>),
 }
 
 /// Where rooms are kept: a handle every room holds (cheap to clone). A
@@ -150,6 +153,16 @@ impl Store {
             // error was logged.
             let _ = writer.send(write);
         }
+    }
+
+    /// What answers once every change handed over so far is committed
+    /// (`None` for a store that keeps nothing): a verdict on a new word
+    /// waits for it, so a word a player was told counts survives a crash.
+    pub(crate) fn kept(&self) -> Option<tokio::sync::oneshot::Receiver<()>> {
+        self.writer.as_ref()?;
+        let (done, kept) = tokio::sync::oneshot::channel();
+        self.write(Write::Kept(done));
+        Some(kept)
     }
 
     /// Waits (blocking) until every change handed over so far is
@@ -233,9 +246,18 @@ fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str) {
             tracing::error!(store = name, error = %e, "the room store could not commit");
         }
         for d in done {
-            let _ = d.send(());
+            match d {
+                Done::Blocking(d) => drop(d.send(())),
+                Done::Async(d) => drop(d.send(())),
+            }
         }
     }
+}
+
+/// Who waits for a batch's commit.
+enum Done {
+    Blocking(mpsc::Sender<()>),
+    Async(tokio::sync::oneshot::Sender<()>),
 }
 
 /// Commits `batch` in one transaction. A change SQLite refuses is logged
@@ -243,7 +265,7 @@ fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str) {
 fn commit(
     conn: &mut Connection,
     batch: Vec<Write>,
-    done: &mut Vec<mpsc::Sender<()>>,
+    done: &mut Vec<Done>,
     name: &str,
 ) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
@@ -255,7 +277,7 @@ fn commit(
     tx.commit()
 }
 
-fn apply(tx: &Connection, write: Write, done: &mut Vec<mpsc::Sender<()>>) -> rusqlite::Result<()> {
+fn apply(tx: &Connection, write: Write, done: &mut Vec<Done>) -> rusqlite::Result<()> {
     match write {
         Write::Room(room) => saved::save(tx, &room),
         Write::Round { room, round } => saved::save_round(tx, &room, &round),
@@ -275,7 +297,11 @@ fn apply(tx: &Connection, write: Write, done: &mut Vec<mpsc::Sender<()>>) -> rus
             .execute([code])
             .map(drop),
         Write::Flush(d) => {
-            done.push(d);
+            done.push(Done::Blocking(d));
+            Ok(())
+        }
+        Write::Kept(d) => {
+            done.push(Done::Async(d));
             Ok(())
         }
     }
