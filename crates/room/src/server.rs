@@ -122,7 +122,9 @@ pub async fn serve(
     });
     let _ = drained.await;
     // Everything the rooms handed the store is in the file.
-    let _ = tokio::task::spawn_blocking(move || store.flush()).await;
+    if let Some(kept) = store.kept() {
+        let _ = kept.await;
+    }
     tracing::info!("stopped");
     Ok(())
 }

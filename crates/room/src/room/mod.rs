@@ -453,7 +453,9 @@ impl Room {
         };
         self.broadcast(reply.text().into());
         // What everyone sees of the room changed: so does what is kept.
-        self.store.write(Write::Room(self.saved()));
+        if self.store.keeps() {
+            self.store.write(Write::Room(self.saved()));
+        }
     }
 
     /// The room as the store keeps it (its round's words are kept as each

@@ -83,8 +83,6 @@ pub(crate) enum Write {
     /// The room closed.
     Closed(String),
     /// Answers once everything before it is committed.
-    Flush(mpsc::Sender<()>),
-    /// The same, for a task that awaits it.
     Kept(tokio::sync::oneshot::Sender<()>),
 }
 
@@ -164,16 +162,6 @@ impl Store {
         self.write(Write::Kept(done));
         Some(kept)
     }
-
-    /// Waits (blocking) until every change handed over so far is
-    /// committed.
-    pub fn flush(&self) {
-        let (done, wait) = mpsc::channel();
-        self.write(Write::Flush(done));
-        if self.writer.is_some() {
-            let _ = wait.recv();
-        }
-    }
 }
 
 /// Milliseconds since 1970, as the store keeps times.
@@ -246,18 +234,9 @@ fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str) {
             tracing::error!(store = name, error = %e, "the room store could not commit");
         }
         for d in done {
-            match d {
-                Done::Blocking(d) => drop(d.send(())),
-                Done::Async(d) => drop(d.send(())),
-            }
+            let _ = d.send(());
         }
     }
-}
-
-/// Who waits for a batch's commit.
-enum Done {
-    Blocking(mpsc::Sender<()>),
-    Async(tokio::sync::oneshot::Sender<()>),
 }
 
 /// Commits `batch` in one transaction. A change SQLite refuses is logged
@@ -265,7 +244,7 @@ enum Done {
 fn commit(
     conn: &mut Connection,
     batch: Vec<Write>,
-    done: &mut Vec<Done>,
+    done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
     name: &str,
 ) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
@@ -277,7 +256,11 @@ fn commit(
     tx.commit()
 }
 
-fn apply(tx: &Connection, write: Write, done: &mut Vec<Done>) -> rusqlite::Result<()> {
+fn apply(
+    tx: &Connection,
+    write: Write,
+    done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
+) -> rusqlite::Result<()> {
     match write {
         Write::Room(room) => saved::save(tx, &room),
         Write::Round { room, round } => saved::save_round(tx, &room, &round),
@@ -296,12 +279,8 @@ fn apply(tx: &Connection, write: Write, done: &mut Vec<Done>) -> rusqlite::Resul
             .prepare_cached("DELETE FROM rooms WHERE code = ?1")?
             .execute([code])
             .map(drop),
-        Write::Flush(d) => {
-            done.push(Done::Blocking(d));
-            Ok(())
-        }
         Write::Kept(d) => {
-            done.push(Done::Async(d));
+            done.push(d);
             Ok(())
         }
     }
@@ -380,7 +359,7 @@ mod tests {
         }
         store.write(Write::Room(room("BBBBBBBB")));
         store.write(Write::Closed("BBBBBBBB".into()));
-        store.flush();
+        store.kept().unwrap().blocking_recv().unwrap();
         drop(store);
         let (_store, saved) = reopen(&file).unwrap();
         let mut expected = on;
