@@ -11,7 +11,7 @@ mod cmd;
 #[derive(Parser)]
 #[command(
     name = "boggle-prep",
-    version,
+    version = boggle_cli::VERSION,
     about,
     after_long_help = boggle_cli::EXIT_STATUS
 )]

@@ -17,7 +17,7 @@ mod output;
 #[derive(Parser)]
 #[command(
     name = "boggle",
-    version,
+    version = boggle_cli::VERSION,
     about,
     args_conflicts_with_subcommands = true,
     after_long_help = boggle_cli::EXIT_STATUS

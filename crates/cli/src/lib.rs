@@ -23,6 +23,11 @@ pub use indicatif::ProgressBar;
 use indicatif::ProgressStyle;
 use job::{Cancel, Control};
 
+/// The version every program shows (`--version`): the workspace's, which
+/// the Python and npm packages share, and the commit it was built from
+/// when known (`0.1.0 (624c260abcde)`; see build.rs).
+pub const VERSION: &str = env!("BOGGLE_VERSION");
+
 /// The exit statuses of both programs, as `--help` ends with them: the one
 /// table [`finish`] keeps.
 pub const EXIT_STATUS: &str = "\
