@@ -20,7 +20,7 @@ use clap::{CommandFactory, Parser};
 /// /health and its counters at /metrics. Rooms and rounds are kept in a
 /// SQLite file (--store), so a restart ends none of them.
 #[derive(Parser)]
-#[command(name = "boggle-room", version, about, args_override_self = true)]
+#[command(name = "boggle-room", version = boggle_cli::VERSION, about, args_override_self = true)]
 struct Args {
     /// Settings from a TOML file, each key a flag's long name
     /// (`max-connections = 20000`); flags given here win.
@@ -30,9 +30,11 @@ struct Args {
     /// Where to listen (HOST:PORT; port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "HOST:PORT")]
     addr: SocketAddr,
-    /// The built web app, served as is; its packs are the rooms' languages.
-    #[arg(long, default_value = "web/dist", value_name = "DIR")]
-    site: PathBuf,
+    /// The built web app, served as is; its packs are the rooms' languages
+    /// [default: share/boggle/site beside the program's bin/ (the release
+    /// archive), else web/dist (a checkout)].
+    #[arg(long, value_name = "DIR")]
+    site: Option<PathBuf>,
     /// Serve no site: rooms in the built-in languages only.
     #[arg(long, conflicts_with = "site")]
     no_site: bool,
@@ -122,19 +124,31 @@ fn main() -> ExitCode {
     }
 }
 
+/// The site when no --site is given: the release archive's, beside the
+/// program (`bin/boggle-room` and `share/boggle/site`), if it is there; else
+/// the checkout's build, from the working directory.
+fn default_site() -> PathBuf {
+    let archive = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("share/boggle/site")));
+    match archive {
+        Some(site) if site.join("index.html").is_file() => site,
+        _ => PathBuf::from("web/dist"),
+    }
+}
+
 fn run(args: Args) -> anyhow::Result<()> {
     // Resolved once, so the log names the directory served whatever the
     // working directory becomes.
-    let site = match args.no_site {
-        true => None,
-        false if args.site.join("index.html").is_file() => Some(
-            args.site
-                .canonicalize()
-                .with_context(|| format!("cannot resolve {}", args.site.display()))?,
+    let site = match (args.no_site, args.site.unwrap_or_else(default_site)) {
+        (true, _) => None,
+        (false, site) if site.join("index.html").is_file() => Some(
+            site.canonicalize()
+                .with_context(|| format!("cannot resolve {}", site.display()))?,
         ),
-        false => anyhow::bail!(
+        (false, site) => anyhow::bail!(
             "no web app at {} (build it with scripts/build-web, or give --site DIR, or --no-site)",
-            args.site.display()
+            site.display()
         ),
     };
     let store = match (args.no_store, args.store) {
