@@ -71,17 +71,40 @@ pub struct FrequencySource {
 pub const DIR_VAR: &str = "BOGGLE_FREQUENCIES";
 
 /// The directory the lists recipes name are read from when a build names
-/// none: `BOGGLE_FREQUENCIES` if set, else `wordlists/` of the source
-/// checkout this library was built from (where the lists of the built-in
-/// recipes sit); and which of the two it is, for messages.
+/// none, and which one it is, for messages. In order: `BOGGLE_FREQUENCIES`
+/// if set; `share/boggle/wordlists` beside the running program's `bin/`
+/// (the release archive's layout, [`INSTALLED_DIR`]); `wordlists/` of the
+/// source checkout this library was built from (`cargo install --path`, or
+/// a program run from the checkout). When none of them is there, the
+/// directory beside the program, so that the message says where to put the
+/// lists.
 pub fn default_dir() -> (PathBuf, &'static str) {
-    match std::env::var_os(DIR_VAR) {
-        Some(dir) if !dir.is_empty() => (PathBuf::from(dir), DIR_VAR),
-        _ => (
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../wordlists"),
-            "the checkout's wordlists/",
-        ),
+    if let Some(dir) = std::env::var_os(DIR_VAR).filter(|d| !d.is_empty()) {
+        return (PathBuf::from(dir), DIR_VAR);
     }
+    let installed = beside_program();
+    if let Some(dir) = installed.as_ref().filter(|d| d.is_dir()) {
+        return (dir.clone(), "beside the program");
+    }
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../wordlists");
+    if checkout.is_dir() {
+        return (checkout, "the checkout's wordlists/");
+    }
+    match installed {
+        Some(dir) => (dir, "beside the program"),
+        None => (checkout, "the checkout's wordlists/"),
+    }
+}
+
+/// Where the frequency lists sit in an installed tree, from its root: the
+/// program in `bin/`, the lists in this directory (the release archive).
+pub const INSTALLED_DIR: &str = "share/boggle/wordlists";
+
+/// [`INSTALLED_DIR`] under the parent of the running program's directory.
+fn beside_program() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let root = exe.parent()?.parent()?;
+    Some(root.join(INSTALLED_DIR))
 }
 
 #[cfg(feature = "build")]
