@@ -19,7 +19,20 @@ fn main() {
     if std::env::var_os("CARGO_FEATURE_BUILTIN_PACKS").is_some() {
         let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap()).join("../..");
         let wordlists = root.join("wordlists");
-        for b in BUILTIN {
+        // A packaged crate (`cargo package`, crates.io) has no checkout
+        // around it and the word lists are too large to ship in it: it
+        // builds with no built-in packs, and the programs then ask for an
+        // installed one (`boggle-prep install`).
+        let builtin: &[_] = if wordlists.is_dir() {
+            BUILTIN
+        } else {
+            println!(
+                "cargo:warning=no {} (not a checkout): built with no built-in packs",
+                wordlists.display()
+            );
+            &[]
+        };
+        for b in builtin {
             let input = wordlists.join(b.list);
             let file = out.join(format!("{}.pack", b.name));
             println!("cargo:rerun-if-changed={}", input.display());
