@@ -3,10 +3,18 @@
 // the solver (boggle_web.wasm), the packs and the service worker. Two
 // pages: the game and solver (index.html), and live rooms (room.html),
 // which talk to the room server (crates/room) and need no solver.
-import { defineConfig } from "vite";
+//
+// The engine is the npm package `wordgrid` (packages/wordgrid, linked by
+// package.json), read from its TypeScript sources through its
+// `wordgrid-source` condition (tsconfig.json's customConditions says the
+// same to tsc), so the site builds without building the package first,
+// and Vite bundles its Web Worker (`new Worker(new URL("./worker.js",
+// import.meta.url))`, which resolves to worker.ts) as it did in web/src.
+import { defaultClientConditions, defineConfig } from "vite";
 
 export default defineConfig({
   base: "./",
+  resolve: { conditions: ["wordgrid-source", ...defaultClientConditions] },
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 // The library's catalog of choices (solve::game::catalog, generated into
 // api.ts): the custom game's sizes and schemes, the Solve screen's schemes
 // and dice. Every such select is filled from it, so the page keeps no list.
-import { CATALOG, type Choice } from "./api";
+import { CATALOG, type Choice } from "wordgrid";
 import { $ } from "./site";
 
 export { CATALOG };

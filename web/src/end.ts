@@ -4,7 +4,7 @@
 import { markBoth, markRare, wordItem, type BoardView, type Cell } from "./board";
 import { decodeFound, type Challenge } from "./challenge";
 import * as daily from "./daily";
-import type { GameInfo } from "./engine";
+import type { GameInfo } from "wordgrid";
 import { plural, type Round } from "./game";
 import type { Stats } from "./history";
 import { $, packLabel } from "./site";

@@ -2,10 +2,10 @@
 // stops while the page is hidden). The library judges each try and draws the
 // target (crates/web/src/play.rs, solve::game, as for the room server's
 // rounds); this keeps what it answered. No DOM here: play.ts shows it.
-import type { Counted, PlayEnded, PlayRound, PlayTry, Solution, Tried, Word } from "./engine";
+import type { Counted, PlayEnded, PlayRound, PlayTry, Solution, Tried, Word } from "wordgrid";
 import { inTable } from "./trace";
 
-export type { Counted } from "./engine";
+export type { Counted } from "wordgrid";
 
 /** What a try came to: the library's verdict (its kind, and why it did not count). */
 export type Verdict = Tried;

@@ -9,7 +9,7 @@
 //   ?mode=play&daily&game=boggle        today's board (UTC), one scored round a day; daily=2026-12-01 that day's
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
 import "./style.css";
-import { Engine } from "./engine";
+import { Engine } from "wordgrid";
 import { Play } from "./play";
 import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
 import { Solve } from "./solve";
@@ -109,7 +109,7 @@ async function start(): Promise<void> {
   // The solver and the pack index (both preloaded by the page), then the
   // pack: its download starts as soon as the index says which it is,
   // beside the solver's.
-  const loading = Engine.load();
+  const loading = Engine.load("boggle_web.wasm");
   loading.catch(() => {});
   await loadIndex();
   const problems: string[] = [];

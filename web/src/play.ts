@@ -2,7 +2,7 @@
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
 import { BoardView, markRare, type Cell } from "./board";
-import type { Engine, GameInfo, PlayRound, Spelled } from "./engine";
+import type { Engine, GameInfo, PlayRound, Spelled } from "wordgrid";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import { verdictLine } from "./verdict";
 import * as daily from "./daily";

@@ -2,7 +2,7 @@
 // comes, or the game with its own time, target or custom size and scheme
 // (`boggle|10s`), each a record of its own. The rounds themselves are kept
 // by history.ts.
-import type { GameInfo } from "./engine";
+import type { GameInfo } from "wordgrid";
 import { plural, type Counted, type Round } from "./game";
 import * as history from "./history";
 import { $, packLabel } from "./site";

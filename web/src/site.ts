@@ -1,7 +1,7 @@
 // What both screens share: element lookup, the packs the site offers
 // (packs/index.json, written by scripts/build-web) and loading them on
 // first use, and the notice line for things a player should know.
-import type { Engine, PackBytes } from "./engine";
+import { fetchPack as fetchPackAt, type Engine, type PackBytes } from "wordgrid";
 
 export function $<T extends HTMLElement = HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -93,55 +93,13 @@ function packUrl(key: string): string {
 
 /**
  * Starts a pack's download (to run beside the solver's): its bytes, or the
- * error, later. A compact form is gzipped whatever the host does: it is
- * unzipped and read as it arrives, and its pieces handed on, for the
- * module to rebuild the pack while the rest is on its way.
+ * error, later. A compact form is gzipped whatever the host does: the
+ * engine's `fetchPack` unzips and reads it as it arrives, and hands its
+ * pieces on, for the module to rebuild the pack while the rest is on its
+ * way.
  */
 export function fetchPack(key: string): Promise<PackBytes> {
-  return Promise.resolve().then(async () => {
-    const url = packUrl(key);
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`the ${key} pack: ${response.status} ${response.statusText}`);
-    if (!url.endsWith(".gz") || !response.body) return { whole: await response.arrayBuffer() };
-    return { pieces: readAhead(response.body.pipeThrough(new DecompressionStream("gzip")), `the ${key} pack`) };
-  });
-}
-
-/**
- * A stream's chunks, read as fast as they come (so that a download never
- * waits for whoever takes them) and handed on in order.
- */
-function readAhead(stream: ReadableStream<Uint8Array>, what: string): AsyncIterable<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let ended = false;
-  let failure: Error | undefined;
-  let wake: (() => void) | undefined;
-  const reader = stream.getReader();
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        wake?.();
-      }
-    } catch (e) {
-      failure = new Error(`${what}: ${(e as Error).message || "the download failed"}`);
-    }
-    ended = true;
-    wake?.();
-  })();
-  return {
-    async *[Symbol.asyncIterator]() {
-      for (;;) {
-        const chunk = chunks.shift();
-        if (chunk) yield chunk;
-        else if (failure) throw failure;
-        else if (ended) return;
-        else await new Promise<void>((r) => (wake = r));
-      }
-    },
-  };
+  return Promise.resolve().then(() => fetchPackAt(packUrl(key), `the ${key} pack`));
 }
 
 /**

@@ -4,7 +4,7 @@
 import { BoardView, markRare, wordItem, type Cell } from "./board";
 import { CATALOG, isSeed } from "./catalog";
 import { GridEntry } from "./entry";
-import type { Engine, Rules, Solution, Word } from "./engine";
+import type { Engine, Rules, Solution, Word } from "wordgrid";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
 
 /** Words listed at first: a screenful and more, light enough for the frame that shows the answer. */

@@ -1,7 +1,7 @@
 // How a verdict reads, on the solo page and in the rooms alike: the library
 // judges each try and says why one did not count (solve::game::Verdict);
 // this only turns its answer into the line a player sees, and its tone.
-import type { VerdictKind } from "./api";
+import type { VerdictKind } from "wordgrid";
 
 /** What the line needs of a verdict: the engine's and the room's carry it. */
 export interface VerdictShown {

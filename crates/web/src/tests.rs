@@ -27,9 +27,10 @@ fn games_list() -> Value {
     serde_json::to_value(super::games_list()).unwrap()
 }
 
-/// The page's TypeScript types, from [`api`]: written to the file
-/// `WEB_API_TYPES` names (`npm run build` in web/ sets it to `src/api.ts`),
-/// so that a field renamed in Rust fails the page's type check.
+/// The engine's TypeScript types, from [`api`]: written to the file
+/// `WEB_API_TYPES` names (`npm run build` in web/ sets it to the npm
+/// package's `packages/wordgrid/src/api.ts`, which the page imports), so
+/// that a field renamed in Rust fails the page's type check.
 #[test]
 fn api_types() {
     use ts_rs::TS;
@@ -97,7 +98,7 @@ fn api_types() {
     ));
     // A generated field is never `bigint`: JSON.parse gives numbers.
     assert!(!text.contains("bigint"), "{text}");
-    solve::ts::check_or_write("web/src/api.ts", "WEB_API_TYPES", &text).unwrap();
+    solve::ts::check_or_write("packages/wordgrid/src/api.ts", "WEB_API_TYPES", &text).unwrap();
 }
 
 fn tiny_pack() -> Vec<u8> {

@@ -2,7 +2,7 @@
 // its kind in "type". Their types are generated from crates/room/src/frame.rs
 // into frames.ts (`npm run types`), so a frame the server changes fails this
 // page's type check; docs/rooms.md describes them.
-import type { Catalog } from "../api";
+import type { Catalog } from "wordgrid";
 
 export type { BoardShown, Counted, Phase, Player, PlayerResult, Progress, Refusal, Reply, Request, Settings, VerdictKind, WordShown } from "./frames";
 
