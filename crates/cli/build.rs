@@ -34,6 +34,10 @@ fn main() {
         .or_else(|| std::env::var("BOGGLE_COMMIT").ok())
         .unwrap_or_default();
     let version = env!("CARGO_PKG_VERSION");
-    let shown = if commit.is_empty() { version.to_owned() } else { format!("{version} ({commit})") };
+    let shown = if commit.is_empty() {
+        version.to_owned()
+    } else {
+        format!("{version} ({commit})")
+    };
     println!("cargo:rustc-env=BOGGLE_VERSION={shown}");
 }

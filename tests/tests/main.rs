@@ -18,3 +18,4 @@ mod records;
 mod solve_bruteforce;
 mod solve_reference;
 mod source_rules;
+mod versions;

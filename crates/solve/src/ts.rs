@@ -1,6 +1,6 @@
 //! The page's TypeScript of a boundary's types (the `ts` feature): how a
 //! crate's test turns the declarations ts-rs makes into the generated file
-//! the page imports (`web/src/api.ts`, `web/src/room/frames.ts`), and writes
+//! the page imports (`packages/wordgrid/src/api.ts`, `web/src/room/frames.ts`), and writes
 //! it where `npm run types` asks.
 
 /// The generated file: `header` (its comment lines), then every one of

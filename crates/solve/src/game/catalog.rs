@@ -2,7 +2,7 @@
 //! custom game's sizes, schemes and time, the scoring schemes and dice sets
 //! a solve may use, and how long a seed a link carries. The web page's
 //! selects and the room server's options are built from this one table
-//! (the page's copy is generated into `web/src/api.ts`), so no front keeps a
+//! (the page's copy is generated into `packages/wordgrid/src/api.ts`), so no front keeps a
 //! list of its own.
 
 use serde::Serialize;
