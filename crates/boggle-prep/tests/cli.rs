@@ -167,7 +167,7 @@ fn usage_errors_exit_2() {
         .arg("--version")
         .assert()
         .success()
-        .stdout(format!("boggle-prep {}\n", env!("CARGO_PKG_VERSION")));
+        .stdout(format!("boggle-prep {}\n", boggle_cli::VERSION));
 }
 
 #[test]

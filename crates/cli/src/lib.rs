@@ -357,3 +357,34 @@ mod tests {
         assert_eq!(plural(2, "word", "words"), "words");
     }
 }
+
+#[cfg(test)]
+mod version_tests {
+    use super::VERSION;
+
+    /// The workspace's version, then the commit (twelve hex digits) when
+    /// the programs were built from a git checkout: this one's HEAD.
+    #[test]
+    fn version_is_the_workspace_s_and_the_commit() {
+        let (number, commit) = match VERSION.split_once(' ') {
+            Some((n, c)) => (n, Some(c)),
+            None => (VERSION, None),
+        };
+        assert_eq!(number, env!("CARGO_PKG_VERSION"));
+        let head = std::process::Command::new("git")
+            .args(["rev-parse", "--short=12", "HEAD"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8(o.stdout).unwrap().trim().to_owned());
+        match head {
+            Some(head) => assert_eq!(commit, Some(format!("({head})").as_str()), "{VERSION}"),
+            None => assert!(
+                commit.map_or(true, |c| c.len() == 14
+                    && c[1..13].bytes().all(|b| b.is_ascii_hexdigit())),
+                "{VERSION}"
+            ),
+        }
+    }
+}
