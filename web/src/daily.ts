@@ -1,12 +1,21 @@
-// The daily board: one round a game, a language and a UTC date, the same
-// for everyone (the library seeds it: solve::game::Game::daily_seed, as
-// `boggle roll --game G --daily DATE`). The first round played on it is
+// The daily board: one round a game, a language and a date, the same for
+// everyone (the library seeds it: solve::game::Game::daily_seed, as
+// `boggle roll --game G --daily DATE`); each player's date is their own, so
+// a new board comes at their midnight, not at UTC's. The first round played on it is
 // the day's result, kept on this device; after it, the board is free play.
 // A result shares as text without a word of the board in it.
 
-/** Today's date in UTC, `YYYY-MM-DD`. */
+/** Today's date where the player is (the device's time zone), `YYYY-MM-DD`. */
 export function today(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/** The date before `day` (`YYYY-MM-DD`), by the calendar alone. */
+function dayBefore(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
 }
 
 /** Whether `text` is a date `YYYY-MM-DD`. */
@@ -58,11 +67,7 @@ export function keep(result: DailyResult): boolean {
 export function streak(day: string): number {
   const days = new Set(load().map((r) => r.day));
   let n = 0;
-  const d = new Date(`${day}T00:00:00Z`);
-  while (days.has(today(d))) {
-    n++;
-    d.setUTCDate(d.getUTCDate() - 1);
-  }
+  for (let d = day; days.has(d); d = dayBefore(d)) n++;
   return n;
 }
 

@@ -6,11 +6,12 @@
 //   …&from=Ann&found=…                  the sender's name, and which words they found (a bitmap)
 //   …&re=90-20&refrom=Bob               a reply: the result it answers
 //   …&words=all                         count every word (default: common words only)
-//   ?mode=play&daily&game=boggle        today's board (UTC), one scored round a day; daily=2026-12-01 that day's
+//   ?mode=play&daily&game=boggle        today's board (the player's date), one scored round a day; daily=2026-12-01 that day's
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
 import "./style.css";
 import { Engine } from "wordgrid";
 import { Play } from "./play";
+import * as chosen from "./chosen";
 import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
@@ -53,7 +54,7 @@ function readPlayLink(p: URLSearchParams, play: Play, problems: string[]): PlayL
     if (m) versus = { score: Number(m[1]), words: Number(m[2]) };
     else problems.push(`vs "${vs}" (score-words)`);
   }
-  // ?daily (or daily=today): today's board (UTC); daily=YYYY-MM-DD: that day's.
+  // ?daily (or daily=today): today's board (the player's date); daily=YYYY-MM-DD: that day's.
   const dailyText = p.get("daily");
   let day: string | undefined;
   if (dailyText !== null) {
@@ -118,8 +119,20 @@ async function start(): Promise<void> {
   bytes.catch(() => {});
   const engine = await loading;
   // The pack goes on arriving, and the module rebuilding it, while the
-  // screens are set up.
-  const packLoaded = ensurePack(engine, lang, bytes);
+  // screens are set up. One that does not load (offline, a language never
+  // visited) gives way to the last language played, else English: the
+  // language that loaded.
+  let fellBack = "";
+  const packLoaded = ensurePack(engine, lang, bytes).then(
+    () => lang,
+    async (e: Error) => {
+      const instead = [localStorage.getItem("wordgrid.lang"), "en"].find((k): k is string => !!k && k !== lang && hasPack(k));
+      if (!instead) throw new Error(`the words of ${packLabel(lang)} did not load (${e.message})`);
+      await ensurePack(engine, instead);
+      fellBack = `${packLabel(lang)} did not load (${e.message}; offline?): here is ${packLabel(instead)}. Try again when you are online.`;
+      return instead;
+    },
+  );
   packLoaded.catch(() => {});
   const play = new Play(engine);
   const solve = new Solve(engine);
@@ -137,16 +150,19 @@ async function start(): Promise<void> {
   if (p.has("mode") && !["play", "solve"].includes(p.get("mode") ?? "")) problems.push(`mode "${p.get("mode")}" (play or solve)`);
   $("loading").textContent = `Loading the words (${packLabel(lang)})…`;
   // The screen is laid out while the pack arrives; then the first round.
-  const loaded = async (): Promise<void> => {
-    await packLoaded;
+  const loaded = async (): Promise<string> => {
+    const got = await packLoaded;
     $("loading").hidden = true;
     document.body.dataset.ready = String(Math.round(performance.now() - t0));
     if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+    return got;
   };
 
   if (mode === "play") {
     const { game, seed, seconds, versus, day, counted } = readPlayLink(p, play, problems);
-    play.configure({ preset: game ?? undefined, lang, seconds, counted });
+    // A link without a game plays the game, time and words chosen last.
+    const kept = game ? {} : chosen.load();
+    play.configure({ preset: game ?? kept.preset, lang, seconds: seconds ?? kept.seconds, counted: counted ?? kept.counted });
     const scoring = p.get("scoring");
     if (scoring !== null) {
       const custom = $<HTMLSelectElement>("custom-scoring");
@@ -155,7 +171,11 @@ async function start(): Promise<void> {
     }
     setMode("play", play);
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
-    await loaded();
+    const got = await loaded();
+    if (got !== lang) {
+      play.configure({ lang: got });
+      notice([fellBack, ...(problems.length ? [`This link has ${problems.join("; ")}.`] : [])].join(" "));
+    }
     const board = p.get("board");
     const re = readResult(p.get("re"));
     if (re === null) problems.push(`re "${p.get("re")}" (score-words)`);
@@ -170,14 +190,19 @@ async function start(): Promise<void> {
     problems.push(...solve.fromParams(p));
     solve.showSource();
     notice(problems.length ? `This link has ${problems.join("; ")}; the rest is applied.` : "");
-    await loaded();
+    const got = await loaded();
+    if (got !== lang) {
+      $<HTMLSelectElement>("pack").value = got;
+      solve.showSource();
+      notice([fellBack, ...(problems.length ? [`This link has ${problems.join("; ")}; the rest is applied.`] : [])].join(" "));
+    }
     // Without a board there is nothing to solve yet: the empty grid waits.
     if (p.has("board")) await solve.solve();
-    play.configure({ lang });
+    play.configure({ lang: got });
   }
 }
 
 start().catch((e: Error) => {
   $("loading").hidden = true;
-  notice(`The solver did not load: ${e.message}. Reload the page to try again.`);
+  notice(`The game did not load: ${e.message}. Reload the page to try again.`);
 });

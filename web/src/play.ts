@@ -11,6 +11,7 @@ import { CATALOG } from "./catalog";
 import { rareLabel, shareOrCopy, showResults } from "./end";
 import * as records from "./records";
 import * as history from "./history";
+import * as chosen from "./chosen";
 import * as feel from "./feel";
 import { attachTracing } from "./trace";
 import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice, remember } from "./site";
@@ -54,10 +55,22 @@ export class Play {
       if (input.value.trim()) void this.submit(input.value, null);
       input.value = "";
     });
+    // On a keyboard, a letter typed during a round goes to the word field
+    // wherever the focus is (the page, a button), never into nothing; a
+    // field or a list of the page keeps its own keys.
+    document.addEventListener("keydown", (e) => {
+      const input = $<HTMLInputElement>("guess");
+      const at = e.target as HTMLElement;
+      if (document.body.dataset.mode !== "play" || !this.round || this.round.ended || input.disabled || this.waiting) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || !/\p{L}/u.test(e.key)) return;
+      if (at === input || at.closest("input, textarea, select, [contenteditable]")) return;
+      input.focus({ preventScroll: true });
+    });
     $("new-round").addEventListener("click", () => void this.newRound());
     $("again").addEventListener("click", () => void this.newRound());
     $("end-round").addEventListener("click", () => void this.end());
     $("challenge").addEventListener("click", () => void this.challenge());
+    $("share-copy").addEventListener("click", () => void this.shareLink());
     $("share-daily").addEventListener("click", () => void this.shareDaily());
     $("daily").addEventListener("click", () => void this.newRound(undefined, undefined, daily.today()));
     $("show-rare").addEventListener("click", () => {
@@ -69,6 +82,7 @@ export class Play {
     for (const id of ["preset", "play-lang", "play-time", "play-words", "custom-size", "custom-scoring"]) {
       $(id).addEventListener("change", () => {
         this.readSettings();
+        if (["preset", "play-time", "play-words"].includes(id)) this.keepSettings();
         const chosen = this.lang;
         void this.newRound().then(() => {
           // A language the player chose, once it loaded, is the next
@@ -98,6 +112,9 @@ export class Play {
     $("challenge-name").addEventListener("input", () => {
       localStorage.setItem("wordgrid.name", $<HTMLInputElement>("challenge-name").value.trim());
       $<HTMLInputElement>("share-link").value = this.link();
+      // What was copied or shared is the link before the name: never say
+      // "copied" of a link the clipboard does not hold.
+      if ($("share-note").textContent) $("share-note").textContent = "Your name changed the link: copy it again.";
     });
     document.addEventListener("visibilitychange", () => {
       if (!this.round || this.round.ended || this.waiting) return;
@@ -170,6 +187,11 @@ export class Play {
     const seconds = String(opts.seconds ?? p.seconds);
     if (![...time.options].some((o) => o.value === seconds)) time.add(new Option(`${seconds} seconds`, seconds));
     time.value = seconds;
+  }
+
+  /** Keeps the game, time and words the player chose, for the next visit. */
+  private keepSettings(): void {
+    chosen.keep({ preset: this.game.id, seconds: this.seconds(), counted: this.counted() });
   }
 
   private readSettings(): void {
@@ -267,6 +289,7 @@ export class Play {
     this.boardText = solution.board;
     const seconds = challenge?.seconds ?? this.seconds();
     this.round = new Round(opened, seconds, counted, this.engine);
+    this.began.set(this.round, { record: this.recordKey(this.round), lang });
     document.body.dataset.counted = this.round.counted;
     this.board.show(solution.rows, solution.cols, solution.cells, { values: solution.values, bonus: solution.bonus });
     this.board.mark([]);
@@ -515,6 +538,13 @@ export class Play {
     $("count").textContent = `${round.foundCounted()} / ${round.target.length} words${rare ? ` +${rare} rare` : ""}`;
   }
 
+  /**
+   * Each round's record and language as they were when it began: a setting
+   * changed mid-round starts a new round, and the one left is kept under
+   * its own game, time and language, not the new ones.
+   */
+  private readonly began = new WeakMap<Round, { record: { key: string; name: string }; lang: string }>();
+
   /** The record a round counts toward (records.ts). */
   private recordKey(round: Round | null = this.round): { key: string; name: string } {
     const custom = this.game.id === "custom"
@@ -530,7 +560,8 @@ export class Play {
 
   /** Keeps a round in the record (once). */
   private recordRound(round: Round): void {
-    records.recordRound(round, this.recordKey(round).key, this.lang);
+    const began = this.began.get(round);
+    if (began) records.recordRound(round, began.record.key, began.lang);
   }
 
   /** Ends the round: answers shown, the end screen brought into view. */
@@ -546,7 +577,7 @@ export class Play {
       this.say((e as Error).message, "bad");
     }
     if (round !== this.round) return;
-    const record = this.recordKey(round);
+    const record = this.began.get(round)?.record ?? this.recordKey(round);
     const before = history.stats(record.key, this.lang);
     this.recordRound(round);
     const shown = showResults({
@@ -587,6 +618,10 @@ export class Play {
     box.value = text;
     box.rows = text.split("\n").length;
     $("share-text-box").hidden = false;
+    // Lines wrap on a phone (the link, a row of squares): the box grows to
+    // all of its text, so nothing of it is cut off.
+    box.style.height = "auto";
+    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
     await shareOrCopy({ text }, text, $("share-text-note"), box, "Result copied.", "Copy the text above to share it.");
   }
 
@@ -619,6 +654,11 @@ export class Play {
   private async challenge(): Promise<void> {
     const name = $<HTMLInputElement>("challenge-name");
     if (!name.value) name.value = localStorage.getItem("wordgrid.name") ?? "";
+    await this.shareLink();
+  }
+
+  /** Shares or copies the challenge link as it now reads (with the name typed). */
+  private async shareLink(): Promise<void> {
     const url = this.link();
     const round = this.round;
     const text = round ? `I scored ${plural(round.score, "point", "points")} on this Wordgrid board. Can you beat it?` : "Play this Wordgrid board";

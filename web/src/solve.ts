@@ -40,6 +40,7 @@ export class Solve {
     $("grid-size").addEventListener("change", () => {
       // Each size says its rows and columns: the page parses no size.
       const chosen = $<HTMLSelectElement>("grid-size").selectedOptions[0];
+      this.showEntry(true);
       this.entry.build(Number(chosen.dataset.rows), Number(chosen.dataset.cols));
       $<HTMLInputElement>("board").value = "";
       this.entry.focus();
@@ -145,9 +146,18 @@ export class Solve {
     );
   }
 
-  /** Shows a board small enough to type in the tile-by-tile grid there too. */
+  /**
+   * Shows a board small enough to type in the tile-by-tile grid there too;
+   * a larger one hides the grid (an empty 4x4 there would say the board is
+   * not there) and says where it is.
+   */
   private mirror(s: Solution): void {
-    if (s.rows > 8 || s.cols > 8) return;
+    const tooBig = s.rows > 8 || s.cols > 8;
+    this.showEntry(!tooBig);
+    $("grid-too-big").textContent = tooBig
+      ? `This board is ${s.rows}×${s.cols}: the tile grid goes up to 8×8, so it is in “Board as text” below.`
+      : "";
+    if (tooBig) return;
     const size = `${s.rows}x${s.cols}`;
     const select = $<HTMLSelectElement>("grid-size");
     if (![...select.options].some((o) => o.value === size)) {
@@ -158,6 +168,13 @@ export class Solve {
     }
     select.value = size;
     this.entry.fill(s.rows, s.cols, s.cells);
+  }
+
+  /** The tile-by-tile grid and its help, or (`false`) the line saying the board is too big for it. */
+  private showEntry(on: boolean): void {
+    $("grid-entry").hidden = !on;
+    $("grid-help").hidden = !on;
+    $("grid-too-big").hidden = on;
   }
 
   private show(s: Solution): void {

@@ -10,6 +10,7 @@ import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
 import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
+import { offlineAfterOneVisit } from "./offline.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
 import { keeping } from "./keeping.mjs";
@@ -634,47 +635,7 @@ try {
   check(await ruOffline.locator("#totals").innerText().catch(() => "") === "295 words, 557 points", "offline: a language used once still solves (Russian)");
   await cutNetwork(desktop, false);
 
-  // Offline after ONE visit to a no-cache host; a language that does not
-  // load offline leaves the one before, and the next offline launch plays.
-  const nc = await browser.newContext(DESKTOP);
-  const first = await nc.newPage();
-  first.on("pageerror", (e) => check(false, "no page error", e.message));
-  await first.goto(noCacheBase + "?mode=play");
-  await roundOn(first);
-  const kept = await first.waitForFunction(async () => {
-    for (const k of await caches.keys()) if (await (await caches.open(k)).match("packs/en.compact.gz", { ignoreSearch: true })) return true;
-    return false;
-  }, null, { timeout: 20000 }).then(() => true, () => false);
-  check(kept, "no-cache host: the first visit keeps the English pack for offline use");
-  // The visit is over once the service worker is in charge (a tab closed
-  // while it still installs is not ready for offline, on any host).
-  await first.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 20000 }).catch(() => {});
-  await first.close();
-  await cutNetwork(nc, true);
-  const again = await nc.newPage();
-  again.on("pageerror", (e) => check(false, "no page error", e.message));
-  await again.goto(noCacheBase + "?mode=play");
-  await again.waitForFunction(() => document.body.dataset.ready !== undefined, null, { timeout: 15000 }).catch(() => {});
-  await roundOn(again).catch(() => {});
-  check(await again.locator("#play-board .tile").first().isVisible().catch(() => false), "no-cache host: offline after one visit, the page plays",
-    await again.evaluate(async () => `notice: ${document.querySelector("#notice").textContent}; loading shown: ${!document.querySelector("#loading").hidden}; controlled: ${navigator.serviceWorker.controller !== null}; cached: ${(await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url.split("/").pop())))).flat().join(" ")}`).catch((e) => String(e)));
-  const boardBefore = await again.evaluate(() => document.body.dataset.board);
-  await again.click("#settings summary");
-  await again.selectOption("#play-lang", "de");
-  await again.waitForFunction(() => /did not load/.test(document.querySelector("#feedback").textContent), null, { timeout: 15000 }).catch(() => {});
-  const said = await again.locator("#feedback").innerText();
-  check(/Deutsch|German/.test(said) && /did not load/.test(said) && await again.inputValue("#play-lang") === "en"
-    && await again.evaluate(() => document.body.dataset.board) === boardBefore && await again.locator("#play-board .tile").first().isVisible(),
-    "offline: a language that does not load says so, and English and its round stay", said);
-  await shot(again, "offline-language-desktop");
-  await again.close();
-  const third = await nc.newPage();
-  await third.goto(noCacheBase + "?mode=play");
-  await roundOn(third).catch(() => {});
-  check(await third.locator("#play-board .tile").first().isVisible().catch(() => false) && await third.inputValue("#play-lang") === "en",
-    "offline: the next launch plays, in the language that loaded");
-  await cutNetwork(nc, false);
-  await nc.close();
+  await offlineAfterOneVisit();
 
   await everyLanguage();
 

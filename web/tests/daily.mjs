@@ -30,6 +30,17 @@ export async function dailyBoards() {
   check(/Today's board \(2026-12-01\): one scored round/.test(await pa.page.locator("#feedback").innerText()), "daily: the round says it is today's, one scored round",
     await pa.page.locator("#feedback").innerText());
   await pb.page.close();
+  // Each player's date is their own: at 19:30 on 1 December in Los Angeles
+  // (03:30 UTC on the 2nd) it is still the 1st's board; at 01:00 on
+  // 2 December in Auckland (12:00 UTC on the 1st), already the 2nd's.
+  for (const [zone, utc, local] of [["America/Los_Angeles", "2026-12-02T03:30:00Z", "2026-12-01"], ["Pacific/Auckland", "2026-12-01T12:00:00Z", "2026-12-02"]]) {
+    const z = await browser.newContext({ ...PHONE, timezoneId: zone });
+    await z.clock.setFixedTime(new Date(utc));
+    const pz = await dailyBoard(z, "?mode=play&game=boggle&daily");
+    check(await pz.page.evaluate(() => document.body.dataset.daily) === local && pz.board === cliDaily("boggle", local),
+      `daily: in ${zone} at ${utc} the board is the one of the local date, ${local}`, `${await pz.page.evaluate(() => document.body.dataset.daily)} ${pz.board}`);
+    await z.close();
+  }
   // The next day, another board.
   await b.clock.setFixedTime(at("2026-12-02"));
   const next = await dailyBoard(b, "?mode=play&game=boggle&daily");
@@ -65,6 +76,8 @@ export async function dailyBoards() {
   const spoiled = wordsOf(text).filter((w) => boardWords.has(w));
   check(await p.locator("#share-text").isVisible() && text.includes(`${words[0].score} point`) && text.includes(", 1 word,") && spoiled.length === 0 && (text.match(/[⬜🟨🟧🟩]/gu) ?? []).length === 16,
     "daily: the shared result has the score and a grid of squares, and no word of the board", `${JSON.stringify(text)}; board words in it: ${spoiled.join(", ")}`);
+  const cut = await p.evaluate(() => { const t = document.querySelector("#share-text"); return [t.scrollHeight, t.clientHeight]; });
+  check(cut[0] <= cut[1] + 1, "daily: the shared result shows whole, its last row and link not cut off", `${cut[0]} px of text in ${cut[1]} px`);
   const small = await smallTargets(p);
   check(small.length === 0, "daily: nothing a player taps is under 44 px (end of the daily round)", small.join(", "));
   await shot(p, "daily-end-phone");

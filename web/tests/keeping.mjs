@@ -1,8 +1,11 @@
 // What a player must not lose or be surprised by: a round left for a new one
-// is kept, a round of its own time has its own record, a link's mode is the
-// screen it opens, and a tapped tile takes what is typed instead of adding
-// to it.
-import { check, PHONE, browser, open, roundOn, touchTrace, cliSolve, inViewport, smallTargets, axe, shot } from "./harness.mjs";
+// is kept (under its own game, even when another game was chosen), a round
+// of its own time has its own record, a link's mode is the screen it opens,
+// a tapped tile takes what is typed instead of adding to it, a challenge
+// link copied before the name is typed is never said to be copied with it,
+// the settings chosen are the next visit's, and on a desktop a word typed
+// with nothing clicked first is taken.
+import { check, PHONE, DESKTOP, browser, open, roundOn, touchTrace, cliSolve, inViewport, smallTargets, axe, shot } from "./harness.mjs";
 
 export async function keeping() {
   const ctx = await browser.newContext(PHONE);
@@ -106,5 +109,85 @@ export async function keeping() {
   await q.waitForFunction(() => document.querySelector("#stats-all").textContent === "");
   check(/No rounds of Boggle/.test(await q.locator("#stats-line").innerText()) && await q.evaluate(() => localStorage.getItem("wordgrid.history.v1")) === null,
     "Clear my record forgets the rounds", await q.locator("#stats-line").innerText());
+  // Another game chosen mid-round: the round left is kept under its own
+  // game (Boggle), not the one chosen (Word Hunt).
+  const board3 = await q.evaluate(() => document.body.dataset.board);
+  const w3 = cliSolve(board3).words.filter((w) => !w.rare);
+  // The record's list left the page scrolled down: the board in view first.
+  await q.evaluate(() => window.scrollTo(0, 0));
+  await q.waitForTimeout(300);
+  await touchTrace(q, w3[0].path);
+  await q.waitForFunction(() => document.querySelectorAll("#found li").length === 1);
+  // (A moment after the trace: a tap at once would end a double tap.)
+  await q.waitForTimeout(500);
+  await q.locator("#game-line").tap();
+  await q.selectOption("#preset", "hunt");
+  await roundOn(q, 3);
+  const left = await q.evaluate(() => JSON.parse(localStorage.getItem("wordgrid.history.v1") || "[]"));
+  check(left.length === 1 && left[0].preset === "boggle" && left[0].score === w3[0].score && left[0].lang === "en",
+    "a game changed mid-round keeps the round left under its own game, not the new one", JSON.stringify(left));
+  check(/No rounds of Word Hunt/.test(await q.locator("#stats-line").innerText()), "…and the new game's record is untouched", await q.locator("#stats-line").innerText());
+  // A name typed after the challenge link was copied: the page says to copy
+  // it again, and Copy link copies the link with the name.
+  await q.locator("#end-round").tap();
+  await q.waitForSelector("#end:not([hidden])");
+  await q.evaluate(() => {
+    window.copiedLinks = [];
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: async (t) => { window.copiedLinks.push(t); } }, configurable: true });
+  });
+  await q.locator("#challenge").tap();
+  await q.waitForFunction(() => window.copiedLinks.length === 1);
+  check(await q.locator("#share-note").innerText() === "Link copied." && !(await q.evaluate(() => window.copiedLinks[0])).includes("from="),
+    "Challenge a friend copies the link at once", await q.locator("#share-note").innerText());
+  await q.fill("#challenge-name", "Bo");
+  await q.waitForFunction(() => document.querySelector("#share-link").value.includes("from=Bo"));
+  const stale = await q.locator("#share-note").innerText();
+  check(!/copied|Shared/i.test(stale) && /copy it again/.test(stale), "…a name typed after says to copy the link again, not that it is copied", stale);
+  await q.locator("#share-copy").tap();
+  await q.waitForFunction(() => window.copiedLinks.length === 2);
+  const copiedLink = await q.evaluate(() => window.copiedLinks[1]);
+  check(copiedLink.includes("from=Bo") && copiedLink === await q.inputValue("#share-link") && await q.locator("#share-note").innerText() === "Link copied.",
+    "…and Copy link copies the link with the name, and says so", copiedLink);
+  check(await q.locator("#share-copy").isVisible(), "…its button shows on a phone");
+  const smallShare = await smallTargets(q);
+  check(smallShare.length === 0, "the share box: no tap target under 44 px", smallShare.join(", "));
+  await shot(q, "share-copy-again-phone");
   await ctx.close();
+
+  // The game, time and words chosen are the next visit's; a link's game wins.
+  const fresh = await browser.newContext(PHONE);
+  const r = await open(fresh, "?mode=play");
+  await roundOn(r);
+  await r.locator("#game-line").tap();
+  await r.selectOption("#preset", "hunt");
+  await roundOn(r, 2);
+  await r.selectOption("#play-words", "all");
+  await roundOn(r, 3);
+  const chosenTime = await r.inputValue("#play-time");
+  const again = await open(fresh, "?mode=play");
+  await roundOn(again);
+  const remembered = [await again.inputValue("#preset"), await again.inputValue("#play-time"), await again.inputValue("#play-words"), await again.evaluate(() => document.body.dataset.counted)];
+  const gameLine = await again.locator("#game-line-text").innerText();
+  check(remembered.join(" ") === `hunt ${chosenTime} all all` && /^Word Hunt, English/.test(gameLine),
+    "the game, time and words chosen are kept for the next visit", `${remembered.join(" ")} / ${gameLine}`);
+  await shot(again, "settings-kept-phone");
+  const linked = await open(fresh, "?mode=play&game=boggle");
+  await roundOn(linked);
+  check(await linked.inputValue("#preset") === "boggle" && await linked.inputValue("#play-time") === "180",
+    "…and a link's game wins over them, with its own time", `${await linked.inputValue("#preset")} ${await linked.inputValue("#play-time")}`);
+  await fresh.close();
+
+  // On a desktop, a word typed straight away (nothing clicked) is taken.
+  const desk = await browser.newContext(DESKTOP);
+  const d = await open(desk, "?mode=play");
+  const deskBoard = await roundOn(d);
+  const typed = cliSolve(deskBoard).words.filter((w) => !w.rare)[0];
+  const focusBefore = await d.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+  await d.keyboard.type(typed.word);
+  await d.keyboard.press("Enter");
+  await d.waitForFunction((w) => document.querySelector("#feedback").textContent.startsWith(w.toUpperCase()), typed.word, { timeout: 5000 }).catch(() => {});
+  const deskSaid = await d.locator("#feedback").innerText();
+  check(focusBefore && deskSaid === `${typed.word.toUpperCase()} +${typed.score}`, "desktop: a word typed with nothing clicked first goes to the word field and counts", `${focusBefore} ${deskSaid}`);
+  await desk.close();
 }

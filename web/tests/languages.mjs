@@ -1,5 +1,6 @@
 // Every language the site offers: each pack solves as the CLI does, reads
-// its own letters (Qu, IJ, L·L), and a big board paints in time.
+// its own letters (Qu, IJ, L·L), and a big board paints in time, with no
+// empty tile grid beside it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
@@ -150,7 +151,12 @@ export async function everyLanguage() {
   check(boxOk, "a 50x50 board scrolls inside its box, nothing past the page's edge");
   const bigOver = await sideways(big);
   check(bigOver[0] <= 0, "a 50x50 board at 375 px: nothing past the right edge", `${bigOver[0]} px (${bigOver[1]})`);
+  const entry = await big.evaluate(() => [document.querySelector("#grid-entry").offsetParent === null, document.querySelector("#grid-too-big").innerText]);
+  check(entry[0] && /50×50.*Board as text/.test(entry[1]), "a 50x50 board: no empty tile grid beside it, a line says where the board is", entry[1]);
   await shot(big, "solve-50x50-phone");
+  await big.selectOption("#grid-size", "5x5");
+  check(await big.locator("#grid-entry input").count() === 25 && await big.locator("#grid-entry input").first().isVisible() && !(await big.locator("#grid-too-big").isVisible()),
+    "…and choosing a size brings the tile grid back");
   await big.close();
   await intl.close();
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { behindProxy } from "./proxy.mjs";
-import { web, dist, check, browser, PHONE, DESKTOP, cliSolve, touchTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot, toSeconds } from "./harness.mjs";
+import { web, dist, base as staticBase, check, browser, PHONE, DESKTOP, cliSolve, touchTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot, toSeconds } from "./harness.mjs";
 
 export const roomBin = process.env.BOGGLE_ROOM_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle-room");
 
@@ -48,6 +48,22 @@ async function traceWord(page, w) {
 }
 
 export async function rooms() {
+  // The site on a static host (no room server): the rooms page says so and
+  // stops trying, not a page that retries for ever.
+  const lone = await browser.newContext(PHONE);
+  const lonePage = await lone.newPage();
+  let sockets = 0;
+  lonePage.on("websocket", () => sockets++);
+  await lonePage.goto(staticBase + "room.html");
+  const said = await lonePage.waitForFunction(() => /served without one/.test(document.querySelector("#status").textContent), null, { timeout: 15000 })
+    .then(() => lonePage.locator("#status").innerText(), () => lonePage.locator("#status").innerText());
+  const triedThen = sockets;
+  await lonePage.waitForTimeout(3000);
+  check(/room server/.test(said) && /Play alone/.test(said) && await lonePage.locator("#status").isVisible() && sockets === triedThen && sockets <= 3,
+    "rooms: on a static host the rooms page says it needs the room server, and stops trying", `${said} (${sockets} connection tries)`);
+  await shot(lonePage, "room-static-host-phone");
+  await lone.close();
+
   if (!existsSync(roomBin)) {
     check(false, "rooms: the room server is built", `no binary at ${roomBin} (cargo build --release -p boggle-room, or set BOGGLE_ROOM_BIN)`);
     return;

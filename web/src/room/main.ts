@@ -67,6 +67,8 @@ class RoomPage {
   private found = 0;
   private target = 0;
   private roundOn = false;
+  /** Whether the connection ever opened (a page that never did may be on a static host). */
+  private everOpened = false;
   /** What to send once the connection opens (a create or join asked before). */
   private pending: (() => void) | null = null;
 
@@ -193,6 +195,7 @@ class RoomPage {
 
   private opened(): void {
     this.socketOpen = true;
+    this.everOpened = true;
     if (this.seat) {
       this.socket.send({ type: "join", code: this.seat.code, name: this.seat.name, token: this.seat.token });
     } else if (this.pending) {
@@ -205,6 +208,7 @@ class RoomPage {
   private lost(attempt: number): void {
     this.socketOpen = false;
     this.stopTicker();
+    if (!this.seat && !this.everOpened && attempt === 2) void this.noServerHere();
     if (!this.seat && this.creating !== null && attempt >= 2) {
       // The server the code leads to (behind a proxy, one of several) is
       // not answering: another code, which may lead to another.
@@ -222,6 +226,29 @@ class RoomPage {
       return;
     }
     this.status(`Connection lost. Reconnecting${attempt > 1 ? ` (try ${attempt})` : ""}… Your seat and your words are kept for two minutes.`, "bad");
+  }
+
+  /**
+   * A page that never connected asks the host for `/health`: a static host
+   * (no room server behind it) answers with no such thing, and the page
+   * says so once and stops trying, instead of retrying for ever. A host
+   * that does not answer at all may be a server restarting: tries go on.
+   */
+  private async noServerHere(): Promise<void> {
+    let server = true;
+    try {
+      const answer = await fetch("health", { cache: "no-store" });
+      const body = answer.ok ? ((await answer.json()) as { status?: unknown }) : null;
+      server = typeof body?.status === "string";
+    } catch (e) {
+      // No answer at all: offline, or the server restarting. A 404 page or
+      // anything not JSON is a host without the server.
+      server = !(e instanceof SyntaxError);
+    }
+    if (server || this.everOpened) return;
+    this.socket.stop();
+    document.body.dataset.connection = "none";
+    this.status("Live rooms need the room server (boggle-room), and this site is served without one. Play alone, or run boggle-room to host rooms.", "bad");
   }
 
   private forget(): void {
