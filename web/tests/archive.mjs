@@ -8,10 +8,10 @@
 //   BOGGLE_BIN=DIR/bin/boggle node web/tests/archive.mjs DIR
 //
 // (BOGGLE_BIN: the archive's own solver checks the board the page shows.)
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startRoomServer } from "./rooms.mjs";
 import { browser, check, cliSolve, failed, gz, noCache, server, shot, timeout, touchTrace, strokes, PHONE, DESKTOP, inViewport, sideways } from "./harness.mjs";
 
 const dir = resolve(process.argv[2] || "");
@@ -20,21 +20,7 @@ const scratch = mkdtempSync(join(tmpdir(), "boggle-archive-"));
 
 /** Starts the archive's server from a scratch directory: no --site. */
 function start() {
-  const child = spawn(bin, ["--addr", "127.0.0.1:0", "--store", join(scratch, "rooms.db")], { cwd: scratch, stdio: ["ignore", "ignore", "pipe"] });
-  let log = "";
-  const listening = new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the archive's room server did not start: ${log}`)), 15000);
-    child.stderr.on("data", (d) => {
-      log += d;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
-    child.on("exit", (code) => fail(new Error(`the archive's room server exited (${code}): ${log}`)));
-  });
-  return { child, listening, log: () => log };
+  return startRoomServer(bin, ["--addr", "127.0.0.1:0", "--store", join(scratch, "rooms.db")], scratch);
 }
 
 /** Traces `w` on the room's board (touch or mouse) and waits for its verdict. */
@@ -55,8 +41,8 @@ async function trace(page, w, touch) {
 let room = null;
 try {
   check(existsSync(bin), "archive: bin/boggle-room is in the unpacked archive", bin);
-  room = start();
-  const base = await room.listening;
+  room = await start();
+  const base = room.base;
   check(/serving .*share\/boggle\/site/.test(room.log()) || room.log().includes(join(dir, "share", "boggle", "site")),
     "archive: the server serves the archive's own site with no --site", room.log().split("\n").find((l) => /site|serving/.test(l)) || room.log());
 

@@ -10,14 +10,13 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
+import { TYPES, fileOf, serveStatic } from "./static.mjs";
 
 export const web = dirname(dirname(fileURLToPath(import.meta.url)));
 export const dist = join(web, "dist");
 export const out = join(web, "test-output");
 export const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-export const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
-  ".svg": "image/svg+xml", ".json": "application/json", ".pack": "application/octet-stream",
-  ".webmanifest": "application/manifest+json" };
+export { TYPES };
 export const boggle = process.env.BOGGLE_BIN || resolve(web, "..", process.env.CARGO_TARGET_DIR || "target", "release", "boggle");
 if (!existsSync(boggle)) throw new Error(`no boggle binary at ${boggle} (build it, or set BOGGLE_BIN)`);
 
@@ -40,24 +39,7 @@ export async function cutNetwork(context, on) {
   await context.setOffline(on);
 }
 
-export const server = createServer(async (req, res) => {
-  if (network.cut) {
-    req.socket.destroy();
-    return;
-  }
-  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end("not found");
-  }
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-export const base = `http://127.0.0.1:${server.address().port}/`;
+export const { server, base } = await serveStatic(dist, () => network.cut);
 // The same site from a host that tells browsers to revalidate everything
 // (`Cache-Control: no-cache`, as many hosts do), so only the service
 // worker's cache can serve it offline.
@@ -70,8 +52,7 @@ await new Promise((r) => noCache.listen(0, "127.0.0.1", r));
 export const noCacheBase = `http://127.0.0.1:${noCache.address().port}/`;
 // The same site gzipped, as most hosts serve it (for the budgets' slow-network figures).
 export const gz = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const file = join(dist, path.endsWith("/") ? path + "index.html" : path);
+  const file = fileOf(dist, req.url);
   readFile(file).then((body) => {
     res.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream", "content-encoding": "gzip" });
     res.end(gzipSync(body, { level: 6 }));

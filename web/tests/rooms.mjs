@@ -21,7 +21,14 @@ const firstStore = join(stores, "rooms.db");
 /** Starts the server on `port` (0: a free one) keeping rooms in `store`;
  * its address once it listens. */
 export async function startServer(port = 0, store = firstStore, extra = []) {
-  const child = spawn(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist, "--store", store, ...extra], { stdio: ["ignore", "ignore", "pipe"] });
+  return startRoomServer(roomBin, ["--addr", `127.0.0.1:${port}`, "--site", dist, "--store", store, ...extra]);
+}
+
+/** Starts the room server `bin` with `args` (from the directory `cwd`, if
+ * given): the child, its address once it says it listens, its exit and its
+ * log so far. */
+export async function startRoomServer(bin, args, cwd = undefined) {
+  const child = spawn(bin, args, { cwd, stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   const exited = new Promise((ok) => child.on("exit", (code, signal) => ok(code ?? signal)));
   const base = await new Promise((ok, fail) => {

@@ -19,12 +19,12 @@
 // (or BOGGLE_BIN), and Debian's chromium (or CHROMIUM).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, extname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serveStatic } from "../../../web/tests/static.mjs";
 
 const started = performance.now();
 const tarball = process.argv[2] && resolve(process.argv[2]);
@@ -202,21 +202,8 @@ const assets = existsSync(join(pageDist, "assets")) ? readdirSync(join(pageDist,
 check(assets.some((a) => a.endsWith(".wasm")) && assets.some((a) => /^worker-.*\.js$/.test(a)) && assets.some((a) => a.startsWith("en.compact")),
   "Vite copied the module, the worker and the English pack", assets.join(", "));
 
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
-const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-  const file = join(pageDist, path.endsWith("/") ? `${path}index.html` : path);
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end("not found");
-  }
-});
-await new Promise((r) => server.listen(0, "127.0.0.1", r));
-const base = `http://127.0.0.1:${server.address().port}/`;
+// The built page from a static host, as the browser suite serves the site.
+const { server, base } = await serveStatic(pageDist);
 
 // playwright-core from web/node_modules, as the browser suite has it.
 let chromium;
