@@ -423,3 +423,77 @@ fn the_daily_round_is_one_board_a_date() {
         assert_eq!(stderr.lines().count(), 1, "{bad:?}: {stderr}");
     }
 }
+
+/// A match's rounds: each its own board, rolled from the match's seed (the
+/// seed `solve::game::Game::match_seed` gives, which `--seed` alone
+/// reproduces); a round out of range, or --match-round without a game or a
+/// seed, is a usage error in one line.
+#[test]
+fn a_match_rolls_its_rounds_from_one_seed() {
+    let round = |r: &str| {
+        json(&[
+            "roll",
+            "--game",
+            "ruzzle",
+            "--seed",
+            "42",
+            "--match-round",
+            r,
+            "--json",
+        ])
+    };
+    let (first, second, third) = (round("1"), round("2"), round("3"));
+    assert_eq!(first, round("1"));
+    assert!(first["board"] != second["board"] && second["board"] != third["board"]);
+    let game = solve::game::Game::named("ruzzle").unwrap();
+    let seed = game.match_seed(42, 2).unwrap();
+    assert_eq!(second["seed"].as_u64(), Some(seed));
+    let by_seed = json(&[
+        "roll",
+        "--game",
+        "ruzzle",
+        "--seed",
+        &seed.to_string(),
+        "--json",
+    ]);
+    assert_eq!(
+        (&second["board"], &second["bonus"]),
+        (&by_seed["board"], &by_seed["bonus"])
+    );
+    for bad in [
+        &[
+            "roll",
+            "--game",
+            "ruzzle",
+            "--seed",
+            "42",
+            "--match-round",
+            "0",
+        ][..],
+        &[
+            "roll",
+            "--game",
+            "ruzzle",
+            "--seed",
+            "42",
+            "--match-round",
+            "10",
+        ],
+        &["roll", "--game", "ruzzle", "--match-round", "1"],
+        &["roll", "--seed", "42", "--match-round", "1"],
+        &[
+            "roll",
+            "--game",
+            "ruzzle",
+            "--daily",
+            "2026-12-01",
+            "--seed",
+            "4",
+            "--match-round",
+            "1",
+        ],
+    ] {
+        let (_, stderr) = run(bad, None, 2);
+        assert_eq!(stderr.lines().count(), 1, "{bad:?}: {stderr}");
+    }
+}

@@ -241,10 +241,14 @@ pub struct RoundRequest {
     pub size: Option<String>,
     /// A custom game's scoring scheme.
     pub scoring: Option<String>,
-    /// The daily round of this UTC date (`2026-12-01`) instead of `seed`:
+    /// The daily round of this date (`2026-12-01`) instead of `seed`:
     /// the seed `boggle roll --game G --daily DATE` rolls.
     #[serde(default)]
     pub daily: Option<String>,
+    /// Round ROUND (from 1) of the match rolled from `seed`: the seed
+    /// `boggle roll --game G --seed SEED --match-round ROUND` rolls.
+    #[serde(default)]
+    pub match_round: Option<u32>,
 }
 
 /// A game's round for a seed, as every front rolls it.
@@ -346,6 +350,9 @@ pub struct PlayTry {
     pub word: Option<String>,
     /// A traced path, (row, col) cells from 0.
     pub path: Option<Vec<[usize; 2]>>,
+    /// Judge the try but keep nothing: what it would come to now (a path
+    /// still being traced, shown on its tiles before the finger lifts).
+    pub peek: Option<bool>,
 }
 
 /// What a try came to, judged by `solve::game::Judge`, and the player's

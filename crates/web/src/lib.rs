@@ -559,12 +559,19 @@ fn round_request(bytes: &[u8]) -> Result<RoundInfo, String> {
         ),
         name => Game::named(name).map_err(|e| e.to_string())?,
     };
-    let seed = match &req.daily {
-        Some(day) => game.daily_seed(
+    let seed = match (&req.daily, req.match_round) {
+        (Some(_), Some(_)) => return Err("a round is a day's or a match's, not both".into()),
+        (Some(day), None) => game.daily_seed(
             day.parse::<game::Day>().map_err(|e| e.to_string())?,
             &pack.recipe().language.code,
         ),
-        None => req.seed,
+        (None, Some(round)) => game.match_seed(req.seed, round).ok_or_else(|| {
+            format!(
+                "a match's rounds are 1 to {} (not {round})",
+                game::MATCH_ROUNDS
+            )
+        })?,
+        (None, None) => req.seed,
     };
     let round = game.roll(&pack, seed).map_err(|e| e.to_string())?;
     Ok(RoundInfo {

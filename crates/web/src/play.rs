@@ -114,11 +114,18 @@ pub(crate) fn judge(bytes: &[u8]) -> Result<Tried, String> {
             .iter_mut()
             .find(|o| o.id == req.round)
             .ok_or_else(|| format!("no round {} is open", req.round))?;
+        // A peek judges against a copy of the player's words, so nothing
+        // it finds is kept.
+        let mut peeked;
+        let found = match req.peek.unwrap_or(false) {
+            true => {
+                peeked = o.found.clone();
+                &mut peeked
+            }
+            false => &mut o.found,
+        };
         let verdict = match (req.word.as_deref(), req.path.as_deref()) {
-            (Some(word), None) => o
-                .judge
-                .typed(&mut o.found, word)
-                .map_err(|e| e.to_string())?,
+            (Some(word), None) => o.judge.typed(found, word).map_err(|e| e.to_string())?,
             (None, Some(path)) => {
                 let board = &o.judge.round().board;
                 // A cell off the board becomes an index past the end, which
@@ -132,7 +139,7 @@ pub(crate) fn judge(bytes: &[u8]) -> Result<Tried, String> {
                         },
                     )
                     .collect();
-                o.judge.traced(&mut o.found, &cells)
+                o.judge.traced(found, &cells)
             }
             _ => return Err("a try is a typed word or a traced path, not both".into()),
         };
@@ -152,9 +159,9 @@ pub(crate) fn judge(bytes: &[u8]) -> Result<Tried, String> {
             points,
             rare: matches!(verdict, Verdict::New { .. }) && word.is_some_and(|i| words[i].rare),
             why: verdict.why(),
-            score: o.found.score(),
-            found: o.found.len(),
-            counted: o.judge.found_counted(o.counted, &o.found),
+            score: found.score(),
+            found: found.len(),
+            counted: o.judge.found_counted(o.counted, found),
         })
     })
 }

@@ -219,6 +219,52 @@ fn games_rounds_and_spelled_paths() {
     assert_eq!(s["why"], "re- may only start a word");
 }
 
+/// A peek judges a path as a try would and keeps nothing: the word stays
+/// new until it is really tried, and then a peek says "again".
+#[test]
+fn a_peek_keeps_nothing() {
+    let id = load_pack_bytes(&tiny_pack()).unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let opened = crate::play::open(
+        json!({ "solve": { "board": "te/ax", "pack": id } })
+            .to_string()
+            .as_bytes(),
+    )
+    .unwrap();
+    let round = opened.round;
+    let try_path = |peek: bool| {
+        let req = json!({ "round": round, "path": [[1, 0], [0, 0], [0, 1]], "peek": peek });
+        as_json(crate::play::judge(req.to_string().as_bytes())).unwrap()
+    };
+    let peeked = try_path(true);
+    assert_eq!(
+        (peeked["kind"].as_str(), peeked["text"].as_str()),
+        (Some("new"), Some("ate"))
+    );
+    assert_eq!(try_path(true)["kind"], "new", "a peek kept the word");
+    let tried = try_path(false);
+    assert_eq!(
+        (tried["kind"].as_str(), tried["found"].as_u64()),
+        (Some("new"), Some(1))
+    );
+    let after = try_path(true);
+    assert_eq!(
+        (after["kind"].as_str(), after["found"].as_u64()),
+        (Some("again"), Some(1))
+    );
+    let typed = json!({ "round": round, "word": "tea", "peek": true });
+    let typed = as_json(crate::play::judge(typed.to_string().as_bytes())).unwrap();
+    assert_eq!(
+        (typed["kind"].as_str(), typed["found"].as_u64()),
+        (Some("new"), Some(2))
+    );
+    let req = json!({ "round": round, "word": "tea" });
+    let real = as_json(crate::play::judge(req.to_string().as_bytes())).unwrap();
+    assert_eq!(real["found"], 2, "the peek of tea was kept");
+}
+
 /// Buffers cross the boundary and come back as they were allocated:
 /// requests of every length (0 included) and answers.
 #[test]

@@ -29,11 +29,15 @@ pub(crate) struct RollArgs {
     pub(crate) pack: PackArgs,
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
-    /// With --game: the game's daily round for DATE (YYYY-MM-DD, UTC), the
-    /// same board for everyone in the pack's language (the web page's
-    /// daily board).
+    /// With --game: the game's daily round for DATE (YYYY-MM-DD), the same
+    /// board for everyone in the pack's language (the web page's daily
+    /// board, at each player's own date).
     #[arg(long, value_name = "DATE", requires = "game", conflicts_with = "seed")]
     pub(crate) daily: Option<Day>,
+    /// With --game and --seed: round ROUND (from 1) of the match rolled from
+    /// SEED, each round its own board (the web page's matches).
+    #[arg(long, value_name = "ROUND", requires_all = ["game", "seed"], conflicts_with = "daily")]
+    pub(crate) match_round: Option<u32>,
     /// Print JSON: {"board", "rows", "cols", "seed", "dice", ...}.
     #[arg(long)]
     pub(crate) json: bool,
@@ -69,6 +73,16 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     let (seed, from_clock) = match (args.daily, args.dice.seed, &game) {
         (Some(day), _, Some(game)) => (game.daily_seed(day, &pack.recipe().language.code), false),
         (Some(_), _, None) => return Err(usage_msg("--daily rolls a game's round: give --game")),
+        (None, Some(s), Some(game)) if args.match_round.is_some() => {
+            let round = args.match_round.unwrap_or_default();
+            let seed = game.match_seed(s, round).ok_or_else(|| {
+                usage_msg(format!(
+                    "--match-round is from 1 to {} (not {round})",
+                    solve::game::MATCH_ROUNDS
+                ))
+            })?;
+            (seed, false)
+        }
         (None, Some(s), _) => (s, false),
         (None, None, _) => (random::seed_from_time(), true),
     };

@@ -156,6 +156,10 @@ pub struct Catalog {
     /// The default line between common and rare words, as a Zipf value
     /// (`prep::frequency::Zipf::COMMON`): what a setting's note says.
     pub common_zipf: f32,
+    /// The most rounds a match has ([`MATCH_ROUNDS`](super::MATCH_ROUNDS)).
+    pub match_rounds: u32,
+    /// A match's rounds by default ([`MATCH_DEFAULT`](super::MATCH_DEFAULT)).
+    pub match_default: u32,
 }
 
 /// The table.
@@ -168,6 +172,8 @@ pub fn catalog() -> Catalog {
         rolls: ROLLS,
         seed_digits: SEEDS.ilog10(),
         common_zipf: prep::frequency::Zipf::COMMON.value(),
+        match_rounds: super::MATCH_ROUNDS,
+        match_default: super::MATCH_DEFAULT,
     }
 }
 

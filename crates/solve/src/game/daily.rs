@@ -1,5 +1,6 @@
-//! The daily board: one round a game, a language and a UTC date, the same
-//! for everyone. Its seed is a hash of the three, so every front that rolls
+//! The daily board: one round a game, a language and a date, the same for
+//! everyone (each player's date is their own: the page's at their
+//! midnight, the CLI's as given). Its seed is a hash of the three, so every front that rolls
 //! a game's round for a seed (`boggle roll --game G --daily DATE`, the web
 //! page's daily round) rolls the same board on the same date.
 //!
@@ -112,14 +113,19 @@ impl Game {
     /// `language` (a pack's language code, `en`): FNV-1a of
     /// `wordgrid daily DAY GAME LANGUAGE`, below 10^15.
     pub fn daily_seed(&self, day: Day, language: &str) -> u64 {
-        let text = format!("wordgrid daily {day} {} {language}", self.id);
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in text.bytes() {
-            hash ^= u64::from(b);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        hash % SEEDS
+        hashed(&format!("wordgrid daily {day} {} {language}", self.id))
     }
+}
+
+/// A seed from a text: FNV-1a of its bytes, below [`SEEDS`] (the daily
+/// board's and a match's rounds').
+pub(super) fn hashed(text: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash % SEEDS
 }
 
 #[cfg(test)]

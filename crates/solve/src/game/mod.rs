@@ -18,11 +18,13 @@ use std::sync::OnceLock;
 pub mod catalog;
 mod daily;
 mod judge;
+mod matches;
 mod target;
 
 pub use catalog::{catalog, Catalog, Choice};
 pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
+pub use matches::{MATCH_DEFAULT, MATCH_ROUNDS};
 pub use target::Counted;
 
 use grid::{Rng, Size};
