@@ -92,3 +92,11 @@ export function shareText(r: DailyResult, gameName: string, langName: string, li
     link,
   ].join("\n");
 }
+
+/** The time until the next board, the player's midnight: `5 h 12 min`, `12 min`. */
+export function untilNext(now = new Date()): string {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const minutes = Math.max(1, Math.ceil((midnight.getTime() - now.getTime()) / 60_000));
+  const h = Math.floor(minutes / 60);
+  return h ? `${h} h ${minutes % 60} min` : `${minutes} min`;
+}

@@ -4,6 +4,7 @@
 import { markBoth, markRare, wordItem, type BoardView, type Cell } from "./board";
 import { decodeFound, type Challenge } from "./challenge";
 import * as daily from "./daily";
+import * as define from "./define";
 import type { GameInfo } from "wordgrid";
 import { plural, type Round } from "./game";
 import type { Stats } from "./history";
@@ -32,7 +33,7 @@ export interface Ended {
 export function showResults(e: Ended): { dailyResult: daily.DailyResult | null; rareCount: number } {
   const { round, board } = e;
   const s = round.solution;
-  const out = round.remaining(performance.now()) <= 0;
+  const out = round.remaining(Date.now()) <= 0;
   $("end-title").textContent = out ? "Time's up" : "Round over";
   $("end-summary").textContent = summary(round, e.lang);
   $("end-summary").dataset.score = String(round.score);
@@ -48,7 +49,10 @@ export function showResults(e: Ended): { dailyResult: daily.DailyResult | null; 
     $("versus-found").replaceChildren(
       ...theirs.map((word) => {
         const w = byWord.get(word)!;
-        const li = wordItem(w, () => board.mark(w.path, "shown"));
+        const li = wordItem(w, () => {
+          board.mark(w.path, "shown");
+          define.show(w.word, e.lang);
+        });
         if (both.has(word)) markBoth(li.querySelector("button") ?? li);
         return li;
       }),
@@ -56,7 +60,10 @@ export function showResults(e: Ended): { dailyResult: daily.DailyResult | null; 
   }
   const dailyResult = showBest(e);
   const chip = (w: { word: string; score: number; path: Cell[]; rare?: boolean }) => {
-    const li = wordItem(w, () => board.mark(w.path, "shown"));
+    const li = wordItem(w, () => {
+      board.mark(w.path, "shown");
+      define.show(w.word, e.lang);
+    });
     if (w.rare) markRare(li.querySelector("button") ?? li);
     return li;
   };

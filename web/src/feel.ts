@@ -45,3 +45,9 @@ export function feel(what: Feeling): void {
   }
   document.body.dataset.felt = what;
 }
+
+/** A tick of vibration as a traced path becomes a word, if the player wants feel and the device can. */
+export function tick(): void {
+  if (!enabled() || matchMedia("(prefers-reduced-motion: reduce)").matches || typeof navigator.vibrate !== "function") return;
+  navigator.vibrate(8);
+}

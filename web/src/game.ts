@@ -1,5 +1,7 @@
-// One timed round: the board's solution, the words found, the clock (which
-// stops while the page is hidden). The library judges each try and draws the
+// One timed round: the board's solution, the words found, the clock. The
+// clock is the wall clock's: it runs on while the page is hidden or closed,
+// so a round resumed after a reload has the time it truly has left (a fair
+// clock: nothing stops it but the round's end). The library judges each try and draws the
 // target (crates/web/src/play.rs, solve::game, as for the room server's
 // rounds); this keeps what it answered. No DOM here: play.ts shows it.
 import type { Counted, PlayEnded, PlayRound, PlayTry, Solution, Tried, Word } from "wordgrid";
@@ -34,13 +36,17 @@ export class Round {
   private countedFound = 0;
   /** The words not found, once the library has ended the round. */
   private left: PlayEnded | null = null;
-  /** Milliseconds left when the clock last stopped or started. */
+  /** Milliseconds left while the clock has not started, or once it stopped. */
   private ms: number;
-  /** When the clock started running (performance.now()), or null if stopped. */
-  private since: number | null = null;
+  /** When the time runs out (Date.now() ms), while the clock runs; else null. */
+  private ends: number | null = null;
   ended = false;
 
-  constructor(opened: PlayRound, seconds: number, counted: Counted, judging: Judging) {
+  /**
+   * A round of `seconds` on the opened board; `left` is the time it has
+   * left when it is resumed (milliseconds), all of it otherwise.
+   */
+  constructor(opened: PlayRound, seconds: number, counted: Counted, judging: Judging, left?: number) {
     this.solution = opened.solution;
     this.seconds = seconds;
     this.counted = counted;
@@ -49,7 +55,7 @@ export class Round {
     this.target = opened.target.map((i) => opened.solution.words[i]);
     this.max = opened.max;
     this.neighbors = opened.neighbors;
-    this.ms = seconds * 1000;
+    this.ms = Math.max(0, Math.min(left ?? seconds * 1000, seconds * 1000));
   }
 
   /**
@@ -62,6 +68,14 @@ export class Round {
     this.score = tried.score;
     this.countedFound = tried.counted;
     return tried;
+  }
+
+  /**
+   * What a path being traced would come to if the finger lifted now: the
+   * library judges it and keeps nothing.
+   */
+  peek(path: [number, number][]): Promise<Verdict> {
+    return this.judging.playTry({ round: this.id, path, peek: true });
   }
 
   /** Whether a traced path may step from cell `a` to cell `b` on this board. */
@@ -84,29 +98,29 @@ export class Round {
     return (this.left?.missed_rare ?? []).map((i) => this.solution.words[i]);
   }
 
+  /** Starts the clock (`now`: Date.now()). */
   start(now: number): void {
-    if (this.since === null && !this.ended) this.since = now;
-  }
-
-  pause(now: number): void {
-    if (this.since !== null) {
-      this.ms = Math.max(0, this.ms - (now - this.since));
-      this.since = null;
-    }
+    if (this.ends === null && !this.ended) this.ends = now + this.ms;
   }
 
   get running(): boolean {
-    return this.since !== null;
+    return this.ends !== null;
   }
 
-  /** Milliseconds left. */
+  /** When the time runs out (Date.now() ms), once the clock has started. */
+  get deadline(): number | null {
+    return this.ends;
+  }
+
+  /** Milliseconds left at `now` (Date.now()). */
   remaining(now: number): number {
-    return this.since === null ? this.ms : Math.max(0, this.ms - (now - this.since));
+    return this.ends === null ? this.ms : Math.max(0, this.ends - now);
   }
 
   /** Stops the round: its clock, and its tries from now on. */
   end(now: number): void {
-    this.pause(now);
+    this.ms = this.remaining(now);
+    this.ends = null;
     this.ended = true;
   }
 

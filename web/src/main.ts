@@ -6,28 +6,52 @@
 //   …&from=Ann&found=…                  the sender's name, and which words they found (a bitmap)
 //   …&re=90-20&refrom=Bob               a reply: the result it answers
 //   …&words=all                         count every word (default: common words only)
+//   ?mode=play&game=ruzzle&match=3&seed=42   a match of 3 rounds rolled from seed 42 (…&vs=…&rounds=30.25.30: one to beat)
 //   ?mode=play&daily&game=boggle        today's board (the player's date), one scored round a day; daily=2026-12-01 that day's
 //   ?board=…&lang=…&neighbors=…         Solve, that board solved
 import "./style.css";
 import { Engine } from "wordgrid";
 import { Play } from "./play";
 import * as chosen from "./chosen";
+import * as kept from "./kept";
 import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
 import { readName, readResult } from "./challenge";
-import { fillChoices, isSeed } from "./catalog";
+import { CATALOG, fillChoices, isSeed } from "./catalog";
+import { readRounds, readScores } from "./match";
 
 type Mode = "play" | "solve";
 
-function setMode(mode: Mode, play: Play): void {
+function setMode(mode: Mode): void {
   $("tab-play").setAttribute("aria-pressed", String(mode === "play"));
   $("tab-solve").setAttribute("aria-pressed", String(mode === "solve"));
   $("play").hidden = mode !== "play";
   $("solve-screen").hidden = mode !== "solve";
+  $("solve-guard").hidden = true;
   document.body.dataset.mode = mode;
-  // Leaving a round pauses it: the solver would show its answers.
-  if (mode === "solve") play.pauseForSolve();
+}
+
+/**
+ * The solver would show the answers of the round on the clock: during a
+ * round it opens only once the round is ended, and the page says so (the
+ * clock is fair, so it does not stop meanwhile).
+ */
+function guardSolve(play: Play): void {
+  $("solve-guard-end").addEventListener("click", async () => {
+    $("solve-guard").hidden = true;
+    await play.end();
+    setMode("solve");
+  });
+  $("solve-guard-stay").addEventListener("click", () => {
+    $("solve-guard").hidden = true;
+    $("tab-play").focus();
+  });
+  $("tab-solve").addEventListener("click", () => {
+    if (!play.playing()) return setMode("solve");
+    $("solve-guard").hidden = false;
+    $("solve-guard-end").focus();
+  });
 }
 
 /** What a link asks of a round (`game`, `seed`, `time`, `vs`, `daily`,
@@ -114,7 +138,13 @@ async function start(): Promise<void> {
   loading.catch(() => {});
   await loadIndex();
   const problems: string[] = [];
-  const lang = languageOfLink(p, problems);
+  // A link's mode wins; without one, a board is for solving.
+  const asked = p.get("mode");
+  const mode: Mode = asked === "solve" || asked === "play" ? asked : p.has("board") ? "solve" : "play";
+  // The round in progress when this page (or another) last closed, if the
+  // link asks for no other: it resumes, in its own language.
+  const resume = mode === "play" ? kept.resumable(location.search) : null;
+  const lang = resume && hasPack(resume.lang) ? resume.lang : languageOfLink(p, problems);
   const bytes = fetchPack(lang);
   bytes.catch(() => {});
   const engine = await loading;
@@ -139,14 +169,11 @@ async function start(): Promise<void> {
   play.listLanguages();
   solve.listPacks();
   $("tab-play").addEventListener("click", () => {
-    setMode("play", play);
+    setMode("play");
     play.resume();
   });
-  $("tab-solve").addEventListener("click", () => setMode("solve", play));
+  guardSolve(play);
 
-  // A link's mode wins; without one, a board is for solving.
-  const asked = p.get("mode");
-  const mode: Mode = asked === "solve" || asked === "play" ? asked : p.has("board") ? "solve" : "play";
   if (p.has("mode") && !["play", "solve"].includes(p.get("mode") ?? "")) problems.push(`mode "${p.get("mode")}" (play or solve)`);
   $("loading").textContent = `Loading the words (${packLabel(lang)})…`;
   // The screen is laid out while the pack arrives; then the first round.
@@ -158,7 +185,19 @@ async function start(): Promise<void> {
     return got;
   };
 
-  if (mode === "play") {
+  if (mode === "play" && resume && hasPack(resume.lang)) {
+    play.configure({ preset: resume.game, lang, seconds: resume.seconds, counted: resume.counted });
+    if (resume.custom) {
+      $<HTMLSelectElement>("custom-size").value = resume.custom.size;
+      $<HTMLSelectElement>("custom-scoring").value = resume.custom.scoring;
+    }
+    setMode("play");
+    const got = await loaded();
+    if (got === lang) return play.newRound(resume.challenge, resume.seed, resume.day, resume);
+    play.configure({ lang: got });
+    notice(fellBack);
+    await play.newRound();
+  } else if (mode === "play") {
     const { game, seed, seconds, versus, day, counted } = readPlayLink(p, play, problems);
     // A link without a game plays the game, time and words chosen last.
     const kept = game ? {} : chosen.load();
@@ -169,7 +208,7 @@ async function start(): Promise<void> {
       if ([...custom.options].some((o) => o.value === scoring)) custom.value = scoring;
       else problems.push(`scoring "${scoring}"`);
     }
-    setMode("play", play);
+    setMode("play");
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     const got = await loaded();
     if (got !== lang) {
@@ -183,9 +222,19 @@ async function start(): Promise<void> {
     const challenge = board
       ? { board, seconds, versus, counted, bonus: p.get("bonus") ?? undefined, from: readName(p.get("from")), found, re: re ?? undefined, reFrom: readName(p.get("refrom")) }
       : undefined;
+    // ?match=3&seed=S: a match of three rounds rolled from S (with vs=…,
+    // a challenger's, whose rounds' scores `rounds` lists).
+    const rounds = readRounds(p.get("match"));
+    if (rounds === null) problems.push(`match "${p.get("match")}" (rounds, 2 to ${CATALOG.match_rounds})`);
+    if (rounds && !board && !day) {
+      $<HTMLSelectElement>("play-match").value = String(rounds);
+      const theirs = readScores(p.get("rounds"), rounds);
+      if (problems.length) notice(`This link has ${problems.join("; ")}.`);
+      return play.startMatch(seed ?? crypto.getRandomValues(new Uint32Array(1))[0], rounds, versus ? { versus, theirs, from: readName(p.get("from")) } : {});
+    }
     await play.newRound(challenge, seed, day);
   } else {
-    setMode("solve", play);
+    setMode("solve");
     $<HTMLSelectElement>("pack").value = lang;
     problems.push(...solve.fromParams(p));
     solve.showSource();

@@ -2,19 +2,26 @@
 // or mouse (or typed), feedback on each try, and an end screen with the
 // missed words, the board's maximum, a challenge link and your record.
 import { BoardView, markRare, type Cell } from "./board";
-import type { Engine, GameInfo, PlayRound, Spelled } from "wordgrid";
+import type { Engine, GameInfo, PlayRound, Word } from "wordgrid";
 import { Round, clock, plural, type Counted, type Verdict } from "./game";
 import { verdictLine } from "./verdict";
 import * as daily from "./daily";
-import { encodeFound, type Challenge } from "./challenge";
-import { CATALOG } from "./catalog";
-import { rareLabel, shareOrCopy, showResults } from "./end";
+import type { Challenge } from "./challenge";
+import { rareLabel, showResults } from "./end";
+import * as share from "./share";
+import * as card from "./card";
+import * as define from "./define";
+import * as settings from "./settings";
+import * as match from "./match";
+import { typeAnywhere } from "./keys";
+import { openRound, type NotOpened, type Opened } from "./opening";
 import * as records from "./records";
 import * as history from "./history";
 import * as chosen from "./chosen";
 import * as feel from "./feel";
+import * as kept from "./kept";
 import { attachTracing } from "./trace";
-import { $, hasFrequencies, packKeys, packLabel, packSource, ensurePack, notice, remember } from "./site";
+import { $, packLabel, ensurePack, notice, remember } from "./site";
 
 /** Set once the first-visit tip was shown. */
 const TIP_KEY = "wordgrid.tipped";
@@ -55,36 +62,26 @@ export class Play {
       if (input.value.trim()) void this.submit(input.value, null);
       input.value = "";
     });
-    // On a keyboard, a letter typed during a round goes to the word field
-    // wherever the focus is (the page, a button), never into nothing; a
-    // field or a list of the page keeps its own keys.
-    document.addEventListener("keydown", (e) => {
-      const input = $<HTMLInputElement>("guess");
-      const at = e.target as HTMLElement;
-      if (document.body.dataset.mode !== "play" || !this.round || this.round.ended || input.disabled || this.waiting) return;
-      if (e.ctrlKey || e.metaKey || e.altKey || e.key.length !== 1 || !/\p{L}/u.test(e.key)) return;
-      if (at === input || at.closest("input, textarea, select, [contenteditable]")) return;
-      input.focus({ preventScroll: true });
-    });
-    $("new-round").addEventListener("click", () => void this.newRound());
-    $("again").addEventListener("click", () => void this.newRound());
+    typeAnywhere(() => this.round !== null && !this.round.ended && !this.waiting);
+    $("new-round").addEventListener("click", () => void this.play());
+    $("again").addEventListener("click", () => void this.again());
     $("end-round").addEventListener("click", () => void this.end());
-    $("challenge").addEventListener("click", () => void this.challenge());
-    $("share-copy").addEventListener("click", () => void this.shareLink());
-    $("share-daily").addEventListener("click", () => void this.shareDaily());
-    $("daily").addEventListener("click", () => void this.newRound(undefined, undefined, daily.today()));
+    $("challenge").addEventListener("click", () => void share.challenge(this.shared()));
+    $("share-copy").addEventListener("click", () => void share.shareLink(this.shared()));
+    $("share-daily").addEventListener("click", () => void share.shareDaily(this.dailyResult, this.game.name));
+    for (const id of ["daily", "daily-entry"]) $(id).addEventListener("click", () => void this.newRound(undefined, undefined, daily.today()));
     $("show-rare").addEventListener("click", () => {
       const list = $("missed-rare");
       list.hidden = !list.hidden;
       $("show-rare").setAttribute("aria-expanded", String(!list.hidden));
       $("show-rare").textContent = rareLabel(!list.hidden, this.rareCount);
     });
-    for (const id of ["preset", "play-lang", "play-time", "play-words", "custom-size", "custom-scoring"]) {
+    for (const id of ["preset", "play-lang", "play-time", "play-words", "play-match", "custom-size", "custom-scoring"]) {
       $(id).addEventListener("change", () => {
         this.readSettings();
         if (["preset", "play-time", "play-words"].includes(id)) this.keepSettings();
         const chosen = this.lang;
-        void this.newRound().then(() => {
+        void this.play().then(() => {
           // A language the player chose, once it loaded, is the next
           // visit's (one a link asked for is not).
           if (id === "play-lang" && this.loaded === chosen) remember(chosen);
@@ -92,15 +89,7 @@ export class Play {
       });
     }
     $("challenge-start").addEventListener("click", () => void this.ready());
-    // The settings sit below the board on a phone: the game line, above
-    // the fold, opens them and brings them into view.
-    const settings = $<HTMLDetailsElement>("settings");
-    $("game-line").addEventListener("click", () => {
-      settings.open = true;
-      settings.scrollIntoView({ block: "start" });
-      $("preset").focus({ preventScroll: true });
-    });
-    settings.addEventListener("toggle", () => $("game-line").setAttribute("aria-expanded", String(settings.open)));
+    settings.wirePanel();
     $("stats-clear").addEventListener("click", () => {
       if (!window.confirm("Forget every round on this device?")) return;
       history.clear();
@@ -111,58 +100,68 @@ export class Play {
     feelBox.addEventListener("change", () => feel.enable(feelBox.checked));
     $("challenge-name").addEventListener("input", () => {
       localStorage.setItem("wordgrid.name", $<HTMLInputElement>("challenge-name").value.trim());
-      $<HTMLInputElement>("share-link").value = this.link();
+      $<HTMLInputElement>("share-link").value = share.link(this.shared());
       // What was copied or shared is the link before the name: never say
       // "copied" of a link the clipboard does not hold.
       if ($("share-note").textContent) $("share-note").textContent = "Your name changed the link: copy it again.";
     });
-    document.addEventListener("visibilitychange", () => {
-      if (!this.round || this.round.ended || this.waiting) return;
-      if (document.hidden) this.round.pause(performance.now());
-      else if (document.body.dataset.mode === "play") this.round.start(performance.now());
-      this.tick();
+    // The clock is fair: it runs on while the page is hidden. Leaving the
+    // page asks first; a page that leaves lets go of its round, which a
+    // reload (or the site opened again) resumes.
+    window.addEventListener("beforeunload", (e) => {
+      if (!this.playing()) return;
+      e.preventDefault();
+      e.returnValue = "";
+    });
+    window.addEventListener("pagehide", () => {
+      if (this.playing()) kept.release();
     });
   }
 
-  /** Stops the clock while the Solve screen is shown. */
-  pauseForSolve(): void {
-    if (this.round && !this.round.ended) {
-      this.round.pause(performance.now());
-      this.tick();
-    }
+  /** The match on the board, if the round is one of a match's. */
+  private match: match.Match | null = null;
+
+  /** Whether the next round is the match's (else a new round leaves the match). */
+  private inMatch = false;
+
+  /** Starts a match of `rounds` rounds from `seed`, perhaps against a challenger's. */
+  startMatch(seed: number, rounds: number, against?: Pick<match.Match, "versus" | "theirs" | "from">): Promise<void> {
+    this.match = match.start(seed, rounds, against);
+    this.inMatch = true;
+    return this.newRound();
   }
 
-  /** Back on the Play screen: the clock runs again, or a first round starts. */
+  /** A round as the settings ask: one round, or a new match of as many rounds as they say. */
+  private play(): Promise<void> {
+    const rounds = Number($<HTMLSelectElement>("play-match").value);
+    return rounds > 1 ? this.startMatch(crypto.getRandomValues(new Uint32Array(1))[0], rounds) : this.newRound();
+  }
+
+  /** The end screen's first button: the match's next round, else a new round (or match). */
+  private again(): Promise<void> {
+    const m = this.match;
+    if (m && !match.done(m)) {
+      m.index++;
+      this.inMatch = true;
+      return this.newRound();
+    }
+    return this.play();
+  }
+
+  /** Whether a round is on the clock (not waiting for its start, not ended). */
+  playing(): boolean {
+    return this.round !== null && !this.round.ended && !this.waiting && this.round.running;
+  }
+
+  /** Back on the Play screen: the round goes on, or a first round starts. */
   resume(): void {
-    if (!this.round) {
-      void this.newRound();
-      return;
-    }
-    // A challenge's card waits for its player, Solve or not.
-    if (!this.round.ended && !this.waiting) {
-      this.round.start(performance.now());
-      this.tick();
-    }
+    if (!this.round) void this.newRound();
+    else this.tick();
   }
 
   /** Fills the language list (the packs the site offers). */
   listLanguages(): void {
-    const select = $<HTMLSelectElement>("play-lang");
-    const chosen = select.value || this.lang;
-    select.replaceChildren(...packKeys().map((k) => new Option(packLabel(k), k)));
-    select.value = packKeys().includes(chosen) ? chosen : "en";
-    this.showSource(select.value);
-  }
-
-  /** The pack's source line, and whether its language knows common words. */
-  private showSource(lang: string): void {
-    $("play-source").textContent = packSource(lang);
-    const note = $("play-words-note");
-    const known = hasFrequencies(lang);
-    note.textContent = known
-      ? `Common words: everyday words of the language (no names or abbreviations), Zipf ${CATALOG.common_zipf} and more in its frequency list. A rare word found still scores.`
-      : `${packLabel(lang)} has no word-frequency data: every word counts.`;
-    $<HTMLSelectElement>("play-words").disabled = !known;
+    settings.listLanguages(this.lang);
   }
 
   /** Which words the round counts, as the setting says. */
@@ -180,7 +179,7 @@ export class Play {
       this.lang = opts.lang;
       if (this.engine.packs.has(opts.lang)) this.loaded = opts.lang;
       $<HTMLSelectElement>("play-lang").value = opts.lang;
-      this.showSource(opts.lang);
+      settings.showSource(opts.lang);
     }
     if (opts.counted) $<HTMLSelectElement>("play-words").value = opts.counted;
     const time = $<HTMLSelectElement>("play-time");
@@ -199,14 +198,8 @@ export class Play {
     this.game = this.gameNamed($<HTMLSelectElement>("preset").value) ?? this.games[0];
     $("custom").hidden = this.game.id !== "custom";
     this.lang = $<HTMLSelectElement>("play-lang").value || "en";
-    this.showSource(this.lang);
+    settings.showSource(this.lang);
     if (before !== this.game) $<HTMLSelectElement>("play-time").value = String(this.game.seconds);
-  }
-
-  /** The game, language and time on the board, on the line that opens the settings. */
-  private showGameLine(lang: string, seconds: number): void {
-    const custom = this.game.id === "custom" ? ` ${$<HTMLSelectElement>("custom-size").value.replace("x", "×")}` : "";
-    $("game-line-text").textContent = `${this.game.name}${custom}, ${packLabel(lang)}, ${clock(seconds * 1000)}`;
   }
 
   /** A game by its id. */
@@ -219,89 +212,48 @@ export class Play {
     return s > 0 ? s : this.game.seconds;
   }
 
-  /** Starts a round: on the challenge's board, else the game's round for a seed (a new one if none is given). */
-  async newRound(challenge?: Challenge, seed?: number, day?: string): Promise<void> {
-    // A round left for a new one is not lost: with a word found, it is
-    // ended and kept in the record first, and the new round says so.
-    const left = this.round;
-    let kept = "";
-    if (left && !left.ended && left.found.length) {
-      left.end(performance.now());
-      this.recordRound(left);
-      kept = `Your last round was kept: ${plural(left.score, "point", "points")}, ${plural(left.found.length, "word", "words")}.`;
-    }
-    // The library lets go of a round left unfinished.
-    if (left && !left.ended) left.end(performance.now());
-    if (left) void left.finish().catch(() => {});
-    this.stopTicker();
+  /**
+   * Starts a round: on the challenge's board, else the game's round for a
+   * seed (a new one if none is given); or resumes the round kept on this
+   * device (`resume`), its words and the time it has left.
+   */
+  async newRound(challenge?: Challenge, seed?: number, day?: string, resume?: kept.KeptRound): Promise<void> {
+    const kept = this.leave();
+    // A round not asked for by the match on the board leaves it.
+    if (resume) this.match = resume.match ?? null;
+    else if (!this.inMatch || challenge || day) this.match = null;
+    this.inMatch = false;
     // The engine answers later: a round asked for after this one wins.
     const asked = ++this.asked;
     const lang = this.lang;
-    if (!this.engine.packs.has(lang)) this.say(`Loading ${packLabel(lang)}…`, "");
-    try {
-      await ensurePack(this.engine, lang);
-    } catch (e) {
-      // The language that did not load is not chosen: the one before stays,
-      // with its round if one is on the board.
-      const before = this.loaded;
-      this.lang = before;
-      $<HTMLSelectElement>("play-lang").value = before;
-      this.showSource(before);
-      this.say(`${packLabel(lang)} did not load (${(e as Error).message}); ${packLabel(before)} stays. Try again when you are online.`, "bad");
-      if (!this.round) {
-        if (before !== lang) await this.newRound(challenge, seed, day);
-      } else if (!this.round.ended) this.ticker = window.setInterval(() => this.tick(), 200);
-      return;
-    }
-    this.loaded = lang;
-    const custom = this.game.id === "custom";
-    const size = custom ? $<HTMLSelectElement>("custom-size").value : this.game.size;
-    const scoring = custom ? $<HTMLSelectElement>("custom-scoring").value : this.game.scoring;
+    if (!(await this.loadPack(lang, () => this.newRound(challenge, seed, day, resume)))) return;
     if (challenge?.counted) $<HTMLSelectElement>("play-words").value = challenge.counted;
-    let opened: PlayRound;
     const counted = this.counted();
     this.day = challenge ? null : day ?? null;
     if (this.day) document.body.dataset.daily = this.day;
     else delete document.body.dataset.daily;
     this.challenged = challenge?.versus ? challenge : null;
-    if (challenge) {
-      this.versus = challenge.versus;
-      this.bonus = challenge.bonus;
-      this.seed = undefined;
-      delete document.body.dataset.seed;
-      try {
-        opened = await this.engine.playOpen(lang, challenge.board, { scoring, bonus: this.bonus, min_len: this.game.min_len ?? undefined }, counted);
-      } catch (e) {
-        notice(`That board does not read (${(e as Error).message}); here is a new one.`);
-        return this.newRound();
-      }
-    } else {
-      this.versus = undefined;
-      try {
-        opened = await this.roll(lang, size, scoring, counted, seed, day);
-      } catch (e) {
-        this.say(`No board for ${this.game.name} in ${packLabel(lang)} (${(e as Error).message}); choose another game.`, "bad");
-        return;
-      }
-    }
-    if (asked !== this.asked) return;
+    this.versus = challenge?.versus;
+    const opened = await this.open(lang, counted, challenge, seed, day, resume);
+    if (!opened || asked !== this.asked) return;
     const solution = opened.solution;
     this.boardText = solution.board;
-    const seconds = challenge?.seconds ?? this.seconds();
-    this.round = new Round(opened, seconds, counted, this.engine);
-    this.began.set(this.round, { record: this.recordKey(this.round), lang });
-    document.body.dataset.counted = this.round.counted;
-    this.board.show(solution.rows, solution.cols, solution.cells, { values: solution.values, bonus: solution.bonus });
-    this.board.mark([]);
-    $("found").replaceChildren();
-    $("end").hidden = true;
-    $("countdown").hidden = true;
-    delete document.body.dataset.ended;
-    $("found-panel").hidden = false;
-    $("round-actions").hidden = false;
-    $("type-form").hidden = false;
-    $("hud").classList.remove("over");
-    $<HTMLInputElement>("guess").disabled = false;
+    const seconds = resume?.seconds ?? challenge?.seconds ?? this.seconds();
+    const round = new Round(opened, seconds, counted, this.engine, resume ? resume.deadline - Date.now() : undefined);
+    this.round = round;
+    this.began.set(round, { record: this.recordKey(round), lang });
+    this.showRound(lang, seconds);
+    if (resume) {
+      await this.replay(round, resume.found);
+      if (asked !== this.asked) return;
+      const left = round.remaining(Date.now());
+      this.say(left > 0
+        ? `Back in your round: ${plural(round.found.length, "word", "words")}, ${clock(left)} left.`
+        : "Your round's time ran out while you were away: here is how it went.", "");
+      $("challenge-card").hidden = true;
+      this.begin();
+      return;
+    }
     const before = this.day ? daily.played(this.game.id, lang, this.day) : undefined;
     const tip = localStorage.getItem(TIP_KEY) ? "" : "Drag through neighbouring letters to make words.";
     if (tip) {
@@ -312,37 +264,13 @@ export class Play {
       }
     }
     this.say(kept || (before ? `Free play: today's result stays ${plural(before.score, "point", "points")}.` : this.day ? `Today's board (${this.day}): one scored round.` : tip || " "), "");
-    $("current").textContent = "\u00a0";
-    $("timebar").setAttribute("aria-valuemax", String(seconds));
-    this.showGameLine(lang, seconds);
-    document.body.dataset.board = solution.board;
-    document.body.dataset.bonus = this.bonus ?? "";
-    this.showScore();
-    this.showStats();
-    const card = $("challenge-card");
-    if (this.challenged?.versus) {
-      // A challenge opens on its card, the board veiled: the clock starts
-      // when the player says they are ready.
+    const m = this.match;
+    if (this.challenged?.versus || (m?.versus && m.index === 1)) {
       this.waiting = true;
-      const c = this.challenged;
-      const v = c.versus!;
-      const who = c.from ?? "A friend";
-      const beat = `${plural(v.score, "point", "points")} and ${plural(v.words, "word", "words")}`;
-      $("challenge-title").textContent = c.re
-        ? `${who} answers your ${plural(c.re.score, "point", "points")} with ${beat}.`
-        : `${who} challenges you: beat ${beat}.`;
-      $("challenge-detail").textContent = `${this.game.name}, ${packLabel(lang)}, ${clock(seconds * 1000)} on the clock. The board shows when you are ready.`;
-      card.hidden = false;
-      this.board.el.classList.add("veiled");
-      this.board.el.setAttribute("aria-hidden", "true");
-      $("round-actions").hidden = true;
-      $("type-form").hidden = true;
-      $("clock").textContent = clock(seconds * 1000);
-      document.body.dataset.waiting = "1";
-      $("challenge-start").focus({ preventScroll: true });
-      return;
+      const title = this.challenged ? card.challengeTitle(this.challenged) : match.cardTitle(m!);
+      return card.showCard(this.board, title, `${this.game.name}, ${packLabel(lang)}`, seconds);
     }
-    card.hidden = true;
+    $("challenge-card").hidden = true;
     // The page's first round starts as it shows (loading was the wait);
     // one the player asks for counts 3-2-1 first, the board in view.
     if (document.body.dataset.round === undefined) this.begin();
@@ -350,35 +278,148 @@ export class Play {
   }
 
   /**
-   * 3, 2, 1 over the veiled board, then the clock. A round asked for
-   * meanwhile wins: this one's count stops.
+   * Leaves the round on the board for a new one. With a word found, it is
+   * not lost: it is ended and kept in the record first, and the line
+   * returned says so.
    */
-  private async countdown(asked: number): Promise<void> {
-    this.waiting = true;
-    document.body.dataset.waiting = "1";
-    this.board.el.classList.add("veiled");
-    this.board.el.setAttribute("aria-hidden", "true");
-    $("round-actions").hidden = true;
-    $("type-form").hidden = true;
-    const round = this.round;
-    if (round) $("clock").textContent = clock(round.seconds * 1000);
-    $("timebar-fill").style.transform = "scaleX(1)";
-    // On a phone a setting changed below the board: back up to it.
-    const top = this.board.el.getBoundingClientRect();
-    if (top.top < $("hud").getBoundingClientRect().bottom || top.bottom > window.innerHeight) window.scrollTo({ top: 0 });
-    const shown = $("countdown");
-    shown.hidden = false;
-    for (const n of ["3", "2", "1"]) {
-      shown.textContent = n;
-      await new Promise((r) => window.setTimeout(r, 600));
-      if (asked !== this.asked) return;
+  private leave(): string {
+    const left = this.round;
+    let said = "";
+    if (left && !left.ended && left.found.length) {
+      left.end(Date.now());
+      this.recordRound(left);
+      said = `Your last round was kept: ${plural(left.score, "point", "points")}, ${plural(left.found.length, "word", "words")}.`;
     }
-    shown.hidden = true;
-    this.board.el.classList.remove("veiled");
-    this.board.el.removeAttribute("aria-hidden");
+    // The library lets go of a round left unfinished.
+    if (left && !left.ended) left.end(Date.now());
+    if (left) void left.finish().catch(() => {});
+    if (left) kept.clear();
+    this.stopTicker();
+    return said;
+  }
+
+  /**
+   * Loads `lang`'s pack; one that does not load is not chosen: the language
+   * before stays, with its round if one is on the board (else `again` plays
+   * one in it). Whether the pack loaded.
+   */
+  private async loadPack(lang: string, again: () => Promise<void>): Promise<boolean> {
+    if (!this.engine.packs.has(lang)) this.say(`Loading ${packLabel(lang)}…`, "");
+    try {
+      await ensurePack(this.engine, lang);
+      this.loaded = lang;
+      return true;
+    } catch (e) {
+      const before = this.loaded;
+      this.lang = before;
+      $<HTMLSelectElement>("play-lang").value = before;
+      settings.showSource(before);
+      this.say(`${packLabel(lang)} did not load (${(e as Error).message}); ${packLabel(before)} stays. Try again when you are online.`, "bad");
+      if (!this.round) {
+        if (before !== lang) await again();
+      } else if (!this.round.ended) this.ticker = window.setInterval(() => this.tick(), 200);
+      return false;
+    }
+  }
+
+  /** Opens the round in the library (opening.ts); null, and a line saying why, if it does not open. */
+  private async open(lang: string, counted: Counted, challenge?: Challenge, seed?: number, day?: string, resume?: kept.KeptRound): Promise<PlayRound | null> {
+    let opened: Opened;
+    try {
+      opened = await openRound(this.engine, { lang, game: this.game, counted, custom: settings.custom(this.game.id), resume, challenge, match: this.match, seed, day });
+    } catch (e) {
+      const { from, message } = e as NotOpened;
+      if (from === "resume") kept.clear();
+      if (from === "roll") this.say(`No board for ${this.game.name} in ${packLabel(lang)} (${message}); choose another game.`, "bad");
+      else notice(from === "resume" ? `Your last round did not resume (${message}); here is a new one.` : `That board does not read (${message}); here is a new one.`);
+      if (from !== "roll") void this.newRound();
+      return null;
+    }
+    this.bonus = opened.bonus;
+    this.seed = opened.seed;
+    if (opened.seed !== undefined) document.body.dataset.seed = String(opened.seed);
+    else delete document.body.dataset.seed;
+    if (opened.minCommon !== undefined) document.body.dataset.minCommon = String(opened.minCommon);
+    this.openedWith = { scoring: opened.scoring, minLen: opened.minLen };
+    return opened.round;
+  }
+
+  /** The scoring and minimum length the round on the board was opened with (kept with it). */
+  private openedWith: { scoring: string; minLen?: number } = { scoring: "" };
+
+  /** Puts a new round on the screen: its board, an empty list, the clock full. */
+  private showRound(lang: string, seconds: number): void {
+    const round = this.round!;
+    const solution = round.solution;
+    document.body.dataset.counted = round.counted;
+    this.board.show(solution.rows, solution.cols, solution.cells, { values: solution.values, bonus: solution.bonus });
+    this.board.mark([]);
+    $("found").replaceChildren();
+    define.hide();
+    $("end").hidden = true;
+    $("countdown").hidden = true;
+    delete document.body.dataset.ended;
+    $("found-panel").hidden = false;
     $("round-actions").hidden = false;
     $("type-form").hidden = false;
-    this.begin();
+    $("hud").classList.remove("over");
+    $<HTMLInputElement>("guess").disabled = false;
+    $("current").textContent = "\u00a0";
+    $("timebar").setAttribute("aria-valuemax", String(seconds));
+    settings.showGameLine(this.game, lang, seconds);
+    match.showHud(this.match);
+    this.showDailyEntry();
+    document.body.dataset.board = solution.board;
+    document.body.dataset.bonus = this.bonus ?? "";
+    this.showScore();
+    this.showStats();
+  }
+
+  /** Judges a kept round's words again, in order: the library's round is as it was. */
+  private async replay(round: Round, words: string[]): Promise<void> {
+    const byWord = new Map(round.solution.words.map((w) => [w.word, w]));
+    for (const word of words) {
+      const w = byWord.get(word);
+      if (!w) continue;
+      const verdict = await round.judge({ path: w.path });
+      if (verdict.kind === "new") this.addFound(verdict);
+    }
+    this.showScore();
+  }
+
+  /** Keeps the round on the clock on this device (kept.ts), with a heartbeat. */
+  private persist(): void {
+    const round = this.round;
+    if (!round || round.ended || round.deadline === null) return;
+    const custom = settings.custom(this.game.id);
+    kept.keep({
+      search: location.search,
+      lang: this.began.get(round)?.lang ?? this.lang,
+      game: this.game.id,
+      custom,
+      board: this.boardText,
+      scoring: this.openedWith.scoring,
+      bonus: this.bonus,
+      minLen: this.openedWith.minLen,
+      seed: this.seed,
+      day: this.day ?? undefined,
+      counted: round.counted,
+      seconds: round.seconds,
+      challenge: this.challenged ?? undefined,
+      deadline: round.deadline,
+      found: round.found.map((w) => w.word),
+      match: this.match ?? undefined,
+    });
+    this.beat = Date.now();
+  }
+
+  /** When the round was last kept (Date.now() ms). */
+  private beat = 0;
+
+  /** 3, 2, 1 over the veiled board, then the clock; a round asked for meanwhile wins. */
+  private async countdown(asked: number): Promise<void> {
+    this.waiting = true;
+    if (await card.countdown(this.board, this.round?.seconds ?? 0, () => asked === this.asked)) this.begin();
   }
 
   /** The clock starts: the round is on. */
@@ -386,13 +427,13 @@ export class Play {
     const round = this.round;
     if (!round) return;
     this.waiting = false;
-    delete document.body.dataset.waiting;
+    card.veil(this.board, false);
     document.body.dataset.round = String(Number(document.body.dataset.round || 0) + 1);
     // When the first round became playable (ms from the navigation), as the
     // budgets measure it.
     document.body.dataset.playable ??= String(Math.round(performance.now()));
-    // Off the Play screen (or in a hidden tab) the round waits, paused.
-    if (document.body.dataset.mode === "play" && !document.hidden) round.start(performance.now());
+    round.start(Date.now());
+    this.persist();
     this.ticker = window.setInterval(() => this.tick(), 200);
     this.tick();
   }
@@ -402,22 +443,6 @@ export class Play {
     if (!this.waiting || !$("countdown").hidden) return Promise.resolve();
     $("challenge-card").hidden = true;
     return this.countdown(this.asked);
-  }
-
-  /**
-   * The game's round for `seed` (a fresh one if none is given), solved: the
-   * library rolls it (solve::game), re-rolling a board with too few common
-   * words, so the CLI, Python and this page give the same round for a seed.
-   */
-  private async roll(lang: string, size: string, scoring: string, counted: Counted, seed?: number, day?: string): Promise<PlayRound> {
-    const custom = this.game.id === "custom";
-    const fresh = crypto.getRandomValues(new Uint32Array(1))[0];
-    const round = await this.engine.round(lang, { game: this.game.id, seed: seed ?? fresh, ...(day ? { daily: day } : {}), ...(custom ? { size, scoring } : {}) });
-    this.bonus = round.bonus ?? undefined;
-    this.seed = round.seed;
-    document.body.dataset.seed = String(round.seed);
-    document.body.dataset.minCommon = String(round.min_common);
-    return this.engine.playOpen(lang, round.board, { scoring: round.scoring, bonus: this.bonus, min_len: round.min_len ?? undefined }, counted);
   }
 
   /** The seed of the round on the board, when it was rolled (not a challenge's board). */
@@ -434,21 +459,31 @@ export class Play {
   private tick(): void {
     const round = this.round;
     if (!round) return;
-    const left = round.remaining(performance.now());
+    const now = Date.now();
+    const left = round.remaining(now);
+    // The heartbeat that holds the kept round for this page.
+    if (!round.ended && now - this.beat >= 2000) this.persist();
     $("clock").textContent = clock(left);
     const share = round.seconds ? left / (round.seconds * 1000) : 0;
     $("timebar-fill").style.transform = `scaleX(${share})`;
     $("timebar").setAttribute("aria-valuenow", String(Math.ceil(left / 1000)));
     $("timebar").classList.toggle("low", left < 10_000);
-    $("hud").classList.toggle("paused", !round.running && !round.ended);
+    if (Math.floor(now / 10_000) !== this.entryShown) this.showDailyEntry();
     if (left <= 0 && !round.ended) void this.end();
   }
 
-  /** What a traced path spells, as the library reads the board's tiles. */
-  private spell(path: Cell[]): Promise<Spelled> {
-    if (!path.length) return Promise.resolve({ words: [""], why: null });
-    return this.engine.spell(this.lang, this.boardText, path);
+  /** The daily board's entry: hidden on the daily board itself, else with the time until the next one. */
+  private showDailyEntry(): void {
+    this.entryShown = Math.floor(Date.now() / 10_000);
+    const today = daily.today();
+    $("daily-entry").hidden = this.day === today;
+    const played = daily.played(this.game.id, this.lang, today);
+    const next = `${played ? `${plural(played.score, "point", "points")} today; ` : ""}new in ${daily.untilNext()}`;
+    if ($("daily-next").textContent !== next) $("daily-next").textContent = next;
   }
+
+  /** When the daily entry was last shown (tens of seconds). */
+  private entryShown = 0;
 
   /** Counts rounds asked for: only the last one asked is shown. */
   private asked = 0;
@@ -456,17 +491,36 @@ export class Play {
   /** Counts traces: an answer about a path the finger has left is dropped. */
   private traced = 0;
 
+  /**
+   * The path as it grows: its tiles lit, and what it would come to if the
+   * finger lifted now (the library judges it and keeps nothing), shown on
+   * the tiles and above the board: a word of the target, one found already,
+   * or nothing yet. A tick of vibration when it becomes a new word.
+   */
   private tracing(path: Cell[]): void {
-    if (!this.round || this.round.ended || this.waiting) return;
+    const round = this.round;
+    if (!round || round.ended || this.waiting) return;
     this.board.mark(path, "trace");
     const n = ++this.traced;
     if (!path.length) {
       $("current").textContent = "\u00a0";
+      delete this.board.el.dataset.spells;
+      delete $("current").dataset.spells;
       return;
     }
-    this.spell(path).then(
-      (spelled) => {
-        if (n === this.traced) $("current").textContent = spelled.words[0].toUpperCase();
+    const t0 = performance.now();
+    round.peek(path).then(
+      (peeked) => {
+        if (n !== this.traced || round !== this.round) return;
+        const spells = peeked.kind === "new" ? (peeked.rare ? "rare" : "word") : peeked.kind === "again" ? "found" : "none";
+        const was = this.board.el.dataset.spells;
+        this.board.el.dataset.spells = spells;
+        $("current").dataset.spells = spells;
+        const tag = { word: "", rare: " · rare", found: " · found", none: "" }[spells];
+        $("current").textContent = peeked.text.toUpperCase() + tag;
+        if (spells === "word" && was !== "word") feel.tick();
+        // How long the last step took to show (the budgets read it).
+        document.body.dataset.peekMs = (performance.now() - t0).toFixed(2);
       },
       () => {},
     );
@@ -478,6 +532,8 @@ export class Play {
       return;
     }
     ++this.traced;
+    delete this.board.el.dataset.spells;
+    delete $("current").dataset.spells;
     await this.submit(null, path);
   }
 
@@ -502,13 +558,9 @@ export class Play {
     const line = verdictLine({ ...verdict, word: verdict.text });
     this.say(line.text, line.tone);
     if (verdict.kind === "new" && verdict.word !== null) {
-      const w = round.solution.words[verdict.word];
-      const chip = document.createElement("li");
-      chip.textContent = `${w.word} ${w.score}`;
-      chip.dataset.word = w.word;
-      if (w.rare) markRare(chip);
-      $("found").prepend(chip);
+      const w = this.addFound(verdict);
       this.showScore();
+      this.persist();
       if (!path) path = w.path;
     }
     feel.feel(line.tone);
@@ -521,6 +573,17 @@ export class Play {
       }, 700);
     }
     return verdict;
+  }
+
+  /** A new word's chip at the head of the found list. */
+  private addFound(verdict: Verdict): Word {
+    const w = this.round!.solution.words[verdict.word!];
+    const chip = document.createElement("li");
+    chip.textContent = `${w.word} ${w.score}`;
+    chip.dataset.word = w.word;
+    if (w.rare) markRare(chip);
+    $("found").prepend(chip);
+    return w;
   }
 
   private say(text: string, kind: string): void {
@@ -547,9 +610,7 @@ export class Play {
 
   /** The record a round counts toward (records.ts). */
   private recordKey(round: Round | null = this.round): { key: string; name: string } {
-    const custom = this.game.id === "custom"
-      ? { size: $<HTMLSelectElement>("custom-size").value, scoring: $<HTMLSelectElement>("custom-scoring").value }
-      : undefined;
+    const custom = settings.custom(this.game.id);
     const seconds = round?.seconds ?? this.seconds();
     return records.recordKey({ game: this.game, seconds, counted: round?.counted ?? this.counted(), custom, daily: Boolean(this.day) });
   }
@@ -568,7 +629,8 @@ export class Play {
   async end(): Promise<void> {
     const round = this.round;
     if (!round || round.ended) return;
-    round.end(performance.now());
+    round.end(Date.now());
+    kept.clear();
     this.stopTicker();
     this.tick();
     try {
@@ -593,6 +655,8 @@ export class Play {
     });
     this.dailyResult = shown.dailyResult;
     this.rareCount = shown.rareCount;
+    if (this.match) match.roundEnded(this.match, round.score, round.found.length);
+    else match.noMatch();
     this.board.mark([]);
     this.say(" ", "");
     $("end").hidden = false;
@@ -605,66 +669,12 @@ export class Play {
 
   private rareCount = 0;
 
+  /** The round on the board as a challenge link tells it (share.ts). */
+  private shared(): share.Shared {
+    const custom = settings.custom(this.game.id);
+    return { round: this.round, lang: this.lang, game: this.game.id, board: this.boardText, counted: this.counted(), bonus: this.bonus, seed: this.seed, custom, versus: this.versus, challenged: this.challenged, match: this.match };
+  }
+
   /** The day's kept result, for the share button. */
   private dailyResult: daily.DailyResult | null = null;
-
-  /** Shares the day's result as text: numbers and squares, no word. */
-  private async shareDaily(): Promise<void> {
-    const r = this.dailyResult;
-    if (!r) return;
-    const p = new URLSearchParams({ mode: "play", game: r.game, lang: r.lang, daily: r.day });
-    const text = daily.shareText(r, this.game.name, packLabel(r.lang), `${location.origin}${location.pathname}?${p}`);
-    const box = $<HTMLTextAreaElement>("share-text");
-    box.value = text;
-    box.rows = text.split("\n").length;
-    $("share-text-box").hidden = false;
-    // Lines wrap on a phone (the link, a row of squares): the box grows to
-    // all of its text, so nothing of it is cut off.
-    box.style.height = "auto";
-    box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
-    await shareOrCopy({ text }, text, $("share-text-note"), box, "Result copied.", "Copy the text above to share it.");
-  }
-
-  /** The link that plays this board, with this player's result to beat. */
-  link(): string {
-    const round = this.round;
-    const p = new URLSearchParams({ mode: "play", lang: this.lang, game: this.game.id, board: this.boardText });
-    p.set("words", round?.counted ?? this.counted());
-    if (this.bonus) p.set("bonus", this.bonus);
-    if (this.seed !== undefined) p.set("seed", String(this.seed));
-    if (this.game.id === "custom") {
-      p.set("size", $<HTMLSelectElement>("custom-size").value);
-      p.set("scoring", $<HTMLSelectElement>("custom-scoring").value);
-    }
-    if (round) {
-      p.set("time", String(round.seconds));
-      p.set("vs", `${round.score}-${round.found.length}`);
-      p.set("found", encodeFound(round.solution.words.map((w) => w.word), round.found.map((w) => w.word)));
-    }
-    const name = $<HTMLInputElement>("challenge-name").value.trim().slice(0, 24);
-    if (name) p.set("from", name);
-    // A reply carries the result it answers.
-    if (this.versus && this.challenged) {
-      p.set("re", `${this.versus.score}-${this.versus.words}`);
-      if (this.challenged.from) p.set("refrom", this.challenged.from);
-    }
-    return `${location.origin}${location.pathname}?${p}`;
-  }
-
-  private async challenge(): Promise<void> {
-    const name = $<HTMLInputElement>("challenge-name");
-    if (!name.value) name.value = localStorage.getItem("wordgrid.name") ?? "";
-    await this.shareLink();
-  }
-
-  /** Shares or copies the challenge link as it now reads (with the name typed). */
-  private async shareLink(): Promise<void> {
-    const url = this.link();
-    const round = this.round;
-    const text = round ? `I scored ${plural(round.score, "point", "points")} on this Wordgrid board. Can you beat it?` : "Play this Wordgrid board";
-    $<HTMLInputElement>("share-link").value = url;
-    $("share-box").hidden = false;
-    await shareOrCopy({ title: "Wordgrid", text, url }, url, $("share-note"), $<HTMLInputElement>("share-link"), "Link copied.", "Copy the link above to send it.");
-  }
 }
-

@@ -61,7 +61,11 @@ export function packLabel(key: string): string {
   return packs.get(key)?.native ?? key;
 }
 
-/** Where a pack's words come from, for the page to say. */
+/** A pack's language code (`en`, `pt`), if the index says. */
+export function packLanguage(key: string): string | undefined {
+  return packs.get(key)?.language;
+}
+
 /** Whether a language's pack knows how common its words are. */
 export function hasFrequencies(key: string): boolean {
   return Boolean(packs.get(key)?.frequencies);
