@@ -134,7 +134,7 @@ async function start(): Promise<void> {
   // The solver and the pack index (both preloaded by the page), then the
   // pack: its download starts as soon as the index says which it is,
   // beside the solver's.
-  const loading = Engine.load("boggle_web.wasm");
+  const loading = Engine.load("boggle_web.wasm.gz");
   loading.catch(() => {});
   await loadIndex();
   const problems: string[] = [];
@@ -181,7 +181,6 @@ async function start(): Promise<void> {
     const got = await packLoaded;
     $("loading").hidden = true;
     document.body.dataset.ready = String(Math.round(performance.now() - t0));
-    if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
     return got;
   };
 
@@ -251,7 +250,16 @@ async function start(): Promise<void> {
   }
 }
 
-start().catch((e: Error) => {
+/**
+ * The service worker (offline play), registered once the first round or
+ * answer is on screen: its install fetches every file ahead, which would
+ * otherwise share a slow first visit's bandwidth and CPU with the round.
+ */
+function registerServiceWorker(): void {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+
+start().then(registerServiceWorker, (e: Error) => {
   $("loading").hidden = true;
   notice(`The game did not load: ${e.message}. Reload the page to try again.`);
 });

@@ -10,7 +10,7 @@ import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } fro
 /** Words listed at first: a screenful and more, light enough for the frame that shows the answer. */
 const FIRST_PAGE = 120;
 /** Words listed at a time after that, as the list scrolls. */
-const PAGE = 400;
+const PAGE = 150;
 
 export class Solve {
   private readonly engine: Engine;
@@ -137,6 +137,11 @@ export class Solve {
     // The answer, in view: on a phone the form fills the first screen.
     const top = $("result").getBoundingClientRect().top;
     if (top > window.innerHeight * 0.6) $("result").scrollIntoView({ block: "start" });
+    // The list in a task of its own, once the board is on screen: no one
+    // task both lays out the board and sorts and lists its words.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    if (asked !== this.asked) return;
+    this.list();
     // From the click to the board and list on screen: after the next frame
     // is painted (a task queued from its animation frame runs after it).
     requestAnimationFrame(() =>
@@ -190,7 +195,6 @@ export class Solve {
       : "";
     totals.dataset.words = String(s.word_count);
     totals.dataset.score = String(s.score);
-    this.list();
   }
 
   private sorted(words: Word[]): Word[] {

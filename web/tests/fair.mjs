@@ -182,6 +182,8 @@ export async function fairRounds() {
   const desk = await browser.newContext({ ...DESKTOP, colorScheme: "dark" });
   const dp = await open(desk, `?mode=play&board=${BOARD}`);
   await roundOn(dp);
+  check(await inViewport(dp, "#play-board") && await inViewport(dp, "#end-round") && await inViewport(dp, "#daily-entry"),
+    "fair: desktop: the board, End round and the daily board's entry are in view together");
   const points = await strokes(dp, plaster.path);
   await dp.mouse.move(points[0].x, points[0].y);
   await dp.mouse.down();

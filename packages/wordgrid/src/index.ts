@@ -11,11 +11,21 @@ export type { Catalog, Choice, Counted, GameInfo, PackInfo, PlayEnded, PlayRound
 export { CATALOG } from "./api.js";
 export type { PackBytes, Rules, RollOptions, RoundOptions, SpellRules, EngineBase } from "./engine.js";
 export { BUILTIN_PACKS, fetchPack, type BuiltinPack } from "./packs.js";
+import { gunzipped } from "./packs.js";
 
-/** The module, compiled as it downloads when the host says it is WebAssembly. */
+/**
+ * The module, compiled as it downloads when the host says it is
+ * WebAssembly; a URL ending in `.gz` (the site serves the module gzipped,
+ * so that a host that does not compress sends less than half) is unzipped
+ * and compiled as it arrives.
+ */
 async function compile(url: string | URL): Promise<WebAssembly.Module> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`the solver (${String(url)}): ${response.status} ${response.statusText}`);
+  if (new URL(url, location.href).pathname.endsWith(".gz") && response.body) {
+    const body = await gunzipped(response.body);
+    return WebAssembly.compileStreaming(new Response(body, { headers: { "content-type": "application/wasm" } }));
+  }
   if (response.headers.get("content-type")?.split(";")[0].trim() === "application/wasm") {
     return WebAssembly.compileStreaming(response);
   }

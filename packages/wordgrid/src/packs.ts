@@ -35,7 +35,7 @@ export async function fetchPack(url: string | URL, what = `the pack at ${String(
  * with `Content-Encoding: gzip` (Vite's dev server does) has the browser
  * unzip it already: its first two bytes say which it is.
  */
-async function gunzipped(body: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<ReadableStream<Uint8Array>> {
+export async function gunzipped(body: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<ReadableStream<Uint8Array>> {
   const reader = body.getReader();
   const head: Uint8Array<ArrayBuffer>[] = [];
   let length = 0;
