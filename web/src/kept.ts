@@ -92,7 +92,7 @@ export function resumable(search: string, now = Date.now()): KeptRound | null {
   const k = load();
   if (!k || now - k.alive < HELD_MS) return null;
   const p = new URLSearchParams(search);
-  const asksItsOwn = ["board", "seed", "daily", "game", "lang", "time", "words"].some((name) => p.has(name));
+  const asksItsOwn = ["board", "seed", "daily", "game", "lang", "time", "words", "match"].some((name) => p.has(name));
   return k.search === search || !asksItsOwn ? k : null;
 }
 
