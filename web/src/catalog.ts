@@ -25,3 +25,8 @@ export function fillChoices(): void {
 export function isSeed(text: string): boolean {
   return new RegExp(`^[0-9]{1,${CATALOG.seed_digits}}$`).test(text);
 }
+
+/** A fresh seed for a round, a match or a roll: 31 random bits, well inside the seeds a link carries. */
+export function freshSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+}

@@ -18,7 +18,7 @@ import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, pa
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
 import { readName, readResult } from "./challenge";
-import { CATALOG, fillChoices, isSeed } from "./catalog";
+import { CATALOG, fillChoices, freshSeed, isSeed } from "./catalog";
 import { readRounds, readScores } from "./match";
 
 type Mode = "play" | "solve";
@@ -229,7 +229,7 @@ async function start(): Promise<void> {
       $<HTMLSelectElement>("play-match").value = String(rounds);
       const theirs = readScores(p.get("rounds"), rounds);
       if (problems.length) notice(`This link has ${problems.join("; ")}.`);
-      return play.startMatch(seed ?? crypto.getRandomValues(new Uint32Array(1))[0], rounds, versus ? { versus, theirs, from: readName(p.get("from")) } : {});
+      return play.startMatch(seed ?? freshSeed(), rounds, versus ? { versus, theirs, from: readName(p.get("from")) } : {});
     }
     await play.newRound(challenge, seed, day);
   } else {

@@ -8,6 +8,7 @@ import type { Challenge } from "./challenge";
 import type { Counted } from "./game";
 import type { KeptRound } from "./kept";
 import type { Match } from "./match";
+import { freshSeed } from "./catalog";
 
 /** What a round opens from. */
 export interface Opening {
@@ -60,7 +61,7 @@ export async function openRound(engine: Engine, o: Opening): Promise<Opened> {
       const round = await engine.playOpen(o.lang, o.challenge.board, { scoring, bonus: o.challenge.bonus, min_len: minLen }, o.counted);
       return { round, bonus: o.challenge.bonus, scoring, minLen };
     }
-    const fresh = crypto.getRandomValues(new Uint32Array(1))[0];
+    const fresh = freshSeed();
     const m = o.match;
     const rolled = await engine.round(o.lang, {
       game: o.game.id,

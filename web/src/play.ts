@@ -22,6 +22,7 @@ import * as feel from "./feel";
 import * as kept from "./kept";
 import { attachTracing } from "./trace";
 import { $, packLabel, ensurePack, notice, remember } from "./site";
+import { freshSeed } from "./catalog";
 
 /** Set once the first-visit tip was shown. */
 const TIP_KEY = "wordgrid.tipped";
@@ -134,7 +135,7 @@ export class Play {
   /** A round as the settings ask: one round, or a new match of as many rounds as they say. */
   private play(): Promise<void> {
     const rounds = Number($<HTMLSelectElement>("play-match").value);
-    return rounds > 1 ? this.startMatch(crypto.getRandomValues(new Uint32Array(1))[0], rounds) : this.newRound();
+    return rounds > 1 ? this.startMatch(freshSeed(), rounds) : this.newRound();
   }
 
   /** The end screen's first button: the match's next round, else a new round (or match). */

@@ -2,7 +2,7 @@
 // (or one opened from disk), every word with its path; rolls from dice and
 // a seed, as `boggle roll` does; and a link that opens the same view.
 import { BoardView, markRare, wordItem, type Cell } from "./board";
-import { CATALOG, isSeed } from "./catalog";
+import { CATALOG, freshSeed, isSeed } from "./catalog";
 import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "wordgrid";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
@@ -273,7 +273,7 @@ export class Solve {
     const seedText = $<HTMLInputElement>("seed").value.trim();
     let seed: number;
     if (seedText === "") {
-      seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+      seed = freshSeed();
       $<HTMLInputElement>("seed").value = String(seed);
     } else if (isSeed(seedText)) {
       seed = Number(seedText);
