@@ -292,10 +292,15 @@ size?: string,
  */
 scoring?: string, 
 /**
- * The daily round of this UTC date (`2026-12-01`) instead of `seed`:
+ * The daily round of this date (`2026-12-01`) instead of `seed`:
  * the seed `boggle roll --game G --daily DATE` rolls.
  */
-daily?: string, };
+daily?: string, 
+/**
+ * Round ROUND (from 1) of the match rolled from `seed`: the seed
+ * `boggle roll --game G --seed SEED --match-round ROUND` rolls.
+ */
+match_round?: number, };
 
 export type RoundInfo = { 
 /**
@@ -410,7 +415,15 @@ seed_digits: number,
  * The default line between common and rare words, as a Zipf value
  * (`prep::frequency::Zipf::COMMON`): what a setting's note says.
  */
-common_zipf: number, };
+common_zipf: number, 
+/**
+ * The most rounds a match has ([`MATCH_ROUNDS`](super::MATCH_ROUNDS)).
+ */
+match_rounds: number, 
+/**
+ * A match's rounds by default ([`MATCH_DEFAULT`](super::MATCH_DEFAULT)).
+ */
+match_default: number, };
 
 export type Counted = "common" | "all";
 
@@ -462,7 +475,12 @@ word?: string,
 /**
  * A traced path, (row, col) cells from 0.
  */
-path?: Array<[number, number]>, };
+path?: Array<[number, number]>, 
+/**
+ * Judge the try but keep nothing: what it would come to now (a path
+ * still being traced, shown on its tiles before the finger lifts).
+ */
+peek?: boolean, };
 
 export type Tried = { 
 /**
@@ -542,4 +560,4 @@ export interface Calls {
 }
 
 /** What a player may choose (solve::game::catalog): every select of the page is built from it. */
-export const CATALOG: Catalog = {"custom_sizes":[{"id":"3x3","label":"3×3"},{"id":"4x4","label":"4×4"},{"id":"5x5","label":"5×5"},{"id":"6x6","label":"6×6"}],"custom_scorings":[{"id":"boggle","label":"Boggle (3+ letters)"},{"id":"big-boggle","label":"Big Boggle (4+ letters)"},{"id":"word-hunt","label":"Word Hunt"},{"id":"words","label":"one point a word"},{"id":"letters","label":"letter values"}],"custom_seconds":180,"scorings":[{"id":"boggle","label":"Boggle"},{"id":"big-boggle","label":"Big Boggle"},{"id":"super-big-boggle","label":"Super Big Boggle"},{"id":"word-hunt","label":"Word Hunt"},{"id":"words","label":"one a word"},{"id":"ruzzle","label":"Ruzzle (letters)"},{"id":"wordament","label":"Wordament (letters)"}],"rolls":[{"id":"classic","label":"classic"},{"id":"1987","label":"1987"},{"id":"big","label":"Big Boggle"},{"id":"super-big","label":"Super Big Boggle"},{"id":"frequency","label":"frequency dice"},{"id":"letters:frequency","label":"any letter (by frequency)"},{"id":"letters:uniform","label":"any letter (uniform)"}],"seed_digits":15,"common_zipf":2.5};
+export const CATALOG: Catalog = {"custom_sizes":[{"id":"3x3","label":"3×3"},{"id":"4x4","label":"4×4"},{"id":"5x5","label":"5×5"},{"id":"6x6","label":"6×6"}],"custom_scorings":[{"id":"boggle","label":"Boggle (3+ letters)"},{"id":"big-boggle","label":"Big Boggle (4+ letters)"},{"id":"word-hunt","label":"Word Hunt"},{"id":"words","label":"one point a word"},{"id":"letters","label":"letter values"}],"custom_seconds":180,"scorings":[{"id":"boggle","label":"Boggle"},{"id":"big-boggle","label":"Big Boggle"},{"id":"super-big-boggle","label":"Super Big Boggle"},{"id":"word-hunt","label":"Word Hunt"},{"id":"words","label":"one a word"},{"id":"ruzzle","label":"Ruzzle (letters)"},{"id":"wordament","label":"Wordament (letters)"}],"rolls":[{"id":"classic","label":"classic"},{"id":"1987","label":"1987"},{"id":"big","label":"Big Boggle"},{"id":"super-big","label":"Super Big Boggle"},{"id":"frequency","label":"frequency dice"},{"id":"letters:frequency","label":"any letter (by frequency)"},{"id":"letters:uniform","label":"any letter (uniform)"}],"seed_digits":15,"common_zipf":2.5,"match_rounds":9,"match_default":3};
