@@ -26,6 +26,7 @@ mod automaton;
 mod check;
 pub mod compact;
 mod format;
+mod subset;
 
 use std::fs::File;
 use std::path::Path;

@@ -419,3 +419,25 @@ fn a_damaged_verdict_section_is_refused() {
         PackError::UnsupportedFlags { flags: 2, .. }
     ));
 }
+
+#[test]
+fn a_subset_keeps_its_words_standing() {
+    let pack = Pack::from_vec(with_frequencies(), "f").unwrap();
+    let small = pack.subset(|w| w != b"dog" && w != b"queen").unwrap();
+    small.verify().unwrap();
+    assert_eq!(small.words().unwrap(), ["cat", "zebra"]);
+    assert_eq!(small.meta().word_count, 2);
+    assert_eq!(small.meta().recipe, pack.meta().recipe);
+    for word in ["cat", "zebra"] {
+        assert_eq!(
+            small.zipf_of(word).unwrap(),
+            pack.zipf_of(word).unwrap(),
+            "{word}"
+        );
+    }
+    // It travels as any pack does.
+    let back = Pack::from_compact(&small.to_compact().unwrap(), "back").unwrap();
+    assert_eq!(back.as_bytes(), small.as_bytes());
+    // Keeping nothing is a pack of no words, not an error.
+    assert!(pack.subset(|_| false).unwrap().is_empty());
+}

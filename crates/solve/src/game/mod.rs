@@ -19,12 +19,14 @@ pub mod catalog;
 mod daily;
 mod judge;
 mod matches;
+mod opening;
 mod target;
 
 pub use catalog::{catalog, Catalog, Choice};
 pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
 pub use matches::{MATCH_DEFAULT, MATCH_ROUNDS};
+pub use opening::OPENING_ROUNDS;
 pub use target::Counted;
 
 use grid::{Rng, Size};
@@ -115,6 +117,18 @@ pub enum GameError {
     /// The pack's automaton failed a check while a board was judged.
     #[error(transparent)]
     Lexicon(#[from] LexiconError),
+    /// A pack made from the pack (an opening's) did not make.
+    #[error(transparent)]
+    Pack(#[from] prep::PackError),
+    /// The game's rounds in this language roll differently on fewer words
+    /// (dice made from the pack's letter frequencies): it has no opening.
+    #[error("{game} in {language} rolls its dice from the whole pack's letters: it has no opening rounds")]
+    NoOpening {
+        /// The game.
+        game: String,
+        /// The pack's language.
+        language: String,
+    },
 }
 
 /// The built-in games, in the order a menu lists them.
