@@ -43,6 +43,8 @@ enum Command {
     Best(cmd::best::BestArgs),
     /// Prove boards optimal: list every board scoring at least a threshold (branch and bound).
     Prove(cmd::prove::ProveArgs),
+    /// A game's opening rounds and the pack of just their words (the web app's first round).
+    Opening(cmd::opening::OpeningArgs),
     /// List the packs --lang can name: built-in and installed.
     Packs(cmd::packs::PacksArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Count(args)) => cmd::count::run(args),
         Some(Command::Best(args)) => cmd::best::run(args),
         Some(Command::Prove(args)) => cmd::prove::run(args),
+        Some(Command::Opening(args)) => cmd::opening::run(args),
         Some(Command::Packs(args)) => cmd::packs::run(&args),
         Some(Command::Completions(args)) => boggle_cli::docs::completions::<Cli>("boggle", &args),
         Some(Command::Man(args)) => boggle_cli::docs::man::<Cli>(&args),

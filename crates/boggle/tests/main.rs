@@ -15,6 +15,7 @@ mod lang_cli;
 mod lang_reference;
 mod letter_games;
 mod newcomer;
+mod opening_cli;
 mod prove_cli;
 mod scripts;
 mod show_cli;

@@ -16,7 +16,9 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
     .unwrap();
     let boards = dir.join("boards.txt");
     std::fs::write(&boards, "teat\neate\n").unwrap();
+    let opening = dir.join("opening.compact");
     let (pack_s, boards_s) = (pack.to_str().unwrap(), boards.to_str().unwrap());
+    let opening_s = opening.to_str().unwrap();
     let board = "oatr ihps htnr enei";
     let cases: Vec<Vec<&str>> = vec![
         vec![board],
@@ -71,6 +73,9 @@ fn every_command_survives_a_full_disk_and_a_closed_pipe() {
             "3",
             "--sample",
             "2",
+        ],
+        vec![
+            "opening", "--game", "boggle", "--rounds", "1", "-o", opening_s,
         ],
         vec!["packs"],
         vec!["packs", "--json"],

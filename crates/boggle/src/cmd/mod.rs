@@ -3,6 +3,7 @@
 pub(crate) mod batch;
 pub(crate) mod best;
 pub(crate) mod count;
+pub(crate) mod opening;
 pub(crate) mod packs;
 pub(crate) mod prove;
 pub(crate) mod roll;
