@@ -8,7 +8,7 @@ import { readFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
+import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, waitUntil, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { offlineAfterOneVisit } from "./offline.mjs";
 import { budgets } from "./budgets.mjs";
@@ -623,7 +623,7 @@ try {
   await dark.close();
 
   // Offline after the first load.
-  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null, null, { timeout: 20000 }).catch(() => {});
+  await waitUntil(page, async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null);
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
   const ruOnce = await open(desktop, `?board=${encodeURIComponent("КОТЫ ДОМА ЛЕСЬ РЕКА")}&lang=ru`);

@@ -100,6 +100,23 @@ export async function acceptChallenge(page) {
   return text;
 }
 
+/**
+ * Waits until `predicate`, run in the page and awaited, holds: true, or
+ * false once `timeout` ms have passed. (waitForFunction does not await a
+ * promise its predicate returns: it takes the promise itself as true.)
+ */
+export async function waitUntil(page, predicate, arg, timeout = 20000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    // (A predicate awaiting what never comes, such as a service worker's
+    // ready, counts as false at the deadline.)
+    const left = new Promise((r) => setTimeout(() => r(false), Math.max(0, end - Date.now())));
+    if (await Promise.race([page.evaluate(predicate, arg).catch(() => false), left])) return true;
+    await page.waitForTimeout(100);
+  }
+  return false;
+}
+
 /** Waits for a round to be on the board (the `n`-th started, if given). */
 export async function roundOn(page, n) {
   await page.waitForFunction((k) => Number(document.body.dataset.round || 0) >= (k ?? 1) && document.querySelectorAll("#play-board .tile").length > 0, n);

@@ -1,7 +1,7 @@
 // Offline after ONE visit to a no-cache host: the page plays; a language
 // chosen that does not load leaves the one before; a link to a language
 // never loaded plays English and says why; the next offline launch plays.
-import { browser, check, cutNetwork, noCacheBase, roundOn, shot, DESKTOP } from "./harness.mjs";
+import { browser, check, cutNetwork, waitUntil, noCacheBase, roundOn, shot, DESKTOP } from "./harness.mjs";
 
 export async function offlineAfterOneVisit() {
   // Offline after ONE visit to a no-cache host; a language that does not
@@ -11,10 +11,10 @@ export async function offlineAfterOneVisit() {
   first.on("pageerror", (e) => check(false, "no page error", e.message));
   await first.goto(noCacheBase + "?mode=play");
   await roundOn(first);
-  const kept = await first.waitForFunction(async () => {
+  const kept = await waitUntil(first, async () => {
     for (const k of await caches.keys()) if (await (await caches.open(k)).match("packs/en.compact.gz", { ignoreSearch: true })) return true;
     return false;
-  }, null, { timeout: 20000 }).then(() => true, () => false);
+  });
   check(kept, "no-cache host: the first visit keeps the English pack for offline use");
   // The visit is over once the service worker is in charge (a tab closed
   // while it still installs is not ready for offline, on any host).
