@@ -24,6 +24,28 @@ async function store(request: Request | string, response: Response): Promise<voi
   await cache.put(request, response);
 }
 
+/**
+ * The stores under way, by URL without its query. A URL is stored once at
+ * a time: the page asks to keep a pack its fetch through this worker is
+ * storing already, and a second fetch and put of it would race the first
+ * (the second replaces the first entry, and one cut short, by a closed tab
+ * or a lost network, leaves none).
+ */
+const storing = new Map<string, Promise<void>>();
+
+function storeOnce(url: string, run: () => Promise<void>): Promise<void> {
+  const key = new URL(url);
+  key.search = "";
+  let now = storing.get(key.href);
+  if (!now) {
+    now = run()
+      .catch(() => {}) // offline or refused: the page asks again next time it loads it
+      .finally(() => storing.delete(key.href));
+    storing.set(key.href, now);
+  }
+  return now;
+}
+
 sw.addEventListener("install", (e) => {
   e.waitUntil(
     caches
@@ -49,14 +71,12 @@ sw.addEventListener("message", (e) => {
       urls
         .map((u) => new URL(u, sw.location.href))
         .filter((u) => u.origin === sw.location.origin)
-        .map(async (u) => {
-          if (await caches.match(u.href, { ignoreSearch: true })) return;
-          try {
+        .map((u) =>
+          storeOnce(u.href, async () => {
+            if (await caches.match(u.href, { ignoreSearch: true })) return;
             await store(u.href, await fetch(u.href));
-          } catch {
-            // Offline or refused: the page asks again next time it loads it.
-          }
-        }),
+          }),
+        ),
     ),
   );
 });
@@ -69,7 +89,8 @@ sw.addEventListener("fetch", (e) => {
       (hit) =>
         hit ??
         fetch(e.request).then((response) => {
-          e.waitUntil(store(e.request, response.clone()));
+          const copy = response.clone();
+          e.waitUntil(storeOnce(e.request.url, () => store(e.request, copy)));
           return response;
         }),
     ),
