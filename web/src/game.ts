@@ -30,8 +30,10 @@ export class Round {
   readonly max: number;
   /** For each cell (row-major), the cells a traced path may step to from it. */
   readonly neighbors: number[][];
-  private readonly id: number;
+  private id: number;
   private readonly judging: Judging;
+  /** While the round waits to move to the whole pack's judge (moveTo). */
+  private moving: Promise<void> | null = null;
   /** How many of the words found the target counts, as the library last said. */
   private countedFound = 0;
   /** The words not found, once the library has ended the round. */
@@ -63,11 +65,47 @@ export class Round {
    * order they are made, so two quick ones are judged in order.
    */
   async judge(attempt: { word: string } | { path: [number, number][] }): Promise<Verdict> {
-    const tried = await this.judging.playTry({ round: this.id, ...attempt });
-    if (tried.kind === "new" && tried.word !== null) this.found.push(this.solution.words[tried.word]);
+    const id = this.id;
+    const moving = this.moving;
+    let tried = await this.judging.playTry({ round: id, ...attempt });
+    // Only the whole pack knows a word that is not on this board: an
+    // opening's judge says "not a word" of it, so it is asked again there.
+    if (moving && tried.kind === "notword" && "word" in attempt) {
+      await moving;
+      if (this.id !== id) return this.judge(attempt);
+    }
+    if (tried.kind === "new" && tried.word !== null) {
+      const word = this.solution.words[tried.word];
+      this.found.push(word);
+      // Found on the judge the round has just left: the new one counts it too.
+      if (this.id !== id) tried = { ...(await this.judging.playTry({ round: this.id, path: word.path })), kind: "new", points: tried.points };
+    }
     this.score = tried.score;
     this.countedFound = tried.counted;
     return tried;
+  }
+
+  /**
+   * Moves the round to another judge of the same board: `opened`, the round
+   * opened on the language's whole pack once it has come, after one opened
+   * on an opening's pack (the words of a few boards, solve::game's opening
+   * rounds: the same words, points and target). The words found so far are
+   * judged there again, silently and before any later try, and every try
+   * after goes there. A round that has ended, or a pack that does not come,
+   * stays where it is: its judge knows every word of its board.
+   */
+  moveTo(opened: Promise<PlayRound>): void {
+    const moving = opened.then(
+      (o) => {
+        if (this.ended) return void this.judging.playEnd(o.round).catch(() => {});
+        for (const w of this.found) void this.judging.playTry({ round: o.round, path: w.path });
+        const left = this.id;
+        this.id = o.round;
+        void this.judging.playEnd(left).catch(() => {});
+      },
+      () => {},
+    );
+    this.moving = moving.finally(() => (this.moving = null));
   }
 
   /**

@@ -14,7 +14,8 @@ import { Engine } from "wordgrid";
 import { Play } from "./play";
 import * as chosen from "./chosen";
 import * as kept from "./kept";
-import { $, ensurePack, fetchPack, firstLanguage, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
+import { $, ensurePack, fetchPack, firstLanguage, firstOpening, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
+import * as history from "./history";
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
 import { readName, readResult } from "./challenge";
@@ -145,15 +146,20 @@ async function start(): Promise<void> {
   // link asks for no other: it resumes, in its own language.
   const resume = mode === "play" ? kept.resumable(location.search) : null;
   const lang = resume && hasPack(resume.lang) ? resume.lang : languageOfLink(p, problems);
-  const bytes = fetchPack(lang);
-  bytes.catch(() => {});
+  // A first visit's first round is an opening round: the download is the
+  // module and a few boards' words, and the whole pack comes after.
+  const first = mode === "play" && !resume ? await firstOpening(lang, p, history.load().length) : null;
+  const bytes = first ? undefined : fetchPack(lang);
+  bytes?.catch(() => {});
   const engine = await loading;
+  // (The opening's pack, or, if it does not come, the whole one.)
+  const opening = first ? first.bytes.then((b) => engine.addPack(first.key, b)).then(() => first, () => null) : Promise.resolve(null);
   // The pack goes on arriving, and the module rebuilding it, while the
   // screens are set up. One that does not load (offline, a language never
   // visited) gives way to the last language played, else English: the
   // language that loaded.
   let fellBack = "";
-  const packLoaded = ensurePack(engine, lang, bytes).then(
+  const packLoaded = opening.then((o) => (o ? undefined : ensurePack(engine, lang, bytes))).then(
     () => lang,
     async (e: Error) => {
       const instead = [localStorage.getItem("wordgrid.lang"), "en"].find((k): k is string => !!k && k !== lang && hasPack(k));
@@ -231,7 +237,7 @@ async function start(): Promise<void> {
       if (problems.length) notice(`This link has ${problems.join("; ")}.`);
       return play.startMatch(seed ?? freshSeed(), rounds, versus ? { versus, theirs, from: readName(p.get("from")) } : {});
     }
-    await play.newRound(challenge, seed, day);
+    await play.newRound(challenge, seed, day, undefined, (await opening) ?? undefined);
   } else {
     setMode("solve");
     $<HTMLSelectElement>("pack").value = lang;

@@ -22,6 +22,19 @@ export interface Opening {
   match: Match | null;
   seed?: number;
   day?: string;
+  /** The engine's key of the pack to roll on, if not the language's: an opening's (FirstRound). */
+  pack?: string;
+}
+
+/**
+ * A first visit's first round: one of the game's opening rounds (its
+ * seed, from the site's index), played on the pack of those rounds' words
+ * (loaded under `key`) until the language's whole pack has come.
+ */
+export interface FirstRound {
+  key: string;
+  game: string;
+  seed: number;
 }
 
 /** A round opened, and what it was opened with (kept with it, and in its links). */
@@ -63,7 +76,7 @@ export async function openRound(engine: Engine, o: Opening): Promise<Opened> {
     }
     const fresh = freshSeed();
     const m = o.match;
-    const rolled = await engine.round(o.lang, {
+    const rolled = await engine.round(o.pack ?? o.lang, {
       game: o.game.id,
       seed: m?.seed ?? o.seed ?? fresh,
       ...(m ? { match_round: m.index } : {}),
@@ -72,7 +85,7 @@ export async function openRound(engine: Engine, o: Opening): Promise<Opened> {
     });
     const bonus = rolled.bonus ?? undefined;
     const minLen = rolled.min_len ?? undefined;
-    const round = await engine.playOpen(o.lang, rolled.board, { scoring: rolled.scoring, bonus, min_len: minLen }, o.counted);
+    const round = await engine.playOpen(o.pack ?? o.lang, rolled.board, { scoring: rolled.scoring, bonus, min_len: minLen }, o.counted);
     return { round, bonus, seed: rolled.seed, scoring: rolled.scoring, minLen, minCommon: rolled.min_common };
   } catch (e) {
     throw new NotOpened(from, (e as Error).message);

@@ -14,7 +14,7 @@ import * as define from "./define";
 import * as settings from "./settings";
 import * as match from "./match";
 import { typeAnywhere } from "./keys";
-import { openRound, type NotOpened, type Opened } from "./opening";
+import { openRound, type FirstRound, type NotOpened, type Opened } from "./opening";
 import * as records from "./records";
 import * as history from "./history";
 import * as chosen from "./chosen";
@@ -218,7 +218,7 @@ export class Play {
    * seed (a new one if none is given); or resumes the round kept on this
    * device (`resume`), its words and the time it has left.
    */
-  async newRound(challenge?: Challenge, seed?: number, day?: string, resume?: kept.KeptRound): Promise<void> {
+  async newRound(challenge?: Challenge, seed?: number, day?: string, resume?: kept.KeptRound, first?: FirstRound): Promise<void> {
     const kept = this.leave();
     // A round not asked for by the match on the board leaves it.
     if (resume) this.match = resume.match ?? null;
@@ -227,7 +227,9 @@ export class Play {
     // The engine answers later: a round asked for after this one wins.
     const asked = ++this.asked;
     const lang = this.lang;
-    if (!(await this.loadPack(lang, () => this.newRound(challenge, seed, day, resume)))) return;
+    // A first round on an opening's pack plays now; the whole pack comes after.
+    if (first?.game !== this.game.id) first = undefined;
+    if (!first && !(await this.loadPack(lang, () => this.newRound(challenge, seed, day, resume)))) return;
     if (challenge?.counted) $<HTMLSelectElement>("play-words").value = challenge.counted;
     const counted = this.counted();
     this.day = challenge ? null : day ?? null;
@@ -235,13 +237,14 @@ export class Play {
     else delete document.body.dataset.daily;
     this.challenged = challenge?.versus ? challenge : null;
     this.versus = challenge?.versus;
-    const opened = await this.open(lang, counted, challenge, seed, day, resume);
+    const opened = await this.open(lang, counted, challenge, first?.seed ?? seed, day, resume, first?.key);
     if (!opened || asked !== this.asked) return;
     const solution = opened.solution;
     this.boardText = solution.board;
     const seconds = resume?.seconds ?? challenge?.seconds ?? this.seconds();
     const round = new Round(opened, seconds, counted, this.engine, resume ? resume.deadline - Date.now() : undefined);
     this.round = round;
+    if (first) round.moveTo(this.whole(lang, round));
     this.began.set(round, { record: this.recordKey(round), lang });
     this.showRound(lang, seconds);
     if (resume) {
@@ -324,10 +327,10 @@ export class Play {
   }
 
   /** Opens the round in the library (opening.ts); null, and a line saying why, if it does not open. */
-  private async open(lang: string, counted: Counted, challenge?: Challenge, seed?: number, day?: string, resume?: kept.KeptRound): Promise<PlayRound | null> {
+  private async open(lang: string, counted: Counted, challenge?: Challenge, seed?: number, day?: string, resume?: kept.KeptRound, pack?: string): Promise<PlayRound | null> {
     let opened: Opened;
     try {
-      opened = await openRound(this.engine, { lang, game: this.game, counted, custom: settings.custom(this.game.id), resume, challenge, match: this.match, seed, day });
+      opened = await openRound(this.engine, { lang, game: this.game, counted, custom: settings.custom(this.game.id), resume, challenge, match: this.match, seed, day, pack });
     } catch (e) {
       const { from, message } = e as NotOpened;
       if (from === "resume") kept.clear();
@@ -343,6 +346,16 @@ export class Play {
     if (opened.minCommon !== undefined) document.body.dataset.minCommon = String(opened.minCommon);
     this.openedWith = { scoring: opened.scoring, minLen: opened.minLen };
     return opened.round;
+  }
+
+  /** `round` (on an opening's pack) opened again on the whole pack, once it has come: its download starts now. */
+  private whole(lang: string, round: Round): Promise<PlayRound> {
+    const { scoring, minLen } = this.openedWith;
+    const bonus = this.bonus;
+    return ensurePack(this.engine, lang).then(() => {
+      this.loaded = lang;
+      return this.engine.playOpen(lang, round.solution.board, { scoring, bonus, min_len: minLen }, round.counted);
+    });
   }
 
   /** The scoring and minimum length the round on the board was opened with (kept with it). */

@@ -2,6 +2,7 @@
 // (packs/index.json, written by scripts/build-web) and loading them on
 // first use, and the notice line for things a player should know.
 import { fetchPack as fetchPackAt, type Engine, type PackBytes } from "wordgrid";
+import type { FirstRound } from "./opening";
 
 export function $<T extends HTMLElement = HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -28,6 +29,12 @@ export interface SitePack {
   compact?: string;
   /** The size of what the page fetches. */
   bytes: number;
+  /**
+   * Its opening rounds (`boggle opening`): a game's rounds for a few seeds,
+   * and the pack of just their words (a compact form, gzipped), which a
+   * first visit plays its first round on while the whole pack comes.
+   */
+  opening?: { file: string; game: string; seeds: number[]; bytes: number };
 }
 
 const packs = new Map<string, SitePack>([
@@ -124,6 +131,24 @@ export async function ensurePack(engine: Engine, key: string, bytes?: Promise<Pa
     loading.set(key, load);
   }
   return load;
+}
+
+/**
+ * The opening round a first visit to `key` plays (its download started),
+ * or null: for a link that asks for nothing but the language, a language
+ * with an opening, and a device that has played no round and does not
+ * keep the whole pack (a player who has, gets a round of any seed, not
+ * one of a few).
+ */
+export async function firstOpening(key: string, link: URLSearchParams, played: number): Promise<(FirstRound & { bytes: Promise<PackBytes> }) | null> {
+  const o = packs.get(key)?.opening;
+  if (!o?.seeds.length || played > 0 || [...link.keys()].some((k) => k !== "lang" && k !== "mode")) return null;
+  const kept = "caches" in globalThis ? await caches.match(new URL(packUrl(key), location.href).href, { ignoreSearch: true }).catch(() => undefined) : undefined;
+  if (kept) return null;
+  const seed = o.seeds[crypto.getRandomValues(new Uint32Array(1))[0] % o.seeds.length];
+  const bytes = fetchPackAt(`packs/${o.file}`, `the ${key} opening`);
+  bytes.catch(() => {});
+  return { key: `${key}~opening`, game: o.game, seed, bytes };
 }
 
 /** Packs being loaded, so that two asks load one once. */
