@@ -11,6 +11,7 @@ import { chromium } from "playwright-core";
 import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, waitUntil, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { offlineAfterOneVisit } from "./offline.mjs";
+import { openingRound } from "./opening.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
 import { keeping } from "./keeping.mjs";
@@ -639,6 +640,8 @@ try {
   await cutNetwork(desktop, false);
 
   await offlineAfterOneVisit();
+
+  await openingRound();
 
   await everyLanguage();
 
