@@ -92,6 +92,7 @@ struct Entry {
     scoring: String,
     min_len: Option<NonZeroUsize>,
     seconds: u32,
+    arena_results: Option<u32>,
     min_common: u64,
     bonus: Option<String>,
     special: Option<Special>,
@@ -117,8 +118,8 @@ fn games_rs(table: &Table) -> String {
         };
         writeln!(
             out,
-            "    Entry {{ id: {:?}, name: {:?}, size: {:?}, dice: {:?}, scoring: {:?}, min_len: {:?}, seconds: {}, min_common: {}, bonus: {:?}, special: {special} }},",
-            e.id, e.name, e.size, e.dice, e.scoring, e.min_len.map(NonZeroUsize::get), e.seconds, e.min_common, e.bonus,
+            "    Entry {{ id: {:?}, name: {:?}, size: {:?}, dice: {:?}, scoring: {:?}, min_len: {:?}, seconds: {}, arena_results: {}, min_common: {}, bonus: {:?}, special: {special} }},",
+            e.id, e.name, e.size, e.dice, e.scoring, e.min_len.map(NonZeroUsize::get), e.seconds, e.arena_results.unwrap_or(40), e.min_common, e.bonus,
         )
         .unwrap();
     }

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod arena_cli;
 mod best_cli;
 mod common_words;
 mod count_cli;

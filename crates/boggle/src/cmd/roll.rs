@@ -10,14 +10,32 @@ use anyhow::Result;
 use boggle_cli::{plural, usage, usage_msg};
 use clap::Args;
 use prep::Pack;
-use solve::game::{Day, Game, GameError, Round};
+use solve::game::{ArenaRound, Day, Game, GameError, Round, UtcTime};
 use solve::random::{self, RollError, RollSpec, Rolled, Roller, Rolling, Target};
 use solve::{FaceRules, Solver, Tally, TextStyle};
 
 use crate::args::{PackArgs, RollOptions, RuleArgs};
 use crate::output::json::{
-    pack_label, CommonJson, GameRollJson, GameSolutionJson, RollJson, RolledSolutionJson,
+    pack_label, ArenaJson, CommonJson, GameRollJson, GameSolutionJson, RollJson, RolledSolutionJson,
 };
+
+/// `--arena TIME`: a UTC time, or `now` (the system clock's).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ArenaTime(UtcTime);
+
+impl std::str::FromStr for ArenaTime {
+    type Err = solve::game::TimeError;
+
+    fn from_str(s: &str) -> Result<ArenaTime, Self::Err> {
+        if s == "now" {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64);
+            return Ok(ArenaTime(UtcTime::from_seconds(now)));
+        }
+        s.parse().map(ArenaTime)
+    }
+}
 use crate::output::listing::{self, ordered, ViewArgs};
 
 /// Options of `boggle roll`.
@@ -34,9 +52,14 @@ pub(crate) struct RollArgs {
     /// board, at each player's own date).
     #[arg(long, value_name = "DATE", requires = "game", conflicts_with = "seed")]
     pub(crate) daily: Option<Day>,
+    /// With --game: the game's arena round under way at TIME (UTC,
+    /// YYYY-MM-DDTHH:MM:SSZ, or `now`), the same board for everyone in the
+    /// pack's language at that moment (the room server's arena).
+    #[arg(long, value_name = "TIME", requires = "game", conflicts_with_all = ["seed", "daily", "count"])]
+    pub(crate) arena: Option<ArenaTime>,
     /// With --game and --seed: round ROUND (from 1) of the match rolled from
     /// SEED, each round its own board (the web page's matches).
-    #[arg(long, value_name = "ROUND", requires_all = ["game", "seed"], conflicts_with = "daily")]
+    #[arg(long, value_name = "ROUND", requires_all = ["game", "seed"], conflicts_with_all = ["daily", "arena"])]
     pub(crate) match_round: Option<u32>,
     /// Print JSON: {"board", "rows", "cols", "seed", "dice", ...}.
     #[arg(long)]
@@ -70,7 +93,12 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
     }
     let pack = args.pack.open()?;
     let game = args.rules.game(args.dice.size)?;
+    let arena = match (args.arena, &game) {
+        (Some(at), Some(game)) => Some(game.arena_round(at.0, &pack.recipe().language.code)),
+        _ => None,
+    };
     let (seed, from_clock) = match (args.daily, args.dice.seed, &game) {
+        _ if arena.is_some() => (arena.map_or(0, |r| r.seed), false),
         (Some(day), _, Some(game)) => (game.daily_seed(day, &pack.recipe().language.code), false),
         (Some(_), _, None) => return Err(usage_msg("--daily rolls a game's round: give --game")),
         (None, Some(s), Some(game)) if args.match_round.is_some() => {
@@ -87,7 +115,7 @@ pub(crate) fn run(args: RollArgs) -> Result<ExitCode> {
         (None, None, _) => (random::seed_from_time(), true),
     };
     match game {
-        Some(game) => run_game(&args, &pack, &game, seed, from_clock),
+        Some(game) => run_game(&args, &pack, &game, seed, from_clock, arena),
         None => run_dice(&args, &pack, seed, from_clock),
     }
 }
@@ -353,6 +381,7 @@ fn run_game(
     game: &Game,
     seed: u64,
     from_clock: bool,
+    arena: Option<ArenaRound>,
 ) -> Result<ExitCode> {
     let game = the_game(args, game)?;
     let options = args.rules.options()?;
@@ -377,6 +406,11 @@ fn run_game(
             scoring: round.rules.scoring.name().to_string(),
             seconds: game.seconds,
             seed: round.seed,
+            arena: arena.map(|r| ArenaJson {
+                start: r.start,
+                ends: r.ends,
+                next: r.next,
+            }),
         }
     };
     if let Some(count) = args.count {
@@ -394,7 +428,13 @@ fn run_game(
     }
     let round = roll(seed)?;
     let text = round.faces.text(&round.board, TextStyle::Rows);
-    let info = round_info(&game, &round, from_clock);
+    let mut info = round_info(&game, &round, from_clock);
+    if let Some(r) = arena {
+        info.push_str(&format!(
+            "\narena round from {}: play until {}, results until {}",
+            r.start, r.ends, r.next
+        ));
+    }
     if !args.solve {
         if args.json {
             serde_json::to_writer(&mut out, &json(&round))?;

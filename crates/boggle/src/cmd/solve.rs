@@ -223,6 +223,7 @@ fn solve_rolled(args: SolveArgs) -> Result<ExitCode> {
         paths: args.paths,
         count: None,
         daily: None,
+        arena: None,
         match_round: None,
         view: args.view,
     })

@@ -118,6 +118,25 @@ pub(crate) struct GameRollJson<'a> {
     pub(crate) scoring: String,
     pub(crate) seconds: u32,
     pub(crate) seed: u64,
+    /// With `--arena`: the round's times.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) arena: Option<ArenaJson>,
+}
+
+/// An arena round's times, RFC 3339 UTC: its play from `start` to `ends`,
+/// its results until `next`, when the next round starts.
+#[derive(Serialize, Clone, Copy)]
+pub(crate) struct ArenaJson {
+    #[serde(serialize_with = "as_text")]
+    pub(crate) start: solve::game::UtcTime,
+    #[serde(serialize_with = "as_text")]
+    pub(crate) ends: solve::game::UtcTime,
+    #[serde(serialize_with = "as_text")]
+    pub(crate) next: solve::game::UtcTime,
+}
+
+fn as_text<S: serde::Serializer>(t: &solve::game::UtcTime, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(t)
 }
 
 /// `boggle roll --game G --solve --json`: the round and its solution.

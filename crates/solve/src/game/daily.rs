@@ -69,6 +69,34 @@ impl Day {
     }
 }
 
+impl Day {
+    /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
+    pub(super) fn days_since_1970(self) -> i64 {
+        let (m, d) = (i64::from(self.month), i64::from(self.day));
+        let y = i64::from(self.year) - i64::from(m <= 2);
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` after 1970-01-01 (`civil_from_days`), held to the
+    /// years a [`Day`] reads (2000 to 9999).
+    pub(super) fn from_days_since_1970(days: i64) -> Day {
+        let z = days.clamp(10_957, 2_932_896) + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+        let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
+        Day { year, month, day }
+    }
+}
+
 impl FromStr for Day {
     type Err = DayError;
 

@@ -15,6 +15,7 @@
 use std::num::NonZeroUsize;
 use std::sync::OnceLock;
 
+mod arena;
 pub mod catalog;
 mod daily;
 mod judge;
@@ -22,6 +23,7 @@ mod matches;
 mod opening;
 mod target;
 
+pub use arena::{ArenaRound, TimeError, UtcTime, ARENA_EPOCH};
 pub use catalog::{catalog, Catalog, Choice};
 pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
@@ -63,6 +65,9 @@ pub struct Game {
     pub min_len: Option<NonZeroUsize>,
     /// The round's time in seconds.
     pub seconds: u32,
+    /// How long an arena round's results show before the next round
+    /// starts, in seconds (arena.rs).
+    pub arena_results: u32,
     /// The fewest common words a rolled board may have.
     pub min_common: u64,
     /// Bonus cells placed on each board, in the bonus grid's characters
@@ -91,6 +96,7 @@ struct Entry {
     scoring: &'static str,
     min_len: Option<usize>,
     seconds: u32,
+    arena_results: u32,
     min_common: u64,
     bonus: Option<&'static str>,
     /// The language, and the tiles.
@@ -148,6 +154,7 @@ pub fn games() -> &'static [Game] {
                     .min_len
                     .map(|n| NonZeroUsize::new(n).expect("games.toml lengths are 1 or more")),
                 seconds: e.seconds,
+                arena_results: e.arena_results,
                 min_common: e.min_common,
                 bonus: e.bonus.map(String::from),
                 special: e.special.map(|(language, tiles)| SpecialTiles {
@@ -189,6 +196,7 @@ impl Game {
             scoring,
             min_len: None,
             seconds: 180,
+            arena_results: 40,
             min_common,
             bonus: None,
             special: None,
