@@ -1,6 +1,9 @@
 // A board on the page: a grid of tiles (role="grid", each cell named by its
 // face), and a path drawn *under* the letters, so a word's route never
 // hides what it spells. Both screens use it; play adds tracing (trace.ts).
+// A big board (past 16 rows or columns) is painted on a canvas instead
+// (bigboard.ts), its path drawn over it.
+import { BIG_GAP, BIG_TILE, paintBig } from "./bigboard";
 
 export type Cell = [number, number];
 
@@ -74,6 +77,9 @@ const SVG = "http://www.w3.org/2000/svg";
 /** About how many tiles a frame puts on screen (whole rows, at least one). */
 const ROWS_OF_TILES = 200;
 
+/** Past this many rows or columns a board is big: a canvas, its tiles 24 px, in a box that scrolls. */
+const BIG = 16;
+
 export class BoardView {
   readonly el: HTMLElement;
   rows = 0;
@@ -82,6 +88,10 @@ export class BoardView {
   private tiles: HTMLElement[] = [];
   private svg: SVGSVGElement;
   private grid: HTMLElement;
+  /** A big board's canvas (bigboard.ts): a new one for each, since a painter may own the last. */
+  private canvas: HTMLCanvasElement | null = null;
+  /** What a point is found on: the grid, or a big board's canvas. */
+  private surface: HTMLElement;
   /** Counts boards shown: a big board still going on screen stops when the next is shown. */
   private shown = 0;
   /** The path marked last, and how. */
@@ -98,6 +108,7 @@ export class BoardView {
     this.svg.classList.add("route");
     this.svg.setAttribute("aria-hidden", "true");
     el.replaceChildren(this.grid, this.svg);
+    this.surface = this.grid;
   }
 
   /**
@@ -118,10 +129,21 @@ export class BoardView {
     this.el.classList.toggle("small", cols > 6);
     // Past 16 columns tiles would be too small to read: the board keeps
     // 24 px tiles and scrolls inside its box.
-    const large = cols > 16 || rows > 16;
+    const large = cols > BIG || rows > BIG;
     this.el.classList.toggle("large", large);
-    this.tiles = new Array<HTMLElement>(rows * cols);
     this.marked = { path: [], kind: "shown" };
+    const shown = ++this.shown;
+    this.svg.setAttribute("viewBox", `0 0 ${cols * 100} ${rows * 100}`);
+    this.svg.replaceChildren();
+    if (large) {
+      this.showBig(rows, cols, cells, marks);
+      return;
+    }
+    if (this.surface !== this.grid) {
+      this.el.replaceChildren(this.grid, this.svg);
+      this.surface = this.grid;
+    }
+    this.tiles = new Array<HTMLElement>(rows * cols);
     const rowsFrom = (from: number, to: number): HTMLElement[] => {
       const made: HTMLElement[] = [];
       for (let r = from; r < Math.min(to, rows); r++) {
@@ -129,7 +151,7 @@ export class BoardView {
         row.setAttribute("role", "row");
         row.className = "tile-row";
         for (let c = 0; c < cols; c++) {
-          const tile = this.newTile(cells[r * cols + c], large, marks.values?.[r * cols + c], marks.bonus?.[r * cols + c]);
+          const tile = this.newTile(cells[r * cols + c], marks.values?.[r * cols + c], marks.bonus?.[r * cols + c]);
           tile.dataset.cell = `${r},${c}`;
           row.appendChild(tile);
           this.tiles[r * cols + c] = tile;
@@ -138,11 +160,8 @@ export class BoardView {
       }
       return made;
     };
-    // A big board is made and put on screen a few rows a frame, so that no
-    // frame makes, styles and paints thousands of tiles at once (a 50x50
-    // board took 100-200 ms in one); a path marked meanwhile is marked on
-    // each new row too.
-    const shown = ++this.shown;
+    // A board of more tiles than a frame makes is put on screen a few rows
+    // a frame; a path marked meanwhile is marked on each new row too.
     const perFrame = Math.max(1, Math.floor(ROWS_OF_TILES / cols));
     this.grid.replaceChildren(...rowsFrom(0, perFrame));
     const more = (from: number) => {
@@ -152,28 +171,37 @@ export class BoardView {
       requestAnimationFrame(() => more(from + perFrame));
     };
     requestAnimationFrame(() => more(perFrame));
-    this.svg.setAttribute("viewBox", `0 0 ${cols * 100} ${rows * 100}`);
-    this.svg.replaceChildren();
   }
 
   /**
-   * A tile: its face (null for a blank), letter value and bonus. A big
-   * board's tile holds its letters alone (no element inside), which halves
-   * what a frame styles and lays out.
+   * A big board: one canvas (bigboard.ts), named for assistive technology
+   * as a whole (its letters are in the Board field).
    */
-  private newTile(face: string | null, large: boolean, value?: number | null, bonus?: string | null): HTMLElement {
+  private showBig(rows: number, cols: number, cells: (string | null)[], marks: { values?: (number | null)[] | null; bonus?: (string | null)[] | null }): void {
+    this.tiles = [];
+    this.grid.replaceChildren();
+    const canvas = document.createElement("canvas");
+    canvas.className = "big-tiles";
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", `${this.grid.getAttribute("aria-label") ?? "Board"}, ${rows} by ${cols} tiles`);
+    this.el.replaceChildren(canvas, this.svg);
+    this.canvas = canvas;
+    this.surface = canvas;
+    const labels = cells.map((f) => (f == null ? null : faceLabel(f)));
+    paintBig(canvas, { rows, cols, labels, values: marks.values, bonus: marks.bonus }, this.el);
+  }
+
+  /** A tile: its face (null for a blank), letter value and bonus. */
+  private newTile(face: string | null, value?: number | null, bonus?: string | null): HTMLElement {
     const tile = document.createElement("div");
     tile.setAttribute("role", "gridcell");
     tile.className = face == null ? "tile blank" : "tile";
     const label = face == null ? "" : faceLabel(face);
-    if (large) tile.textContent = label;
-    else {
-      const letter = document.createElement("span");
-      letter.className = "face";
-      letter.textContent = label;
-      if (face != null && face.length > 1) letter.classList.add("multi");
-      tile.append(letter);
-    }
+    const letter = document.createElement("span");
+    letter.className = "face";
+    letter.textContent = label;
+    if (face != null && face.length > 1) letter.classList.add("multi");
+    tile.append(letter);
     if (value != null) {
       const v = document.createElement("span");
       v.className = "value";
@@ -225,6 +253,20 @@ export class BoardView {
       t.dataset.step = String(i + 1);
     });
     const centre = ([r, c]: Cell) => [c * 100 + 50, r * 100 + 50];
+    // A big board's cells are lit over its canvas, the start ringed.
+    const lit: SVGElement[] = [];
+    if (this.surface === this.canvas) {
+      const side = (BIG_TILE / (BIG_TILE + BIG_GAP)) * 100;
+      path.forEach(([r, c], i) => {
+        const cell = document.createElementNS(SVG, "rect");
+        cell.setAttribute("class", i === 0 ? "on start" : "on");
+        cell.setAttribute("x", String(c * 100));
+        cell.setAttribute("y", String(r * 100));
+        cell.setAttribute("width", String(side));
+        cell.setAttribute("height", String(side));
+        lit.push(cell);
+      });
+    }
     let d = "";
     path.forEach((cell, i) => {
       const [x, y] = centre(cell);
@@ -254,7 +296,7 @@ export class BoardView {
     dot.setAttribute("cx", String(sx));
     dot.setAttribute("cy", String(sy));
     dot.setAttribute("r", "14");
-    this.svg.replaceChildren(route, dot);
+    this.svg.replaceChildren(...lit, route, dot);
   }
 
   /**
@@ -263,7 +305,7 @@ export class BoardView {
    * diagonal does not pick up the tiles beside it.
    */
   cellAt(x: number, y: number, inner = 0.42): Cell | null {
-    const box = this.grid.getBoundingClientRect();
+    const box = this.surface.getBoundingClientRect();
     if (!this.cols || !this.rows) return null;
     const w = box.width / this.cols;
     const h = box.height / this.rows;

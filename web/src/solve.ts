@@ -7,8 +7,12 @@ import { GridEntry } from "./entry";
 import type { Engine, Rules, Solution, Word } from "wordgrid";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
 
-/** Words listed at first: a screenful and more, light enough for the frame that shows the answer. */
-const FIRST_PAGE = 120;
+/**
+ * Words listed at first: a screenful and more (two columns of 44 px rows),
+ * light enough for the task that lists them at 4x CPU; as many again in
+ * the next task.
+ */
+const FIRST_PAGE = 48;
 /** Words listed at a time after that, as the list scrolls. */
 const PAGE = 150;
 
@@ -133,10 +137,16 @@ export class Solve {
     const shown = performance.now();
     this.show(this.current);
     document.body.dataset.showMs = (performance.now() - shown).toFixed(1);
-    this.updateUrl();
+    // The link, in a task of its own (a big board's address costs the
+    // browser tens of ms at 4x CPU).
+    setTimeout(() => asked === this.asked && this.updateUrl(), 0);
     // The answer, in view: on a phone the form fills the first screen.
-    const top = $("result").getBoundingClientRect().top;
-    if (top > window.innerHeight * 0.6) $("result").scrollIntoView({ block: "start" });
+    // (Measured in the frame that lays it out anyway, not forced here.)
+    requestAnimationFrame(() => {
+      if (asked !== this.asked) return;
+      const top = $("result").getBoundingClientRect().top;
+      if (top > window.innerHeight * 0.6) $("result").scrollIntoView({ block: "start" });
+    });
     // The list in a task of its own, once the board is on screen: no one
     // task both lays out the board and sorts and lists its words.
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
@@ -224,17 +234,22 @@ export class Solve {
     if (!s) return;
     const words = this.filtered(s.words);
     $("shown-count").textContent = words.length === s.words.length ? "" : `${words.length.toLocaleString()} of ${s.words.length.toLocaleString()} words`;
-    this.observer?.disconnect();
     $("words").replaceChildren();
     this.pending = words;
     this.more(FIRST_PAGE);
+    const listing = ++this.listing;
+    setTimeout(() => listing === this.listing && this.more(FIRST_PAGE), 0);
   }
+
+  /** Counts the lists made: the second part of a first page goes to its own list only. */
+  private listing = 0;
 
   private pending: Word[] = [];
   private observer: IntersectionObserver | null = null;
 
   /** Adds the next page of words, and watches the end of the list for more. */
   private more(size = PAGE): void {
+    this.observer?.disconnect();
     const page = this.pending.slice(0, size);
     this.pending = this.pending.slice(size);
     const draw = (path: Cell[]) => this.board.mark(path, "shown");

@@ -12,6 +12,7 @@ import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, ser
 import { everyLanguage } from "./languages.mjs";
 import { offlineAfterOneVisit } from "./offline.mjs";
 import { openingRound } from "./opening.mjs";
+import { bigBoard } from "./bigboard.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
 import { keeping } from "./keeping.mjs";
@@ -552,6 +553,7 @@ try {
   const longTasks = await page.evaluate(() => window.longTasks);
   const waited = await page.evaluate(() => `${document.body.dataset.solveMs} ms in the worker, ${document.body.dataset.waitMs} ms to the answer, ${document.body.dataset.paintMs} ms to the painted list`);
   check(longTasks.every((d) => d <= 50), "solve: a 50x50 solve leaves no long task over 50 ms on the main thread", `long tasks: [${longTasks.join(", ")}] ms; ${waited}`);
+  await bigBoard(page);
   await page.fill("#size", "4x4");
   const cliRoll = execFileSync(boggle, ["roll", "--dice", "big", "--size", "5x5", "--seed", "3", "--count", "1"]).toString().trim();
   await page.selectOption("#dice", "big");

@@ -81,7 +81,7 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export function cliSolve(board, lang = "en") {
   // The built-in packs by name, the others as the site serves them.
   const pack = ["en", "nl"].includes(lang) ? ["--lang", lang] : ["--pack", join(dist, "packs", `${lang}.pack`)];
-  return JSON.parse(execFileSync(boggle, [...pack, "--json", board]).toString());
+  return JSON.parse(execFileSync(boggle, [...pack, "--json", board], { maxBuffer: 1 << 28 }).toString());
 }
 
 export async function open(context, query = "") {

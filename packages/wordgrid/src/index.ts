@@ -32,7 +32,7 @@ async function compile(url: string | URL): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
-/** Calls as messages to the worker that runs the module, each answered by id; a solution's words come 1,000 to a message. */
+/** Calls as messages to the worker that runs the module, each answered by id; a solution's words come 250 to a message. */
 class WorkerTransport implements Transport {
   private readonly worker: Worker;
   private next = 1;

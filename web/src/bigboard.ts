@@ -1,0 +1,68 @@
+// A big board (past 16 rows or columns: the Solve screen's 30x30 or
+// 50x50) painted on one canvas, by a worker of its own where the browser
+// can (an OffscreenCanvas). As elements, its hundreds of tiles took the
+// main thread 60-160 ms a frame at 4x CPU to style, lay out and paint;
+// painted on the page's thread, a canvas's bitmap still cost 20-30 ms a
+// frame to hand to the compositor without a GPU; painted by a worker, the
+// page's thread lays out one element and paints nothing. A path on it is
+// drawn by the board's route layer (board.ts), which lights its cells.
+import { BIG_GAP, BIG_TILE, drawTiles, type Painting } from "./bigtiles";
+
+export { BIG_GAP, BIG_TILE } from "./bigtiles";
+
+/** What a big board shows: its faces (null: blank), letter values and bonus cells. */
+export interface BigBoard {
+  rows: number;
+  cols: number;
+  labels: (string | null)[];
+  values?: (number | null)[] | null;
+  bonus?: (string | null)[] | null;
+}
+
+/** The painter, started with the first big board. */
+let painter: Worker | null = null;
+
+/**
+ * Paints `board` on `canvas`, a new one (sized here, for the screen's
+ * pixel ratio), once it is on screen: by the painter where the browser can
+ * hand a canvas to a worker, else on this thread. The colours and font are
+ * the page's, read from `from`.
+ */
+export function paintBig(canvas: HTMLCanvasElement, board: BigBoard, from: HTMLElement): void {
+  const { rows, cols } = board;
+  const width = cols * (BIG_TILE + BIG_GAP) - BIG_GAP;
+  const height = rows * (BIG_TILE + BIG_GAP) - BIG_GAP;
+  // A bitmap of at most 4096 pixels a side (a 50x50 board at 2x is 2596).
+  const ratio = Math.min(window.devicePixelRatio || 1, 4096 / Math.max(width, height));
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${height}px`;
+  // The page's colours once the frame that shows the canvas has been laid
+  // out (read now, they would cost a style pass of their own).
+  requestAnimationFrame(() => setTimeout(() => paint(canvas, board, ratio, getComputedStyle(from)), 0));
+}
+
+function paint(canvas: HTMLCanvasElement, board: BigBoard, ratio: number, style: CSSStyleDeclaration): void {
+  const colour = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
+  const painting: Omit<Painting, "canvas"> = {
+    ...board,
+    ratio,
+    tile: colour("--tile", "#fbf6e9"),
+    ink: colour("--tile-ink", "#1f2a27"),
+    line: colour("--line", "#d9d3c4"),
+    font: style.fontFamily || "sans-serif",
+  };
+  if ("transferControlToOffscreen" in canvas && typeof Worker === "function") {
+    try {
+      const offscreen = canvas.transferControlToOffscreen();
+      painter ??= new Worker(new URL("./bigpainter.ts", import.meta.url), { type: "module" });
+      painter.postMessage({ ...painting, canvas: offscreen }, [offscreen]);
+      return;
+    } catch {
+      // (No worker for it: painted here.)
+    }
+  }
+  const g = canvas.getContext("2d");
+  if (g) drawTiles(g, painting);
+}
