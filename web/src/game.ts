@@ -68,8 +68,8 @@ export class Round {
     const id = this.id;
     const moving = this.moving;
     let tried = await this.judging.playTry({ round: id, ...attempt });
-    // Only the whole pack knows a word that is not on this board: an
-    // opening's judge says "not a word" of it, so it is asked again there.
+    // Only the whole pack knows the words the board does not hold: the
+    // opening's judge refuses them as unknown, so they are asked again there.
     if (moving && tried.kind === "notword" && "word" in attempt) {
       await moving;
       if (this.id !== id) return this.judge(attempt);
