@@ -21,6 +21,7 @@ mod daily;
 mod judge;
 mod matches;
 mod opening;
+mod standings;
 mod target;
 
 pub use arena::{ArenaRound, TimeError, UtcTime, ARENA_EPOCH};
@@ -29,6 +30,7 @@ pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
 pub use matches::{MATCH_DEFAULT, MATCH_ROUNDS};
 pub use opening::OPENING_ROUNDS;
+pub use standings::{Standing, Standings};
 pub use target::Counted;
 
 use grid::{Rng, Size};
