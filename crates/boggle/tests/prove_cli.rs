@@ -371,5 +371,22 @@ fn prove_sample_projects_the_cpu_time_readably() {
     let j: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j["sample"], 8, "{j}");
     assert_eq!(j["class_seconds"].as_array().unwrap().len(), 8, "{j}");
-    assert!(j["cpu_hours"].as_f64().unwrap() > 0.0, "{j}");
+    let cpu = j["class_cpu_seconds"].as_array().unwrap();
+    assert_eq!(cpu.len(), 8, "{j}");
+    // -j 1: one thread, its CPU time never more than the wall clock's.
+    for (c, w) in cpu.iter().zip(j["class_seconds"].as_array().unwrap()) {
+        assert!(c.as_f64().unwrap() <= w.as_f64().unwrap() + 1e-3, "{j}");
+    }
+    let (low, high, est) = (
+        j["low_hours"].as_f64().unwrap(),
+        j["high_hours"].as_f64().unwrap(),
+        j["cpu_hours"].as_f64().unwrap(),
+    );
+    assert!(est > 0.0 && low <= est && est <= high, "{j}");
+    let (t1, t5) = (j["tail_1"].as_f64().unwrap(), j["tail_5"].as_f64().unwrap());
+    assert!(0.0 < t1 && t1 <= t5 && t5 <= 1.0, "{j}");
+    assert!(
+        text.contains("95% interval") && text.contains("the slowest 5%"),
+        "{text}"
+    );
 }

@@ -393,7 +393,10 @@ struct SampleReport<'a> {
     assignments: f64,
     #[serde(flatten)]
     projection: prove::Projection,
+    /// Each class's wall-clock seconds.
     class_seconds: Vec<f64>,
+    /// Each class's CPU seconds (its thread's clock): what the projection counts.
+    class_cpu_seconds: Vec<f64>,
     /// Each class's most bytes of paths and trees held at once.
     class_peak_bytes: Vec<u64>,
     /// How many classes within each were split before their tree was built.
@@ -406,11 +409,7 @@ struct SampleReport<'a> {
 /// proof's 49 CPU-minutes must not read as `1 CPU-hours`, nor a 3x3 proof's
 /// 31 CPU-seconds as `0`.
 fn cpu_time(seconds: f64, stderr_seconds: f64) -> String {
-    let (scale, unit) = match seconds {
-        s if s >= 3600.0 => (3600.0, "CPU-hours"),
-        s if s >= 60.0 => (60.0, "CPU-minutes"),
-        _ => (1.0, "CPU-seconds"),
-    };
+    let (scale, unit) = unit_of(seconds);
     let (value, stderr) = (seconds / scale, stderr_seconds / scale);
     let decimals = if value > 0.0 && value < 10.0 {
         (1 - value.log10().floor() as i64).clamp(1, 6) as usize
@@ -418,6 +417,15 @@ fn cpu_time(seconds: f64, stderr_seconds: f64) -> String {
         0
     };
     format!("{value:.decimals$} {unit} (± {stderr:.decimals$})")
+}
+
+/// The unit a CPU time of `seconds` reads in, and its seconds.
+fn unit_of(seconds: f64) -> (f64, &'static str) {
+    match seconds {
+        s if s >= 3600.0 => (3600.0, "CPU-hours"),
+        s if s >= 60.0 => (60.0, "CPU-minutes"),
+        _ => (1.0, "CPU-seconds"),
+    }
 }
 
 /// Runs `count` random classes of the proof and projects its CPU time.
@@ -452,6 +460,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             assignments: sampled.assignments,
             projection,
             class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
+            class_cpu_seconds: sampled.classes.iter().map(|c| c.cpu_seconds).collect(),
             class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
             class_splits: sampled.classes.iter().map(|c| c.split).collect(),
             boards,
@@ -462,10 +471,12 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             projection.cpu_hours * 3600.0,
             projection.stderr_hours * 3600.0,
         );
+        let (scale, unit) = unit_of(projection.cpu_hours * 3600.0);
         boggle_cli::print(format_args!(
-            "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} s a class \
-             (standard error {:.2}); the proof at {} would take about {time}; \
-             {boards} {} at or above it in the sample\n",
+            "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} CPU-seconds a class \
+             (standard error {:.2}); the proof at {} would take about {time}, 95% interval {:.2} to {:.2} {unit} \
+             (bootstrap); the slowest 1% of classes took {:.0}% of the sample's time, the slowest 5% {:.0}%, \
+             the slowest class {:.1} s; {boards} {} at or above it in the sample\n",
             projection.classes,
             sampled.drawn,
             sampled.assignments,
@@ -473,6 +484,11 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             projection.mean_seconds,
             projection.stderr_seconds,
             run.threshold,
+            projection.low_hours * 3600.0 / scale,
+            projection.high_hours * 3600.0 / scale,
+            projection.tail_1 * 100.0,
+            projection.tail_5 * 100.0,
+            projection.slowest_seconds,
             plural(boards as u64, "board", "boards"),
         ))?;
     }
