@@ -32,6 +32,12 @@ export class Round {
   readonly neighbors: number[][];
   private id: number;
   private readonly judging: Judging;
+  /**
+   * Peeks asked for, by path, until the player's words or the judge change
+   * (a try, a move): a path's extensions are asked for ahead (prefetch), so
+   * the step a finger takes next is answered without a worker's round trip.
+   */
+  private peeks = new Map<string, { answer: Promise<Verdict>; inHand: boolean }>();
   /** While the round waits to move to the whole pack's judge (moveTo). */
   private moving: Promise<void> | null = null;
   /** How many of the words found the target counts, as the library last said. */
@@ -67,7 +73,11 @@ export class Round {
   async judge(attempt: { word: string } | { path: [number, number][] }): Promise<Verdict> {
     const id = this.id;
     const moving = this.moving;
+    // Peeks answered before this try would say its word is new: dropped now
+    // and once it is answered (the worker answers in order).
+    this.peeks = new Map();
     let tried = await this.judging.playTry({ round: id, ...attempt });
+    this.peeks = new Map();
     // Only the whole pack knows the words the board does not hold: the
     // opening's judge refuses them as unknown, so they are asked again there.
     if (moving && tried.kind === "notword" && "word" in attempt) {
@@ -101,6 +111,7 @@ export class Round {
         for (const w of this.found) void this.judging.playTry({ round: o.round, path: w.path });
         const left = this.id;
         this.id = o.round;
+        this.peeks = new Map();
         void this.judging.playEnd(left).catch(() => {});
       },
       () => {},
@@ -113,7 +124,38 @@ export class Round {
    * library judges it and keeps nothing.
    */
   peek(path: [number, number][]): Promise<Verdict> {
-    return this.judging.playTry({ round: this.id, path, peek: true });
+    const key = path.join(";");
+    let peeked = this.peeks.get(key);
+    if (!peeked) {
+      // A trace's paths: a few hundred at most before a try clears them.
+      if (this.peeks.size > 2000) this.peeks = new Map();
+      const asked = { answer: this.judging.playTry({ round: this.id, path, peek: true }), inHand: false };
+      asked.answer.then(() => (asked.inHand = true), () => {});
+      this.peeks.set(key, asked);
+      peeked = asked;
+    }
+    return peeked.answer;
+  }
+
+  /** Whether the answer to a peek of `path` is in hand (asked ahead, and answered). */
+  inHand(path: [number, number][]): boolean {
+    return this.peeks.get(path.join(";"))?.inHand ?? false;
+  }
+
+  /**
+   * Asks ahead what each step the finger may take next from `path` would
+   * come to (its last cell's neighbours not on it), so that the next step's
+   * peek is answered at once. Backing up needs nothing: a shorter path was
+   * peeked on the way.
+   */
+  peekAhead(path: [number, number][]): void {
+    const last = path[path.length - 1];
+    if (!last) return;
+    const { cols } = this.solution;
+    const on = new Set(path.map(([r, c]) => r * cols + c));
+    for (const n of this.neighbors[last[0] * cols + last[1]] ?? []) {
+      if (!on.has(n)) void this.peek([...path, [Math.floor(n / cols), n % cols]]).catch(() => {});
+    }
   }
 
   /** Whether a traced path may step from cell `a` to cell `b` on this board. */

@@ -514,6 +514,7 @@ export class Play {
   private tracing(path: Cell[]): void {
     const round = this.round;
     if (!round || round.ended || this.waiting) return;
+    const t0 = performance.now();
     this.board.mark(path, "trace");
     const n = ++this.traced;
     if (!path.length) {
@@ -522,8 +523,11 @@ export class Play {
       delete $("current").dataset.spells;
       return;
     }
-    const t0 = performance.now();
-    round.peek(path).then(
+    // (A step asked ahead is answered in this task: its promise has settled.)
+    const inHand = round.inHand(path);
+    const peeked = round.peek(path);
+    round.peekAhead(path);
+    peeked.then(
       (peeked) => {
         if (n !== this.traced || round !== this.round) return;
         const spells = peeked.kind === "new" ? (peeked.rare ? "rare" : "word") : peeked.kind === "again" ? "found" : "none";
@@ -535,6 +539,8 @@ export class Play {
         if (spells === "word" && was !== "word") feel.tick();
         // How long the last step took to show (the budgets read it).
         document.body.dataset.peekMs = (performance.now() - t0).toFixed(2);
+        // Whether it came from the answers asked ahead (the checks read it).
+        document.body.dataset.peekFrom = inHand ? "ahead" : "worker";
       },
       () => {},
     );

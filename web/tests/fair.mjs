@@ -45,13 +45,20 @@ export async function fairRounds() {
   await page.waitForFunction(() => document.querySelector("#current").textContent.trim() === "PLAS");
   const partial = await spelling(page);
   check(partial.spells === "none" && partial.lit === 4, "fair: a path that spells no word yet says so on its tiles (PLAS)", JSON.stringify(partial));
-  // Each step's answer (how long each takes to show is a budget: BUDGETS=1 prints it).
+  // Each step's answer (how long each takes to show is a budget: BUDGETS=1
+  // prints it). A finger crosses a tile in a tenth of a second or more:
+  // by then each step it may take next has been asked ahead, so the step is
+  // answered without waiting on the worker.
+  const answered = [];
   for (let i = 4; i < plaster.path.length; i++) {
+    await page.waitForTimeout(100);
     const [from, to] = [await strokes(page, plaster.path.slice(i - 1, i + 1))].map((s) => [s[0], s[s.length - 1]])[0];
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: (from.x + to.x) / 2, y: (from.y + to.y) / 2 }] });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [to] });
     await page.waitForFunction((n) => document.querySelector("#current").textContent.replace(/ ·.*/, "").trim().length === n, i + 1);
+    answered.push(await page.evaluate(() => document.body.dataset.peekFrom));
   }
+  check(answered.every((f) => f === "ahead"), "fair: each step of a trace is answered from the steps asked ahead (no wait on the worker)", answered.join(", "));
   const whole = await spelling(page);
   check(whole.spells === "word" && whole.lit === 7 && whole.current === "PLASTER",
     "fair: tracing PLASTER shows it is a word on its 7 tiles before the finger lifts", JSON.stringify(whole));
