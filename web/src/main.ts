@@ -12,9 +12,10 @@
 import "./style.css";
 import { Engine } from "wordgrid";
 import { Play } from "./play";
+import type { FirstRound } from "./opening";
 import * as chosen from "./chosen";
 import * as kept from "./kept";
-import { $, ensurePack, fetchPack, firstLanguage, firstOpening, hasPack, loadIndex, notice, packKeys, packLabel } from "./site";
+import { $, ensurePack, fetchPack, firstLanguage, firstOpening, hasPack, isOpening, loadIndex, notice, openingBytes, openingRound, packKeys, packLabel } from "./site";
 import * as history from "./history";
 import { Solve } from "./solve";
 import { isDay, today } from "./daily";
@@ -159,14 +160,28 @@ async function start(): Promise<void> {
   // visited) gives way to the last language played, else English: the
   // language that loaded.
   let fellBack = "";
+  // Offline without a whole pack kept (a first visit closed before it
+  // came): an opening round of the language, else of English, on its
+  // opening's pack (the service worker keeps those ahead).
+  let offlineOpening: FirstRound | null = null;
   const packLoaded = opening.then((o) => (o ? undefined : ensurePack(engine, lang, bytes))).then(
     () => lang,
     async (e: Error) => {
       const instead = [localStorage.getItem("wordgrid.lang"), "en"].find((k): k is string => !!k && k !== lang && hasPack(k));
-      if (!instead) throw new Error(`the words of ${packLabel(lang)} did not load (${e.message})`);
-      await ensurePack(engine, instead);
-      fellBack = `${packLabel(lang)} did not load (${e.message}; offline?): here is ${packLabel(instead)}. Try again when you are online.`;
-      return instead;
+      const loaded = instead ? await ensurePack(engine, instead).then(() => true, () => false) : false;
+      if (instead && loaded) {
+        fellBack = `${packLabel(lang)} did not load (${e.message}; offline?): here is ${packLabel(instead)}. Try again when you are online.`;
+        return instead;
+      }
+      for (const k of mode === "play" ? [lang, "en"] : []) {
+        // A kept round of an opening resumes on it.
+        const o = resume?.lang === k && resume.seed !== undefined && isOpening(k, resume.game, resume.seed) ? { ...openingRound(k)!, seed: resume.seed } : openingRound(k);
+        if (!o || !(await openingBytes(k).then((b) => engine.addPack(o.key, b)).then(() => true, () => false))) continue;
+        offlineOpening = o;
+        fellBack = `${packLabel(lang)} did not load (${e.message}; offline?): here is one of the ${packLabel(k)} boards kept for offline play. Try again when you are online for every board.`;
+        return k;
+      }
+      throw new Error(`the words of ${packLabel(lang)} did not load (${e.message})`);
     },
   );
   packLoaded.catch(() => {});
@@ -198,10 +213,14 @@ async function start(): Promise<void> {
     }
     setMode("play");
     const got = await loaded();
-    if (got === lang) return play.newRound(resume.challenge, resume.seed, resume.day, resume);
-    play.configure({ lang: got });
+    const o = offlineOpening as FirstRound | null;
+    if (got === lang && (!o || o.seed === resume.seed)) {
+      notice(fellBack);
+      return play.newRound(resume.challenge, resume.seed, resume.day, resume, o ?? undefined);
+    }
+    play.configure({ lang: got, ...(o ? { preset: o.game } : {}) });
     notice(fellBack);
-    await play.newRound();
+    await play.newRound(undefined, undefined, undefined, undefined, o ?? undefined);
   } else if (mode === "play") {
     const { game, seed, seconds, versus, day, counted } = readPlayLink(p, play, problems);
     // A link without a game plays the game, time and words chosen last.
@@ -216,10 +235,12 @@ async function start(): Promise<void> {
     setMode("play");
     notice(problems.length ? `This link has ${problems.join("; ")}.` : "");
     const got = await loaded();
-    if (got !== lang) {
-      play.configure({ lang: got });
+    const o = offlineOpening as FirstRound | null;
+    if (got !== lang || o) {
+      play.configure({ lang: got, ...(o ? { preset: o.game } : {}) });
       notice([fellBack, ...(problems.length ? [`This link has ${problems.join("; ")}.`] : [])].join(" "));
     }
+    if (o) return play.newRound(undefined, undefined, undefined, undefined, o);
     const board = p.get("board");
     const re = readResult(p.get("re"));
     if (re === null) problems.push(`re "${p.get("re")}" (score-words)`);

@@ -9,6 +9,7 @@ import type { Counted } from "./game";
 import type { KeptRound } from "./kept";
 import type { Match } from "./match";
 import { freshSeed } from "./catalog";
+import { ensurePack, openingRound } from "./site";
 
 /** What a round opens from. */
 export interface Opening {
@@ -22,7 +23,7 @@ export interface Opening {
   match: Match | null;
   seed?: number;
   day?: string;
-  /** The engine's key of the pack to roll on, if not the language's: an opening's (FirstRound). */
+  /** The engine's key of the pack to play on, if not the language's: an opening's (FirstRound). */
   pack?: string;
 }
 
@@ -65,7 +66,7 @@ export async function openRound(engine: Engine, o: Opening): Promise<Opened> {
   try {
     if (o.resume) {
       const r = o.resume;
-      const round = await engine.playOpen(o.lang, r.board, { scoring: r.scoring, bonus: r.bonus, min_len: r.minLen }, o.counted);
+      const round = await engine.playOpen(o.pack ?? o.lang, r.board, { scoring: r.scoring, bonus: r.bonus, min_len: r.minLen }, o.counted);
       return { round, bonus: r.bonus, seed: r.seed, scoring: r.scoring, minLen: r.minLen };
     }
     const scoring = o.custom?.scoring ?? o.game.scoring;
@@ -90,4 +91,17 @@ export async function openRound(engine: Engine, o: Opening): Promise<Opened> {
   } catch (e) {
     throw new NotOpened(from, (e as Error).message);
   }
+}
+
+/**
+ * Another of `lang`'s opening rounds for `game` (but `not`, the seed just
+ * played), when the engine has only its opening's pack (offline, a first
+ * visit's pack not kept: main.ts) and the whole pack does not load now
+ * either; else null.
+ */
+export async function offlineRound(engine: Engine, lang: string, game: string, not?: number): Promise<FirstRound | null> {
+  if (engine.packs.has(lang) || !engine.packs.has(`${lang}~opening`)) return null;
+  if (await ensurePack(engine, lang).then(() => true, () => false)) return null;
+  const o = openingRound(lang, not);
+  return o?.game === game ? o : null;
 }

@@ -14,13 +14,13 @@ import * as define from "./define";
 import * as settings from "./settings";
 import * as match from "./match";
 import { typeAnywhere } from "./keys";
-import { openRound, type FirstRound, type NotOpened, type Opened } from "./opening";
+import { offlineRound, openRound, type FirstRound, type NotOpened, type Opened } from "./opening";
 import * as records from "./records";
 import * as history from "./history";
 import * as chosen from "./chosen";
 import * as feel from "./feel";
 import * as kept from "./kept";
-import { attachTracing } from "./trace";
+import { attachTracing, showSpelling } from "./trace";
 import { $, packLabel, ensurePack, notice, remember } from "./site";
 import { freshSeed } from "./catalog";
 
@@ -229,6 +229,13 @@ export class Play {
     const lang = this.lang;
     // A first round on an opening's pack plays now; the whole pack comes after.
     if (first?.game !== this.game.id) first = undefined;
+    // Offline with only the language's opening (main.ts): a new round is
+    // another of its rounds, until the whole pack comes.
+    if (!first && !challenge && !resume && !day && seed === undefined && !this.match) {
+      first = (await offlineRound(this.engine, lang, this.game.id, this.seed)) ?? undefined;
+      if (asked !== this.asked) return;
+      if (first) notice(`Offline: here is another of the ${packLabel(lang)} boards kept for offline play. Try again when you are online for every board.`);
+    }
     if (!first && !(await this.loadPack(lang, () => this.newRound(challenge, seed, day, resume)))) return;
     if (challenge?.counted) $<HTMLSelectElement>("play-words").value = challenge.counted;
     const counted = this.counted();
@@ -517,12 +524,7 @@ export class Play {
     const t0 = performance.now();
     this.board.mark(path, "trace");
     const n = ++this.traced;
-    if (!path.length) {
-      $("current").textContent = "\u00a0";
-      delete this.board.el.dataset.spells;
-      delete $("current").dataset.spells;
-      return;
-    }
+    if (!path.length) return showSpelling(this.board.el, $("current"), null);
     // (A step asked ahead is answered in this task: its promise has settled.)
     const inHand = round.inHand(path);
     const peeked = round.peek(path);
@@ -530,13 +532,7 @@ export class Play {
     peeked.then(
       (peeked) => {
         if (n !== this.traced || round !== this.round) return;
-        const spells = peeked.kind === "new" ? (peeked.rare ? "rare" : "word") : peeked.kind === "again" ? "found" : "none";
-        const was = this.board.el.dataset.spells;
-        this.board.el.dataset.spells = spells;
-        $("current").dataset.spells = spells;
-        const tag = { word: "", rare: " · rare", found: " · found", none: "" }[spells];
-        $("current").textContent = peeked.text.toUpperCase() + tag;
-        if (spells === "word" && was !== "word") feel.tick();
+        showSpelling(this.board.el, $("current"), peeked);
         // How long the last step took to show (the budgets read it).
         document.body.dataset.peekMs = (performance.now() - t0).toFixed(2);
         // Whether it came from the answers asked ahead (the checks read it).

@@ -141,14 +141,39 @@ export async function ensurePack(engine: Engine, key: string, bytes?: Promise<Pa
  * one of a few).
  */
 export async function firstOpening(key: string, link: URLSearchParams, played: number): Promise<(FirstRound & { bytes: Promise<PackBytes> }) | null> {
-  const o = packs.get(key)?.opening;
-  if (!o?.seeds.length || played > 0 || [...link.keys()].some((k) => k !== "lang" && k !== "mode")) return null;
+  if (played > 0 || [...link.keys()].some((k) => k !== "lang" && k !== "mode")) return null;
   const kept = "caches" in globalThis ? await caches.match(new URL(packUrl(key), location.href).href, { ignoreSearch: true }).catch(() => undefined) : undefined;
   if (kept) return null;
-  const seed = o.seeds[crypto.getRandomValues(new Uint32Array(1))[0] % o.seeds.length];
-  const bytes = fetchPackAt(`packs/${o.file}`, `the ${key} opening`);
+  const first = openingRound(key);
+  return first && { ...first, bytes: openingBytes(key) };
+}
+
+/**
+ * One of `key`'s opening rounds, at random but for `not` (a seed played
+ * just now): null for a language without an opening. Offline, without the
+ * whole pack, they are the boards there are: the service worker keeps every
+ * opening's pack ahead.
+ */
+export function openingRound(key: string, not?: number): FirstRound | null {
+  const o = packs.get(key)?.opening;
+  const seeds = o?.seeds.filter((s) => s !== not) ?? [];
+  if (!o || !seeds.length) return null;
+  const seed = seeds[crypto.getRandomValues(new Uint32Array(1))[0] % seeds.length];
+  return { key: `${key}~opening`, game: o.game, seed };
+}
+
+/** Whether `seed` is one of `key`'s opening rounds (played with `game`). */
+export function isOpening(key: string, game: string, seed: number | undefined): boolean {
+  const o = packs.get(key)?.opening;
+  return !!o && o.game === game && seed !== undefined && o.seeds.includes(seed);
+}
+
+/** Starts the download of `key`'s opening pack (the words of its opening rounds). */
+export function openingBytes(key: string): Promise<PackBytes> {
+  const o = packs.get(key)?.opening;
+  const bytes = o ? fetchPackAt(`packs/${o.file}`, `the ${key} opening`) : Promise.reject(new Error(`${key} has no opening`));
   bytes.catch(() => {});
-  return { key: `${key}~opening`, game: o.game, seed, bytes };
+  return bytes;
 }
 
 /** Packs being loaded, so that two asks load one once. */

@@ -2,6 +2,8 @@
 // lights up as it grows; going back onto the tile before undoes the last
 // one), release to submit. Pointer Events, so touch, mouse and pen alike.
 import type { BoardView, Cell } from "./board";
+import type { Verdict } from "./game";
+import * as feel from "./feel";
 
 export interface TraceOptions {
   /**
@@ -84,4 +86,26 @@ export function attachTracing(board: BoardView, options: TraceOptions): () => vo
     el.removeEventListener("pointerup", up);
     el.removeEventListener("pointercancel", cancel);
   };
+}
+
+/**
+ * Shows what a traced path would come to (`peeked`; null: no path) on the
+ * board (`data-spells`) and on the line above it: a word of the target, a
+ * rare one, one found already, or nothing yet. A tick of vibration when it
+ * becomes a new word.
+ */
+export function showSpelling(board: HTMLElement, current: HTMLElement, peeked: Verdict | null): void {
+  if (!peeked) {
+    current.textContent = "\u00a0";
+    delete board.dataset.spells;
+    delete current.dataset.spells;
+    return;
+  }
+  const spells = peeked.kind === "new" ? (peeked.rare ? "rare" : "word") : peeked.kind === "again" ? "found" : "none";
+  const was = board.dataset.spells;
+  board.dataset.spells = spells;
+  current.dataset.spells = spells;
+  const tag = { word: "", rare: " · rare", found: " · found", none: "" }[spells];
+  current.textContent = peeked.text.toUpperCase() + tag;
+  if (spells === "word" && was !== "word") feel.tick();
 }

@@ -11,7 +11,7 @@ import { chromium } from "playwright-core";
 import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, waitUntil, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { offlineAfterOneVisit } from "./offline.mjs";
-import { openingRound } from "./opening.mjs";
+import { openingOffline, openingRound } from "./opening.mjs";
 import { bigBoard } from "./bigboard.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
@@ -644,6 +644,8 @@ try {
   await offlineAfterOneVisit();
 
   await openingRound();
+
+  await openingOffline();
 
   await everyLanguage();
 
