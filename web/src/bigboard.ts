@@ -6,7 +6,7 @@
 // frame to hand to the compositor without a GPU; painted by a worker, the
 // page's thread lays out one element and paints nothing. A path on it is
 // drawn by the board's route layer (board.ts), which lights its cells.
-import { BIG_GAP, BIG_TILE, drawTiles, type Painting } from "./bigtiles";
+import { BIG_GAP, BIG_TILE, drawTiles, type Colours, type Painting } from "./bigtiles";
 
 export { BIG_GAP, BIG_TILE } from "./bigtiles";
 
@@ -22,11 +22,14 @@ export interface BigBoard {
 /** The painter, started with the first big board. */
 let painter: Worker | null = null;
 
+/** The big board painted last: painted again if the page's colours change (a dark theme). */
+let last: { canvas: HTMLCanvasElement; painting: Omit<Painting, "canvas">; from: HTMLElement; byPainter: boolean } | null = null;
+
 /**
  * Paints `board` on `canvas`, a new one (sized here, for the screen's
  * pixel ratio), once it is on screen: by the painter where the browser can
  * hand a canvas to a worker, else on this thread. The colours and font are
- * the page's, read from `from`.
+ * the page's, read from `from`. A board replaced before then is not painted.
  */
 export function paintBig(canvas: HTMLCanvasElement, board: BigBoard, from: HTMLElement): void {
   const { rows, cols } = board;
@@ -38,26 +41,36 @@ export function paintBig(canvas: HTMLCanvasElement, board: BigBoard, from: HTMLE
   canvas.height = Math.round(height * ratio);
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
+  watchColours();
   // The page's colours once the frame that shows the canvas has been laid
   // out (read now, they would cost a style pass of their own).
-  requestAnimationFrame(() => setTimeout(() => paint(canvas, board, ratio, getComputedStyle(from)), 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (canvas.isConnected) paint(canvas, { ...board, ratio, colours: colours(from) }, from);
+    }, 0),
+  );
 }
 
-function paint(canvas: HTMLCanvasElement, board: BigBoard, ratio: number, style: CSSStyleDeclaration): void {
+/** The page's colours for a big board, from its CSS variables. */
+function colours(from: HTMLElement): Colours {
+  const style = getComputedStyle(from);
   const colour = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  const painting: Omit<Painting, "canvas"> = {
-    ...board,
-    ratio,
+  return {
     tile: colour("--tile", "#fbf6e9"),
     ink: colour("--tile-ink", "#1f2a27"),
     line: colour("--line", "#d9d3c4"),
     font: style.fontFamily || "sans-serif",
+    bonus: { DL: colour("--bonus-dl", "#2b6cb0"), TL: colour("--bonus-tl", "#1a365d"), DW: colour("--bonus-dw", "#c05621"), TW: colour("--bonus-tw", "#9b2c2c") },
   };
+}
+
+function paint(canvas: HTMLCanvasElement, painting: Omit<Painting, "canvas">, from: HTMLElement): void {
   if ("transferControlToOffscreen" in canvas && typeof Worker === "function") {
     try {
       const offscreen = canvas.transferControlToOffscreen();
       painter ??= new Worker(new URL("./bigpainter.ts", import.meta.url), { type: "module" });
       painter.postMessage({ ...painting, canvas: offscreen }, [offscreen]);
+      last = { canvas, painting, from, byPainter: true };
       return;
     } catch {
       // (No worker for it: painted here.)
@@ -65,4 +78,23 @@ function paint(canvas: HTMLCanvasElement, board: BigBoard, ratio: number, style:
   }
   const g = canvas.getContext("2d");
   if (g) drawTiles(g, painting);
+  last = { canvas, painting, from, byPainter: false };
+}
+
+let watching = false;
+
+/** Paints the last big board again when the page's colours change (light and dark themes). */
+function watchColours(): void {
+  if (watching || typeof matchMedia !== "function") return;
+  watching = true;
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    const l = last;
+    if (!l?.canvas.isConnected) return;
+    l.painting = { ...l.painting, colours: colours(l.from) };
+    if (l.byPainter) painter?.postMessage({ colours: l.painting.colours });
+    else {
+      const g = l.canvas.getContext("2d");
+      if (g) drawTiles(g, l.painting);
+    }
+  });
 }

@@ -11,21 +11,29 @@ export interface Painting {
   bonus?: (string | null)[] | null;
   /** Bitmap pixels to a CSS pixel. */
   ratio: number;
+  colours: Colours;
+}
+
+/** The page's colours and font a big board is painted with (its CSS variables). */
+export interface Colours {
   tile: string;
   ink: string;
   line: string;
   font: string;
+  /** A bonus cell's ring, by bonus (DL, TL, DW, TW). */
+  bonus: Record<string, string>;
 }
 
 /** A tile's side and the gap between two, in CSS pixels. */
 export const BIG_TILE = 24;
 export const BIG_GAP = 2;
 
-const BONUS_COLOURS: Record<string, string> = { DL: "#2b6cb0", TL: "#1a365d", DW: "#c05621", TW: "#9b2c2c" };
-
 /** Paints every tile of `p` on `g`, a context of a bitmap sized for it. */
 export function drawTiles(g: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, p: Omit<Painting, "canvas">): void {
   const pitch = BIG_TILE + BIG_GAP;
+  const c = p.colours;
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.clearRect(0, 0, g.canvas.width, g.canvas.height);
   g.setTransform(p.ratio, 0, 0, p.ratio, 0, 0);
   g.textAlign = "center";
   g.textBaseline = "middle";
@@ -36,27 +44,27 @@ export function drawTiles(g: CanvasRenderingContext2D | OffscreenCanvasRendering
     g.beginPath();
     g.roundRect(x, y, BIG_TILE, BIG_TILE, 3);
     if (label == null) {
-      g.strokeStyle = p.line;
+      g.strokeStyle = c.line;
       g.lineWidth = 2;
       g.stroke();
       continue;
     }
-    g.fillStyle = p.tile;
+    g.fillStyle = c.tile;
     g.fill();
     const bonus = p.bonus?.[i];
     if (bonus) {
-      g.strokeStyle = BONUS_COLOURS[bonus] ?? p.ink;
+      g.strokeStyle = c.bonus[bonus] ?? c.ink;
       g.lineWidth = 2;
       g.stroke();
     }
-    g.fillStyle = p.ink;
+    g.fillStyle = c.ink;
     const value = p.values?.[i];
     // One letter at 13 px; a longer face (Qu, -ing) smaller, to fit.
     const size = label.length <= 1 ? 13 : label.length === 2 ? 11 : 8;
-    g.font = `800 ${size}px ${p.font}`;
+    g.font = `800 ${size}px ${c.font}`;
     g.fillText(label, x + BIG_TILE / 2, y + BIG_TILE / 2 + (value != null ? -2 : 1), BIG_TILE - 2);
     if (value != null) {
-      g.font = `700 7px ${p.font}`;
+      g.font = `700 7px ${c.font}`;
       g.fillText(String(value), x + BIG_TILE - 5, y + BIG_TILE - 4);
     }
   }

@@ -1,7 +1,9 @@
 // A big board on the Solve screen (past 16 rows or columns) is one canvas
 // (web/src/bigboard.ts): at its full size, painted (its tiles and letters,
 // not a blank), named for screen readers, and a chosen word's path lights
-// its cells over it, each where the CLI's path puts it.
+// its cells over it, each where the CLI's path puts it; a dark theme
+// repaints it, and of boards asked for one after another the last is
+// painted.
 import { check, cliSolve, shot } from "./harness.mjs";
 
 export async function bigBoard(page) {
@@ -17,9 +19,52 @@ export async function bigBoard(page) {
     "solve: the big board's canvas is named for screen readers", await canvas.getAttribute("aria-label"));
   // Painted: the top-left tiles' pixels hold the tile colour and dark letters.
   await page.waitForTimeout(500);
-  const shotOf = (await page.screenshot({ clip: { x: box.x, y: box.y, width: 26 * 4, height: 26 * 4 } })).toString("base64");
-  // (The screenshot's pixels, read back by the page: no PNG decoder here.)
-  const [dark, light, all] = await page.evaluate(async (b64) => {
+  const [dark, light, all] = await painted(page, box);
+  check(dark > 50 && light > all / 4, "solve: the big board is painted, tiles and letters", `${dark} dark, ${light} light pixels of ${all}`);
+  // A dark theme: the canvas is painted again in its tile colour.
+  const tileAt = async () => (await painted(page, box))[3];
+  const before = await tileAt();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForTimeout(500);
+  const after = await tileAt();
+  const want = await page.evaluate(() => getComputedStyle(document.querySelector("#board-view")).getPropertyValue("--tile").trim());
+  const near = (rgb, hex) => [1, 3, 5].every((i, k) => Math.abs(rgb[k] - parseInt(hex.slice(i, i + 2), 16)) <= 3);
+  check(near(after, want) && !near(before, want), "solve: a dark theme repaints the big board in its tile colour", `${before} → ${after} (the theme's ${want})`);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForTimeout(300);
+  // Three boards asked for at once: the last one is on screen, painted.
+  const boards = [board.replace(/^./, "a"), board.replace(/^./, "b"), board.replace(/^./, "c")];
+  for (const b of boards) {
+    await page.fill("#board", b);
+    await page.click("#solve");
+  }
+  await page.waitForFunction((b) => document.querySelector("#board").value === b && document.querySelectorAll("#board-view canvas").length === 1, boards[2]);
+  await page.waitForTimeout(1500);
+  const [dark3, light3, all3] = await painted(page, await canvas.boundingBox());
+  check(dark3 > 50 && light3 > all3 / 4, "solve: of three big boards asked for at once, the last is painted", `${dark3} dark, ${light3} light pixels of ${all3}`);
+  await page.fill("#board", board);
+  await page.click("#solve");
+  await page.waitForTimeout(1500);
+  // A word's path lights its cells, where the CLI's path says.
+  const word = cliSolve(board).words.find((w) => w.word.length >= 6);
+  await page.fill("#filter-prefix", word.word);
+  await page.click(`button.word[data-word="${word.word}"]`);
+  const lit = await page.$$eval("#board-view svg rect.on", (rs) => rs.map((r) => `${Number(r.getAttribute("y")) / 100},${Number(r.getAttribute("x")) / 100}`));
+  check(JSON.stringify(lit) === JSON.stringify(word.path.map(([r, c]) => `${r},${c}`)), "solve: a word's path lights its cells on the big board", `${word.word}: ${lit.join(" ")}`);
+  await page.locator("#board-view svg rect.start").scrollIntoViewIfNeeded();
+  await shot(page, "solve-big-board-desktop");
+  await page.fill("#filter-prefix", "");
+}
+
+/**
+ * The painted pixels of a big board's top-left 4x4 tiles (`box`: the
+ * canvas): how many are dark (letters), light (tiles), all, and the colour
+ * at a point of the first tile away from its letter. (The screenshot's
+ * pixels, read back by the page: no PNG decoder here.)
+ */
+async function painted(page, box) {
+  const b64 = (await page.screenshot({ clip: { x: box.x, y: box.y, width: 26 * 4, height: 26 * 4 } })).toString("base64");
+  return page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
@@ -34,16 +79,8 @@ export async function bigBoard(page) {
       if (sum < 200) dark++;
       else if (sum > 650) light++;
     }
-    return [dark, light, px.length / 4];
-  }, shotOf);
-  check(dark > 50 && light > all / 4, "solve: the big board is painted, tiles and letters", `${dark} dark, ${light} light pixels of ${all}`);
-  // A word's path lights its cells, where the CLI's path says.
-  const word = cliSolve(board).words.find((w) => w.word.length >= 6);
-  await page.fill("#filter-prefix", word.word);
-  await page.click(`button.word[data-word="${word.word}"]`);
-  const lit = await page.$$eval("#board-view svg rect.on", (rs) => rs.map((r) => `${Number(r.getAttribute("y")) / 100},${Number(r.getAttribute("x")) / 100}`));
-  check(JSON.stringify(lit) === JSON.stringify(word.path.map(([r, c]) => `${r},${c}`)), "solve: a word's path lights its cells on the big board", `${word.word}: ${lit.join(" ")}`);
-  await page.locator("#board-view svg rect.start").scrollIntoViewIfNeeded();
-  await shot(page, "solve-big-board-desktop");
-  await page.fill("#filter-prefix", "");
+    const scale = img.width / 104;
+    const at = (Math.round(21 * scale) * img.width + Math.round(3 * scale)) * 4;
+    return [dark, light, px.length / 4, [px[at], px[at + 1], px[at + 2]]];
+  }, b64);
 }
