@@ -8,11 +8,13 @@ import type { Engine, Rules, Solution, Word } from "wordgrid";
 import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } from "./site";
 
 /**
- * Words listed at first: a screenful and more (two columns of 44 px rows),
- * light enough for the task that lists them at 4x CPU; as many again in
- * the next task.
+ * Words listed at a time at first, a frame apart, FIRST_PARTS times: a
+ * screenful and more (two columns of 44 px rows) in all, each part light
+ * enough for the frame that lays it out at 4x CPU (the list is a grid, laid
+ * out whole each time it grows).
  */
-const FIRST_PAGE = 48;
+const FIRST_PAGE = 32;
+const FIRST_PARTS = 3;
 /** Words listed at a time after that, as the list scrolls. */
 const PAGE = 150;
 
@@ -238,10 +240,18 @@ export class Solve {
     this.pending = words;
     this.more(FIRST_PAGE);
     const listing = ++this.listing;
-    setTimeout(() => listing === this.listing && this.more(FIRST_PAGE), 0);
+    const part = (n: number) =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (listing !== this.listing || !this.pending.length) return;
+          this.more(FIRST_PAGE);
+          if (n + 1 < FIRST_PARTS) part(n + 1);
+        }, 0),
+      );
+    part(1);
   }
 
-  /** Counts the lists made: the second part of a first page goes to its own list only. */
+  /** Counts the lists made: the later parts of a first page go to their own list only. */
   private listing = 0;
 
   private pending: Word[] = [];
