@@ -105,6 +105,38 @@ fn prove_usage_errors_exit_2() {
         // Past the most points the bound counts, in a run and a sample.
         &["--size", "2x2", "--threshold", "16777216"],
         &["--size", "2x2", "--threshold", "16777216", "--sample", "1"],
+        // --until: a share of more than 0 and at most 1, with --sample.
+        &[
+            "--size",
+            "2x2",
+            "--threshold",
+            "3",
+            "--sample",
+            "9",
+            "--until",
+            "0",
+        ],
+        &[
+            "--size",
+            "2x2",
+            "--threshold",
+            "3",
+            "--sample",
+            "9",
+            "--until",
+            "150%",
+        ],
+        &[
+            "--size",
+            "2x2",
+            "--threshold",
+            "3",
+            "--sample",
+            "9",
+            "--until",
+            "tight",
+        ],
+        &["--size", "2x2", "--threshold", "3", "--until", "10%"],
     ] {
         let out = crate::common::boggle()
             .arg("prove")
@@ -389,4 +421,64 @@ fn prove_sample_projects_the_cpu_time_readably() {
         text.contains("95% interval") && text.contains("the slowest 5%"),
         "{text}"
     );
+}
+
+/// `--sample N --until SHARE` grows the sample until its projection is
+/// stable or it has N classes, and says which.
+#[test]
+fn prove_sample_until_says_whether_it_is_stable() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (code, j, err) = prove_json(&pack, &["--sample", "40", "--until", "100%", "--seed", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let n = j["sample"].as_u64().unwrap();
+    assert_eq!(j["until"], 1.0, "{j}");
+    let stable = j["stable"].as_bool().unwrap_or_else(|| panic!("{j}"));
+    // From min(100, 40) = 40 classes: one step, stable or at the cap.
+    assert_eq!(n, 40, "{j}");
+    let (low, high, est) = (
+        j["low_hours"].as_f64().unwrap(),
+        j["high_hours"].as_f64().unwrap(),
+        j["cpu_hours"].as_f64().unwrap(),
+    );
+    let slowest = j["slowest_seconds"].as_f64().unwrap();
+    let total: f64 = j["class_cpu_seconds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_f64().unwrap())
+        .sum();
+    assert_eq!(
+        stable,
+        (high - low) / 2.0 <= est && slowest <= 0.05 * total + 1e-12,
+        "{j}"
+    );
+    // Without --until: no rule.
+    let (_, plain, _) = prove_json(&pack, &["--sample", "4"]);
+    assert_eq!(
+        (plain["until"].clone(), plain["stable"].clone()),
+        (Value::Null, Value::Null)
+    );
+    // The text says which.
+    let out = crate::common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(&pack)
+        .args([
+            "--size",
+            "2x2",
+            "--threshold",
+            "3",
+            "--sample",
+            "40",
+            "--until",
+            "100%",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.lines().last().is_some_and(|l| l.starts_with("stable: ") || l.starts_with("not stable at 40 classes")), "{text}");
 }

@@ -78,7 +78,7 @@
 
 use grid::Neighbors;
 use job::{Cancel, Control, PoolError};
-pub use sample::{Projection, Sampled, SampledClass};
+pub use sample::{Projection, Sampled, SampledClass, StoppingRule};
 pub use shard::{
     best_first, merge, Checkpoint, CheckpointError, MergeError, Merged, Report, Run, Shard,
     ShardError, CHECKPOINT_VERSION,

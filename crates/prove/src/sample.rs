@@ -14,6 +14,13 @@
 //! rare slow classes, and then both the standard error and the interval
 //! understate the uncertainty: read a projection whose tail holds most of
 //! its time as a figure with a wide error bar, not a bound.
+//!
+//! [`Prover::sample_until`] grows a sample until a [`StoppingRule`] holds:
+//! its bootstrap interval narrow enough around the estimate, and no one
+//! class holding too much of its time (a sample whose slowest class
+//! decides its total has not yet seen the tail it is drawn from). It draws
+//! the same classes, in the same order, as [`Prover::sample`] with the
+//! same seed, so its sample is `sample(n, seed)` for the `n` it stopped at.
 
 use std::time::Instant;
 
@@ -89,6 +96,44 @@ pub struct Projection {
 
 /// Resamples of the bootstrap interval.
 const RESAMPLES: usize = 2_000;
+
+/// When a sample has grown enough ([`Prover::sample_until`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StoppingRule {
+    /// The fewest classes it reads a sample of: below it a heavy-tailed
+    /// sample's interval says little.
+    pub min_classes: usize,
+    /// The most classes: the sample stops there, stable or not.
+    pub max_classes: usize,
+    /// The widest the bootstrap 95% interval may be on either side of the
+    /// estimate, as a share of it: `(high - low) / 2 / estimate`.
+    pub half_width: f64,
+    /// The largest share of the sample's CPU time one class may hold.
+    pub slowest_share: f64,
+}
+
+impl Default for StoppingRule {
+    /// At least 100 classes and at most 10,000; an interval within 10% of
+    /// the estimate; no class over 5% of the time.
+    fn default() -> StoppingRule {
+        StoppingRule {
+            min_classes: 100,
+            max_classes: 10_000,
+            half_width: 0.10,
+            slowest_share: 0.05,
+        }
+    }
+}
+
+impl StoppingRule {
+    /// Whether a sample of `classes` classes projecting `p` is stable.
+    pub fn holds(&self, p: &Projection, classes: usize) -> bool {
+        let total = p.mean_seconds * classes as f64;
+        classes >= self.min_classes
+            && (p.high_hours - p.low_hours) / 2.0 <= self.half_width * p.cpu_hours
+            && p.slowest_seconds <= self.slowest_share * total
+    }
+}
 
 impl Sampled {
     /// The projection of the whole proof's CPU time; `None` for an empty
@@ -179,13 +224,67 @@ impl Prover {
     ) -> Result<Sampled, ProveError> {
         options.check()?;
         let mut rng = Rng::new(seed);
-        let assignments = self
-            .order
-            .iter()
-            .map(|&cell| self.start_buckets(cell).len() as f64)
-            .product();
-        let mut drawn = 0u64;
+        let mut sampled = self.empty_sample();
+        let classes = self.draw(&mut rng, count, &mut sampled);
+        sampled.classes = self.run_sampled(classes, options)?;
+        Ok(sampled)
+    }
+
+    /// Draws classes as [`Prover::sample`] does from `seed` and runs them,
+    /// growing the sample by half at a time from `rule.min_classes`, until
+    /// `rule` holds or the sample has `rule.max_classes` (or a cancel stops
+    /// it). `grown` hears the sample's size after each step.
+    pub fn sample_until(
+        &self,
+        rule: &StoppingRule,
+        seed: u64,
+        options: &ProveOptions,
+        grown: &mut dyn FnMut(usize),
+    ) -> Result<Sampled, ProveError> {
+        options.check()?;
+        let mut rng = Rng::new(seed);
+        let mut sampled = self.empty_sample();
+        let max = rule.max_classes.max(1);
+        loop {
+            let n = sampled.classes.len();
+            let step = if n == 0 {
+                rule.min_classes.max(1)
+            } else {
+                (n / 2).max(1)
+            };
+            let drawn = self.draw(&mut rng, step.min(max - n), &mut sampled);
+            let wanted = drawn.len();
+            let ran = self.run_sampled(drawn, options)?;
+            let finished = ran.len() == wanted;
+            sampled.classes.extend(ran);
+            let n = sampled.classes.len();
+            grown(n);
+            let stable = sampled.projection().is_some_and(|p| rule.holds(&p, n));
+            // (A draw that found no class the proof runs stops it too.)
+            if !finished || stable || n >= max || wanted == 0 {
+                return Ok(sampled);
+            }
+        }
+    }
+
+    fn empty_sample(&self) -> Sampled {
+        Sampled {
+            assignments: self
+                .order
+                .iter()
+                .map(|&cell| self.start_buckets(cell).len() as f64)
+                .product(),
+            drawn: 0,
+            kept: 0,
+            classes: Vec::new(),
+        }
+    }
+
+    /// Draws up to `count` more classes the proof runs from `rng`,
+    /// counting the assignments drawn and kept in `sampled`.
+    fn draw(&self, rng: &mut Rng, count: usize, sampled: &mut Sampled) -> Vec<Vec<u64>> {
         let mut kept: Vec<Vec<u64>> = Vec::with_capacity(count);
+        let mut drawn = 0u64;
         while kept.len() < count {
             let mut class = vec![self.all; self.rows * self.cols];
             for &cell in &self.order {
@@ -200,10 +299,22 @@ impl Prover {
                 break;
             }
         }
-        let kept_count = kept.len() as u64;
+        sampled.drawn += drawn;
+        sampled.kept += kept.len() as u64;
+        kept
+    }
+
+    /// Runs each of `classes` to completion, one a thread, timing each;
+    /// those a cancel stopped are left out.
+    fn run_sampled(
+        &self,
+        classes: Vec<Vec<u64>>,
+        options: &ProveOptions,
+    ) -> Result<Vec<SampledClass>, ProveError> {
         let run = || {
             let workers = Workers::new(&self.solver);
-            kept.into_par_iter()
+            classes
+                .into_par_iter()
                 .with_max_len(1)
                 .map(|mut class| {
                     if options.control.is_cancelled() {
@@ -236,12 +347,7 @@ impl Prover {
                 .collect::<Result<Vec<Option<SampledClass>>, solve::LexiconError>>()
         };
         let classes = options.control.install(run)??;
-        Ok(Sampled {
-            assignments,
-            drawn,
-            kept: kept_count,
-            classes: classes.into_iter().flatten().collect(),
-        })
+        Ok(classes.into_iter().flatten().collect())
     }
 }
 
@@ -314,6 +420,94 @@ mod tests {
         assert_eq!(
             (flat.low_hours, flat.high_hours),
             (flat.cpu_hours, flat.cpu_hours)
+        );
+    }
+
+    #[test]
+    fn a_stopping_rule_asks_for_enough_classes_a_narrow_interval_and_no_dominant_class() {
+        let rule = StoppingRule::default();
+        let holds = |times: &[f64]| {
+            let p = sampled(times, times.len() as u64, 1e6)
+                .projection()
+                .unwrap();
+            rule.holds(&p, times.len())
+        };
+        assert!(holds(&[2.0; 100]), "100 equal classes are stable");
+        assert!(!holds(&[2.0; 99]), "99 are too few");
+        // One class of 101 s among 99 of 1 s holds half the time.
+        let mut heavy = vec![1.0; 99];
+        heavy.push(101.0);
+        assert!(!holds(&heavy));
+        // Half 0.1 s, half 10 s: no class over 2% of the time, but the
+        // interval is about ±19% wide.
+        let spread: Vec<f64> = (0..100)
+            .map(|i| if i % 2 == 0 { 0.1 } else { 10.0 })
+            .collect();
+        assert!(!holds(&spread));
+        let wide = StoppingRule {
+            half_width: 0.25,
+            ..rule
+        };
+        let p = sampled(&spread, 100, 1e6).projection().unwrap();
+        assert!(wide.holds(&p, 100), "{p:?}");
+    }
+
+    /// A prover for 2x2 king boards of a pack of four words.
+    fn tiny() -> Prover {
+        use prep::{Pack, PackBuilder, Recipe};
+        let recipe = Recipe::builtin("enable").unwrap();
+        let (bytes, _) = PackBuilder::new(recipe)
+            .build_bytes(b"tea\neat\nate\ntee\n", "tiny.txt")
+            .unwrap();
+        let pack = Pack::from_vec(bytes, "tiny").unwrap();
+        Prover::new(&pack, solve::Rules::for_pack(&pack), 2, 2).unwrap()
+    }
+
+    /// What a class's run found (not how long it took).
+    fn found(s: &Sampled) -> Vec<(u64, u64, u64, usize)> {
+        s.classes
+            .iter()
+            .map(|c| (c.classes, c.solved, c.split, c.boards.len()))
+            .collect()
+    }
+
+    #[test]
+    fn a_sample_grown_until_a_rule_holds_is_the_sample_of_its_size() {
+        let prover = tiny();
+        let options = ProveOptions {
+            threshold: 4,
+            ..ProveOptions::default()
+        };
+        // A rule that never holds: the sample grows by half to its cap.
+        let never = StoppingRule {
+            min_classes: 4,
+            max_classes: 12,
+            half_width: -1.0,
+            slowest_share: 1.0,
+        };
+        let mut sizes = Vec::new();
+        let grown = prover
+            .sample_until(&never, 7, &options, &mut |n| sizes.push(n))
+            .unwrap();
+        assert_eq!(sizes, [4, 6, 9, 12]);
+        let direct = prover.sample(12, 7, &options).unwrap();
+        assert_eq!(found(&grown), found(&direct));
+        assert_eq!((grown.drawn, grown.kept), (direct.drawn, direct.kept));
+        assert_eq!(
+            grown.projection().unwrap().classes,
+            direct.projection().unwrap().classes
+        );
+        // A rule that holds at once stops at its fewest classes.
+        let always = StoppingRule {
+            half_width: f64::INFINITY,
+            ..never
+        };
+        let first = prover
+            .sample_until(&always, 7, &options, &mut |_| {})
+            .unwrap();
+        assert_eq!(
+            found(&first),
+            found(&prover.sample(4, 7, &options).unwrap())
         );
     }
 

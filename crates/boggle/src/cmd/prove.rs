@@ -15,6 +15,7 @@ use grid::Size;
 use job::{Control, Progress};
 use prove::{
     Checkpoint, CheckpointError, MergeError, ProveOptions, Prover, Report, Run, Scored, Shard,
+    StoppingRule,
 };
 use serde::Serialize;
 
@@ -66,6 +67,13 @@ pub(crate) struct ProveArgs {
     /// walked instead. The same boards, slower for such classes.
     #[arg(long, value_name = "SIZE", value_parser = crate::args::memory_limit)]
     class_memory: Option<u64>,
+    /// With --sample N: stop before N classes once the projection is
+    /// stable: its bootstrap 95% interval within ± this share of the
+    /// estimate (10% or 0.1), and no class over 5% of the sample's time,
+    /// read from 100 classes on (N if fewer), the sample growing by half
+    /// at a time.
+    #[arg(long, value_name = "SHARE", value_parser = share, requires = "sample")]
+    until: Option<f64>,
     /// The seed of --sample's draw.
     #[arg(long, default_value_t = 1, requires = "sample")]
     seed: u64,
@@ -402,6 +410,10 @@ struct SampleReport<'a> {
     /// How many classes within each were split before their tree was built.
     class_splits: Vec<u64>,
     boards: usize,
+    /// --until's share, if given.
+    until: Option<f64>,
+    /// Whether --until's rule held (null without --until).
+    stable: Option<bool>,
 }
 
 /// A projected CPU time and its standard error, in the unit that suits the
@@ -440,7 +452,21 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
         class_memory: args.class_memory.unwrap_or(0),
         ..ProveOptions::default()
     };
-    let sampled = prover.sample(count, args.seed, &options).map_err(refused)?;
+    let rule = args.until.map(|half_width| StoppingRule {
+        min_classes: count.min(100),
+        max_classes: count,
+        half_width,
+        slowest_share: 0.05,
+    });
+    let sampled = match &rule {
+        Some(rule) => prover.sample_until(rule, args.seed, &options, &mut |n| {
+            if let Some(bar) = &bar {
+                bar.set_position(n as u64);
+            }
+        }),
+        None => prover.sample(count, args.seed, &options),
+    }
+    .map_err(refused)?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -450,6 +476,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
     };
     let boards: usize = sampled.classes.iter().map(|c| c.boards.len()).sum();
     let n = sampled.classes.len();
+    let stable = rule.map(|r| r.holds(&projection, n));
     if args.json {
         let report = SampleReport {
             run,
@@ -464,6 +491,8 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
             class_splits: sampled.classes.iter().map(|c| c.split).collect(),
             boards,
+            until: args.until,
+            stable,
         };
         boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))?;
     } else {
@@ -491,14 +520,44 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             projection.slowest_seconds,
             plural(boards as u64, "board", "boards"),
         ))?;
+        if let (Some(until), Some(stable)) = (args.until, stable) {
+            boggle_cli::print(format_args!(
+                "{}\n",
+                if stable {
+                    format!("stable: the interval within ±{:.0}% of the estimate and no class over 5% of the time", until * 100.0)
+                } else {
+                    format!("not stable at {n} classes: widen --until or raise --sample (its interval is ±{:.0}% of the estimate, its slowest class {:.0}% of the time)",
+                        (projection.high_hours - projection.low_hours) / 2.0 / projection.cpu_hours.max(f64::MIN_POSITIVE) * 100.0,
+                        projection.slowest_seconds / (projection.mean_seconds * n as f64).max(f64::MIN_POSITIVE) * 100.0)
+                }
+            ))?;
+        }
     }
-    if n < count {
+    let stopped_early = stable == Some(true);
+    if n < count && !stopped_early {
         return Err(boggle_cli::Interrupted(format!(
             "interrupted after {n} of {count} classes: the projection is from those"
         ))
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A share: `10%` or `0.1`, more than 0 and at most 1.
+fn share(text: &str) -> std::result::Result<f64, String> {
+    let t = text.trim();
+    let value = match t.strip_suffix('%') {
+        Some(p) => p.trim().parse::<f64>().map(|v| v / 100.0),
+        None => t.parse::<f64>(),
+    }
+    .map_err(|_| format!("{text:?} is not a share (10% or 0.1)"))?;
+    if value > 0.0 && value <= 1.0 {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{text:?} is not a share of more than 0 and at most 1 (10% or 0.1)"
+        ))
+    }
 }
 
 /// A proof's error: a threshold it refuses is a usage error.
