@@ -28,10 +28,7 @@ impl std::str::FromStr for ArenaTime {
 
     fn from_str(s: &str) -> Result<ArenaTime, Self::Err> {
         if s == "now" {
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs() as i64);
-            return Ok(ArenaTime(UtcTime::from_seconds(now)));
+            return Ok(ArenaTime(UtcTime::now()));
         }
         s.parse().map(ArenaTime)
     }

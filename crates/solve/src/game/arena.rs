@@ -60,6 +60,42 @@ impl UtcTime {
     pub fn plus(self, seconds: i64) -> UtcTime {
         UtcTime(self.0 + seconds)
     }
+
+    /// Now, by the system clock (1970 if the clock is set before it).
+    pub fn now() -> UtcTime {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        UtcTime(seconds)
+    }
+}
+
+/// The fastest pace a person keeps up through an arena round, in words a
+/// second. Wordament's record is 192 words in one two-minute round (1.6 a
+/// second: its Hall of Fame 2013,
+/// <https://wordament.wordpress.com/2014/01/15/hall-of-fame-2013/>); its
+/// makers wrote of 131 words as "more than 1 word per second sustained".
+pub const HUMAN_PACE: f64 = 2.0;
+
+/// Words a person may find at once beyond [`HUMAN_PACE`] (a late entrant's
+/// first seconds, words typed ahead and sent together).
+pub const HUMAN_BURST: u32 = 4;
+
+/// Whether `words` accepted over `seconds` of play is a pace a person
+/// reaches: at most [`HUMAN_PACE`] a second, and [`HUMAN_BURST`] more. The
+/// arena holds a result past it out of its leaderboards (the server still
+/// judges each word, and counts such results).
+///
+/// ```
+/// use solve::game::humanly_paced;
+///
+/// assert!(humanly_paced(192, 120.0)); // Wordament's record
+/// assert!(humanly_paced(244, 120.0));
+/// assert!(!humanly_paced(245, 120.0));
+/// assert!(humanly_paced(4, 0.0) && !humanly_paced(6, 0.5));
+/// ```
+pub fn humanly_paced(words: u32, seconds: f64) -> bool {
+    f64::from(words) <= HUMAN_PACE * seconds.max(0.0) + f64::from(HUMAN_BURST)
 }
 
 impl FromStr for UtcTime {
@@ -165,6 +201,30 @@ mod tests {
         ] {
             assert!(bad.parse::<UtcTime>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn now_is_the_system_clock() {
+        let before = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64;
+        let now = UtcTime::now().seconds();
+        assert!(now >= before && now <= before + 5, "{before} {now}");
+        // Later than this code.
+        assert!(UtcTime::now() > "2026-12-03T00:00:00Z".parse().unwrap());
+    }
+
+    #[test]
+    fn a_pace_past_a_persons_is_not_human() {
+        // Two words a second, and four at once: 244 words in two minutes.
+        assert!(humanly_paced(0, 0.0));
+        assert!(humanly_paced(244, 120.0));
+        assert!(!humanly_paced(245, 120.0));
+        // A late entrant with 10 s left: 24 words at most.
+        assert!(humanly_paced(24, 10.0) && !humanly_paced(25, 10.0));
+        // A clock gone backwards counts as no time.
+        assert!(humanly_paced(4, -3.0) && !humanly_paced(5, -3.0));
     }
 
     #[test]

@@ -24,7 +24,9 @@ mod opening;
 mod standings;
 mod target;
 
-pub use arena::{ArenaRound, TimeError, UtcTime, ARENA_EPOCH};
+pub use arena::{
+    humanly_paced, ArenaRound, TimeError, UtcTime, ARENA_EPOCH, HUMAN_BURST, HUMAN_PACE,
+};
 pub use catalog::{catalog, Catalog, Choice};
 pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
