@@ -105,38 +105,6 @@ fn prove_usage_errors_exit_2() {
         // Past the most points the bound counts, in a run and a sample.
         &["--size", "2x2", "--threshold", "16777216"],
         &["--size", "2x2", "--threshold", "16777216", "--sample", "1"],
-        // --until: a share of more than 0 and at most 1, with --sample.
-        &[
-            "--size",
-            "2x2",
-            "--threshold",
-            "3",
-            "--sample",
-            "9",
-            "--until",
-            "0",
-        ],
-        &[
-            "--size",
-            "2x2",
-            "--threshold",
-            "3",
-            "--sample",
-            "9",
-            "--until",
-            "150%",
-        ],
-        &[
-            "--size",
-            "2x2",
-            "--threshold",
-            "3",
-            "--sample",
-            "9",
-            "--until",
-            "tight",
-        ],
-        &["--size", "2x2", "--threshold", "3", "--until", "10%"],
     ] {
         let out = crate::common::boggle()
             .arg("prove")
@@ -459,26 +427,33 @@ fn prove_sample_until_says_whether_it_is_stable() {
         (plain["until"].clone(), plain["stable"].clone()),
         (Value::Null, Value::Null)
     );
+    // --until: a share of more than 0 and at most 1, with --sample.
+    for bad in [
+        "--sample 9 --until 0",
+        "--sample 9 --until 150%",
+        "--sample 9 --until tight",
+        "--until 10%",
+    ] {
+        let out = prove_text(&pack, bad);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
     // The text says which.
-    let out = crate::common::boggle()
-        .arg("prove")
-        .arg("--pack")
-        .arg(&pack)
-        .args([
-            "--size",
-            "2x2",
-            "--threshold",
-            "3",
-            "--sample",
-            "40",
-            "--until",
-            "100%",
-            "--seed",
-            "3",
-        ])
-        .output()
-        .unwrap();
+    let out = prove_text(&pack, "--sample 40 --until 100% --seed 3");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.lines().last().is_some_and(|l| l.starts_with("stable: ") || l.starts_with("not stable at 40 classes")), "{text}");
+}
+
+/// Runs `boggle prove --pack PACK --size 2x2 --threshold 3 ARGS` (spaced).
+fn prove_text(pack: &std::path::Path, args: &str) -> std::process::Output {
+    crate::common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(pack)
+        .args(["--size", "2x2", "--threshold", "3"])
+        .args(args.split(' '))
+        .output()
+        .unwrap()
 }
