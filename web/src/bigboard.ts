@@ -22,6 +22,21 @@ export interface BigBoard {
 /** The painter, started with the first big board. */
 let painter: Worker | null = null;
 
+/**
+ * The boards handed to the painter and not yet painted, by number: each is
+ * marked `data-painted` (milliseconds from its board's showing) once it
+ * is, which the checks wait for. (Of several that arrive together the
+ * painter paints the last: those before it are forgotten with it.)
+ */
+const unpainted = new Map<number, { canvas: HTMLCanvasElement; since: number }>();
+let handed = 0;
+
+function painted(id: number): void {
+  const p = unpainted.get(id);
+  if (p) p.canvas.dataset.painted = String(Math.round(performance.now() - p.since));
+  for (const k of unpainted.keys()) if (k <= id) unpainted.delete(k);
+}
+
 /** The big board painted last: painted again if the page's colours change (a dark theme). */
 let last: { canvas: HTMLCanvasElement; painting: Omit<Painting, "canvas">; from: HTMLElement; byPainter: boolean } | null = null;
 
@@ -42,11 +57,12 @@ export function paintBig(canvas: HTMLCanvasElement, board: BigBoard, from: HTMLE
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
   watchColours();
+  const since = performance.now();
   // The page's colours once the frame that shows the canvas has been laid
   // out (read now, they would cost a style pass of their own).
   requestAnimationFrame(() =>
     setTimeout(() => {
-      if (canvas.isConnected) paint(canvas, { ...board, ratio, colours: colours(from) }, from);
+      if (canvas.isConnected) paint(canvas, { ...board, ratio, colours: colours(from) }, from, since);
     }, 0),
   );
 }
@@ -64,12 +80,17 @@ function colours(from: HTMLElement): Colours {
   };
 }
 
-function paint(canvas: HTMLCanvasElement, painting: Omit<Painting, "canvas">, from: HTMLElement): void {
+function paint(canvas: HTMLCanvasElement, painting: Omit<Painting, "canvas">, from: HTMLElement, since: number): void {
   if ("transferControlToOffscreen" in canvas && typeof Worker === "function") {
     try {
       const offscreen = canvas.transferControlToOffscreen();
-      painter ??= new Worker(new URL("./bigpainter.ts", import.meta.url), { type: "module" });
-      painter.postMessage({ ...painting, canvas: offscreen }, [offscreen]);
+      if (!painter) {
+        painter = new Worker(new URL("./bigpainter.ts", import.meta.url), { type: "module" });
+        painter.onmessage = (e: MessageEvent<{ painted: number }>) => painted(e.data.painted);
+      }
+      const id = ++handed;
+      unpainted.set(id, { canvas, since });
+      painter.postMessage({ ...painting, canvas: offscreen, id }, [offscreen]);
       last = { canvas, painting, from, byPainter: true };
       return;
     } catch {
@@ -78,6 +99,7 @@ function paint(canvas: HTMLCanvasElement, painting: Omit<Painting, "canvas">, fr
   }
   const g = canvas.getContext("2d");
   if (g) drawTiles(g, painting);
+  canvas.dataset.painted = String(Math.round(performance.now() - since));
   last = { canvas, painting, from, byPainter: false };
 }
 

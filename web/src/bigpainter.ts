@@ -6,18 +6,24 @@
 // again in them.
 import { drawTiles, type Colours, type Painting } from "./bigtiles";
 
-type Message = (Painting & { canvas: OffscreenCanvas }) | { colours: Colours };
+/** A board to paint (numbered by the page, which hears when it is painted), or new colours for the last. */
+type Message = (Painting & { canvas: OffscreenCanvas; id: number }) | { colours: Colours };
 
-const scope = self as unknown as { onmessage: ((e: MessageEvent<Message>) => void) | null };
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<Message>) => void) | null;
+  postMessage: (message: { painted: number }) => void;
+};
 
 /** The last board handed over, and whether its painting is still to come. */
-let last: (Painting & { canvas: OffscreenCanvas }) | null = null;
+let last: (Painting & { canvas: OffscreenCanvas; id: number }) | null = null;
 let due = false;
 
 function paint(): void {
   due = false;
   const g = last?.canvas.getContext("2d");
-  if (last && g) drawTiles(g, last);
+  if (!last || !g) return;
+  drawTiles(g, last);
+  scope.postMessage({ painted: last.id });
 }
 
 scope.onmessage = (e) => {

@@ -18,7 +18,7 @@ export async function bigBoard(page) {
   check(/Board, \d+ by \d+ tiles/.test(await canvas.getAttribute("aria-label")) && await canvas.getAttribute("role") === "img",
     "solve: the big board's canvas is named for screen readers", await canvas.getAttribute("aria-label"));
   // Painted: the top-left tiles' pixels hold the tile colour and dark letters.
-  await page.waitForTimeout(500);
+  await page.waitForSelector("#board-view canvas[data-painted]", { timeout: 15000 }).catch(() => {});
   const [dark, light, all] = await painted(page, box);
   check(dark > 50 && light > all / 4, "solve: the big board is painted, tiles and letters", `${dark} dark, ${light} light pixels of ${all}`);
   // A dark theme: the canvas is painted again in its tile colour.
@@ -39,7 +39,7 @@ export async function bigBoard(page) {
     await page.click("#solve");
   }
   await page.waitForFunction((b) => document.querySelector("#board").value === b && document.querySelectorAll("#board-view canvas").length === 1, boards[2]);
-  await page.waitForTimeout(1500);
+  await page.waitForSelector("#board-view canvas[data-painted]", { timeout: 15000 }).catch(() => {});
   const [dark3, light3, all3] = await painted(page, await canvas.boundingBox());
   check(dark3 > 50 && light3 > all3 / 4, "solve: of three big boards asked for at once, the last is painted", `${dark3} dark, ${light3} light pixels of ${all3}`);
   await page.fill("#board", board);

@@ -153,6 +153,9 @@ export async function everyLanguage() {
   check(bigOver[0] <= 0, "a 50x50 board at 375 px: nothing past the right edge", `${bigOver[0]} px (${bigOver[1]})`);
   const entry = await big.evaluate(() => [document.querySelector("#grid-entry").offsetParent === null, document.querySelector("#grid-too-big").innerText]);
   check(entry[0] && /50×50.*Board as text/.test(entry[1]), "a 50x50 board: no empty tile grid beside it, a line says where the board is", entry[1]);
+  // Its tiles painted (the painter marks the canvas), then the screenshot.
+  const paintedMs = await big.waitForSelector("#board-view canvas[data-painted]", { timeout: 15000 }).then((c) => c.getAttribute("data-painted"), () => null);
+  check(paintedMs !== null, "a 50x50 board's tiles are painted", `${paintedMs} ms after the board was shown`);
   await shot(big, "solve-50x50-phone");
   await big.selectOption("#grid-size", "5x5");
   check(await big.locator("#grid-entry input").count() === 25 && await big.locator("#grid-entry input").first().isVisible() && !(await big.locator("#grid-too-big").isVisible()),
