@@ -8,7 +8,7 @@ import { readFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import { chromium } from "playwright-core";
-import { acceptChallenge, web, dist, out, boggle, failed, check, cutNetwork, server, noCache, noCacheBase, gz, browser, timeout, PHONE, DESKTOP, cliSolve, open, roundOn, waitUntil, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
+import { acceptChallenge, web, dist, out, boggle, finish, check, cutNetwork, noCacheBase, browser, PHONE, DESKTOP, cliSolve, open, roundOn, waitUntil, touchTrace, mouseTrace, wordsOf, visibleWords, toSeconds, inViewport, sideways, smallTargets, axe, shot } from "./harness.mjs";
 import { everyLanguage } from "./languages.mjs";
 import { offlineAfterOneVisit } from "./offline.mjs";
 import { openingOffline, openingRound } from "./opening.mjs";
@@ -665,11 +665,5 @@ try {
 } catch (e) {
   check(false, "the browser tests ran to the end", e.stack || String(e));
 } finally {
-  clearTimeout(timeout);
-  await browser.close();
-  server.close();
-  noCache.close();
-  gz.close();
+  await finish("all browser checks passed");
 }
-console.log(failed ? `${failed} failed` : "all browser checks passed");
-process.exit(failed ? 1 : 0);

@@ -74,6 +74,20 @@ export const timeout = setTimeout(() => {
   process.exit(1);
 }, 480_000);
 
+/**
+ * Ends a run: stops the clock, closes the browser and the servers, prints
+ * `passed` (or how many checks failed) and exits 1 if any did.
+ */
+export async function finish(passed) {
+  clearTimeout(timeout);
+  await browser.close();
+  server.close();
+  noCache.close();
+  gz.close();
+  console.log(failed ? `${failed} failed` : passed);
+  process.exit(failed ? 1 : 0);
+}
+
 export const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
