@@ -13,8 +13,8 @@ import { $, ensurePack, packKeys, packLabel, packSource, hasPack, remember } fro
  * enough for the frame that lays it out at 4x CPU (the list is a grid, laid
  * out whole each time it grows).
  */
-const FIRST_PAGE = 32;
-const FIRST_PARTS = 3;
+const FIRST_PAGE = 16;
+const FIRST_PARTS = 6;
 /** Words listed at a time after that, as the list scrolls. */
 const PAGE = 150;
 
