@@ -299,13 +299,18 @@ export class BoardView {
     this.svg.replaceChildren(...lit, route, dot);
   }
 
+  /** The board's box on screen, in client coordinates (reading it lays the page out, if it has changed). */
+  box(): DOMRect {
+    return this.surface.getBoundingClientRect();
+  }
+
   /**
    * The cell under a point (client coordinates), or null. Only the inner
    * part of a tile counts, so a finger crossing a corner on its way along a
-   * diagonal does not pick up the tiles beside it.
+   * diagonal does not pick up the tiles beside it. `box` is the board's
+   * box on screen (`box()`), where the caller has it already.
    */
-  cellAt(x: number, y: number, inner = 0.42): Cell | null {
-    const box = this.surface.getBoundingClientRect();
+  cellAt(x: number, y: number, inner = 0.42, box: DOMRect = this.box()): Cell | null {
     if (!this.cols || !this.rows) return null;
     const w = box.width / this.cols;
     const h = box.height / this.rows;

@@ -25,6 +25,7 @@ export function inTable(table: number[][], cols: number, a: Cell, b: Cell): bool
 export function attachTracing(board: BoardView, options: TraceOptions): () => void {
   let path: Cell[] = [];
   let pointer: number | null = null;
+  let box: DOMRect | undefined;
   const same = (a: Cell, b: Cell) => a[0] === b[0] && a[1] === b[1];
 
   const extend = (cell: Cell | null) => {
@@ -45,8 +46,12 @@ export function attachTracing(board: BoardView, options: TraceOptions): () => vo
 
   const down = (e: PointerEvent) => {
     if (pointer !== null || e.button > 0) return;
+    // The board's box, read once a trace: read at each step, after the
+    // last step's marks, it would lay the page out again each time (the
+    // finger's path is on the board, which does not scroll under it).
+    box = board.box();
     // A generous first touch: anywhere on a tile starts there.
-    const cell = board.cellAt(e.clientX, e.clientY, 0.75);
+    const cell = board.cellAt(e.clientX, e.clientY, 0.75, box);
     if (!cell) return;
     e.preventDefault();
     pointer = e.pointerId;
@@ -59,7 +64,7 @@ export function attachTracing(board: BoardView, options: TraceOptions): () => vo
     e.preventDefault();
     // Coalesced events: a fast swipe across a tile still passes through it.
     const events = typeof e.getCoalescedEvents === "function" ? e.getCoalescedEvents() : [];
-    for (const ev of events.length ? events : [e]) extend(board.cellAt(ev.clientX, ev.clientY));
+    for (const ev of events.length ? events : [e]) extend(board.cellAt(ev.clientX, ev.clientY, undefined, box));
   };
   const up = (e: PointerEvent) => {
     if (e.pointerId !== pointer) return;
