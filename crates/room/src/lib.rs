@@ -51,6 +51,7 @@
 //! # }
 //! ```
 
+pub mod arena;
 pub mod clients;
 mod cmd;
 mod code;

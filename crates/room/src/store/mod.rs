@@ -27,7 +27,10 @@ pub use saved::{Saved, SavedRound, SavedSeat};
 
 /// The schema, one step a file, applied in order; `PRAGMA user_version`
 /// counts the steps a file has had.
-const MIGRATIONS: &[&str] = &[include_str!("../../migrations/0001_rooms.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_rooms.sql"),
+    include_str!("../../migrations/0002_arena.sql"),
+];
 
 /// The most changes one transaction takes.
 const BATCH: usize = 4096;
@@ -385,8 +388,33 @@ mod tests {
         match reopen(&file) {
             Err(StoreError::Newer {
                 found: 99, known, ..
-            }) => assert_eq!(known, 1),
+            }) => assert_eq!(known, MIGRATIONS.len() as i64),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_store_of_the_first_schema_gains_the_arena() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("rooms.db");
+        {
+            let c = Connection::open(&file).unwrap();
+            c.execute_batch(MIGRATIONS[0]).unwrap();
+            c.pragma_update(None, "user_version", 1).unwrap();
+        }
+        drop(Store::open(&file).unwrap());
+        let c = Connection::open(&file).unwrap();
+        let version: i64 = c
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(version, 2);
+        let tables: i64 = c
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'arena_%'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(tables, 3);
     }
 }

@@ -1,0 +1,509 @@
+//! The arena's leaderboards, kept in the store: each round's results are
+//! written once, and each player's totals by period are brought up to
+//! date at the same time (the round added; in the rolling periods, the
+//! rounds that have left the window taken out), so that reading a
+//! leaderboard walks an index from its top and never sums results. Plain
+//! SQL that SQLite and PostgreSQL both take (`migrations/0002_arena.sql`).
+
+use rusqlite::{params, Connection, OptionalExtension, Transaction};
+
+/// A millisecond count since 1970, as the arena's clock gives it.
+pub type Millis = i64;
+
+/// A period's players by total points (game, lang, period, since, limit).
+const BY_TOTAL: &str = "SELECT player, total FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
+     ORDER BY total DESC, player LIMIT ?5";
+/// A period's players of enough rounds by points a round (game, lang, period, since, limit).
+const BY_MEAN: &str = "SELECT player, mean FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
+     AND mean >= 0 ORDER BY mean DESC, player LIMIT ?5";
+/// A fixed period's players by their best round (game, lang, period, since, limit).
+const BY_BEST: &str = "SELECT player, best FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
+     ORDER BY best DESC, player LIMIT ?5";
+/// The rounds of a stretch of time, best first (game, lang, from, to): from
+/// the top of the best rounds' index, the stretch's kept (`+start`: not
+/// from the stretch, sorted).
+const BY_ROUND: &str = "SELECT player, score FROM arena_results WHERE game = ?1 AND lang = ?2 AND held = 0 AND +start >= ?3
+     AND +start <= ?4 ORDER BY score DESC, player";
+
+/// The rounds a player plays in a period before their average is ranked:
+/// fewer say little of how they play.
+pub const MIN_ROUNDS: i64 = 10;
+
+const HOUR: Millis = 3_600_000;
+const DAY: Millis = 24 * HOUR;
+const WEEK: Millis = 7 * DAY;
+
+/// The stretch of time a leaderboard covers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Period {
+    /// The clock hour (UTC) now running.
+    Hour,
+    /// The last 24 hours.
+    Day,
+    /// The last 7 days.
+    Week,
+    /// Every round ever recorded.
+    All,
+}
+
+impl Period {
+    /// Every period, shortest first.
+    pub const ALL: [Period; 4] = [Period::Hour, Period::Day, Period::Week, Period::All];
+
+    fn key(self) -> &'static str {
+        match self {
+            Period::Hour => "hour",
+            Period::Day => "day",
+            Period::Week => "week",
+            Period::All => "all",
+        }
+    }
+
+    /// The length of a rolling period.
+    fn window(self) -> Option<Millis> {
+        match self {
+            Period::Day => Some(DAY),
+            Period::Week => Some(WEEK),
+            Period::Hour | Period::All => None,
+        }
+    }
+
+    /// The `since` of its totals at `now`: the hour's first millisecond, or 0.
+    fn since(self, now: Millis) -> Millis {
+        match self {
+            Period::Hour => now - now.rem_euclid(HOUR),
+            _ => 0,
+        }
+    }
+
+    /// The first round start it counts at `now` (rolling periods: a round
+    /// that started exactly a window ago has left it).
+    fn first_start(self, now: Millis) -> Millis {
+        match self {
+            Period::Hour => self.since(now),
+            Period::Day | Period::Week => now - self.window().unwrap_or(0) + 1,
+            Period::All => Millis::MIN,
+        }
+    }
+}
+
+/// What a leaderboard ranks players by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    /// Points over the period's rounds.
+    Total,
+    /// Points a round, among players of at least [`MIN_ROUNDS`] rounds in the period.
+    Average,
+    /// The player's best round in the period.
+    Best,
+}
+
+/// One player's line on a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The player (the arena's id for a device).
+    pub player: String,
+    /// What the board ranks by: total points, points a round, or the best round's points.
+    pub value: f64,
+}
+
+/// One player's result in a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The player.
+    pub player: String,
+    /// Points.
+    pub score: i64,
+    /// Words found.
+    pub words: i64,
+    /// Held out of the leaderboards (a pace no person reaches): kept, not ranked.
+    pub held: bool,
+}
+
+/// Writes the results of the round of `game` and `lang` that started at
+/// `start`, and brings every period's totals up to `start` (rounds are
+/// recorded in the order they start). One transaction: a crash leaves the
+/// round either wholly recorded or not at all.
+pub fn record(
+    tx: &Transaction,
+    game: &str,
+    lang: &str,
+    start: Millis,
+    results: &[Played],
+) -> rusqlite::Result<()> {
+    advance(tx, game, lang, start)?;
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO arena_results (game, lang, start, player, score, words, held) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    let mut add = tx.prepare_cached(&format!(
+        "INSERT INTO arena_totals (game, lang, period, since, player, rounds, total, mean, best)
+         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, {first}, ?6)
+         ON CONFLICT (game, lang, period, since, player) DO UPDATE
+         SET rounds = arena_totals.rounds + 1, total = arena_totals.total + excluded.total,
+             mean = CASE WHEN arena_totals.rounds + 1 >= {MIN_ROUNDS}
+                    THEN CAST(arena_totals.total + excluded.total AS DOUBLE PRECISION) / (arena_totals.rounds + 1) ELSE -1 END,
+             best = CASE WHEN excluded.best > arena_totals.best THEN excluded.best ELSE arena_totals.best END",
+        first = if MIN_ROUNDS <= 1 { "?6" } else { "-1" },
+    ))?;
+    for r in results {
+        insert.execute(params![
+            game,
+            lang,
+            start,
+            r.player,
+            r.score,
+            r.words,
+            r.held as i64
+        ])?;
+        if r.held {
+            continue;
+        }
+        for period in Period::ALL {
+            add.execute(params![
+                game,
+                lang,
+                period.key(),
+                period.since(start),
+                r.player,
+                r.score
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+/// Brings the rolling periods of `game` and `lang` up to `now`: the rounds
+/// that have left each window since it last moved are taken out of its
+/// totals, and past hours are dropped. The arena's clock calls it at each
+/// round's end, played or not, so that a quiet language's day is a day.
+pub fn advance(tx: &Transaction, game: &str, lang: &str, now: Millis) -> rusqlite::Result<()> {
+    for period in [Period::Day, Period::Week] {
+        let cutoff = period.first_start(now);
+        let last: Option<Millis> = tx
+            .query_row(
+                "SELECT cutoff FROM arena_windows WHERE game = ?1 AND lang = ?2 AND period = ?3",
+                params![game, lang, period.key()],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(last) = last else {
+            tx.execute(
+                "INSERT INTO arena_windows (game, lang, period, cutoff) VALUES (?1, ?2, ?3, ?4)",
+                params![game, lang, period.key(), cutoff],
+            )?;
+            continue;
+        };
+        if cutoff <= last {
+            continue;
+        }
+        // Moved by whoever moves it first (several instances share one
+        // store): the others find it moved and take nothing out twice.
+        let moved = tx.execute(
+            "UPDATE arena_windows SET cutoff = ?4 WHERE game = ?1 AND lang = ?2 AND period = ?3 AND cutoff = ?5",
+            params![game, lang, period.key(), cutoff, last],
+        )?;
+        if moved == 1 {
+            take_out(tx, game, lang, period, last, cutoff)?;
+        }
+    }
+    tx.execute(
+        "DELETE FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = 'hour' AND since < ?3",
+        params![game, lang, Period::Hour.since(now)],
+    )?;
+    Ok(())
+}
+
+/// Takes the rounds that started in `[from, to)` out of `period`'s totals.
+fn take_out(
+    tx: &Transaction,
+    game: &str,
+    lang: &str,
+    period: Period,
+    from: Millis,
+    to: Millis,
+) -> rusqlite::Result<()> {
+    tx.execute(
+        &format!("UPDATE arena_totals SET rounds = arena_totals.rounds - gone.rounds, total = arena_totals.total - gone.total,
+             mean = CASE WHEN arena_totals.rounds - gone.rounds >= {MIN_ROUNDS}
+                    THEN CAST(arena_totals.total - gone.total AS DOUBLE PRECISION) / (arena_totals.rounds - gone.rounds) ELSE -1 END
+         FROM (SELECT player, COUNT(*) AS rounds, SUM(score) AS total FROM arena_results
+               WHERE game = ?1 AND lang = ?2 AND start >= ?4 AND start < ?5 AND held = 0 GROUP BY player) AS gone
+         WHERE arena_totals.game = ?1 AND arena_totals.lang = ?2 AND arena_totals.period = ?3
+           AND arena_totals.since = 0 AND arena_totals.player = gone.player"),
+        params![game, lang, period.key(), from, to],
+    )?;
+    // (Of the players who were in them: not a walk over the period's.)
+    tx.execute(
+        "DELETE FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = 0 AND rounds <= 0
+         AND player IN (SELECT player FROM arena_results WHERE game = ?1 AND lang = ?2 AND start >= ?4 AND start < ?5)",
+        params![game, lang, period.key(), from, to],
+    )?;
+    Ok(())
+}
+
+/// The top `limit` players of `game` and `lang` over `period` at `now`,
+/// ranked `by`; ties by player, in order. The rolling periods are as the
+/// last [`record`] or [`advance`] left them.
+pub fn top(
+    conn: &Connection,
+    game: &str,
+    lang: &str,
+    period: Period,
+    by: By,
+    now: Millis,
+    limit: usize,
+) -> rusqlite::Result<Vec<Entry>> {
+    let since = period.since(now);
+    let key = period.key();
+    let n = limit as i64;
+    match by {
+        By::Total => {
+            let mut q = conn.prepare_cached(BY_TOTAL)?;
+            let rows = q.query_map(params![game, lang, key, since, n], |r| {
+                Ok(Entry {
+                    player: r.get(0)?,
+                    value: r.get::<_, i64>(1)? as f64,
+                })
+            })?;
+            rows.collect()
+        }
+        By::Average => {
+            let mut q = conn.prepare_cached(BY_MEAN)?;
+            let rows = q.query_map(params![game, lang, key, since, n], |r| {
+                Ok(Entry {
+                    player: r.get(0)?,
+                    value: r.get(1)?,
+                })
+            })?;
+            rows.collect()
+        }
+        By::Best if period.window().is_none() => {
+            let mut q = conn.prepare_cached(BY_BEST)?;
+            let rows = q.query_map(params![game, lang, key, since, n], |r| {
+                Ok(Entry {
+                    player: r.get(0)?,
+                    value: r.get::<_, i64>(1)? as f64,
+                })
+            })?;
+            rows.collect()
+        }
+        By::Best => {
+            // The best rounds from the top of their index, each player's
+            // first (best) one kept, until `limit` players.
+            let mut q = conn.prepare_cached(BY_ROUND)?;
+            let mut rows = q.query(params![game, lang, period.first_start(now), now])?;
+            let mut best: Vec<Entry> = Vec::new();
+            while best.len() < limit {
+                let Some(row) = rows.next()? else { break };
+                let player: String = row.get(0)?;
+                if best.iter().all(|e| e.player != player) {
+                    best.push(Entry {
+                        player,
+                        value: row.get::<_, i64>(1)? as f64,
+                    });
+                }
+            }
+            Ok(best)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grid::Rng;
+    use std::collections::BTreeMap;
+
+    fn store() -> Connection {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(include_str!("../../migrations/0002_arena.sql"))
+            .unwrap();
+        conn
+    }
+
+    /// The leaderboard summed from every result, as the definition says.
+    fn oracle(
+        all: &[(Millis, Played)],
+        period: Period,
+        by: By,
+        now: Millis,
+        limit: usize,
+    ) -> Vec<Entry> {
+        let counts = |start: Millis| match period {
+            Period::Hour => period.since(now) <= start && start < period.since(now) + HOUR,
+            Period::Day | Period::Week => period.first_start(now) <= start && start <= now,
+            Period::All => true,
+        };
+        let mut by_player: BTreeMap<&str, (i64, i64, i64)> = BTreeMap::new();
+        for (start, p) in all.iter().filter(|(s, p)| !p.held && counts(*s)) {
+            let e = by_player.entry(&p.player).or_insert((0, 0, i64::MIN));
+            e.0 += 1;
+            e.1 += p.score;
+            e.2 = e.2.max(p.score);
+            let _ = start;
+        }
+        let mut lines: Vec<Entry> = by_player
+            .into_iter()
+            .filter(|(_, (rounds, _, _))| by != By::Average || *rounds >= MIN_ROUNDS)
+            .map(|(player, (rounds, total, best))| Entry {
+                player: player.to_owned(),
+                value: match by {
+                    By::Total => total as f64,
+                    By::Average => total as f64 / rounds as f64,
+                    By::Best => best as f64,
+                },
+            })
+            .collect();
+        lines.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.player.cmp(&b.player)));
+        lines.truncate(limit);
+        lines
+    }
+
+    #[test]
+    fn leaderboards_equal_the_sums_of_their_results() {
+        let mut conn = store();
+        let mut rng = Rng::new(78);
+        let mut all: Vec<(Millis, Played)> = Vec::new();
+        // Ten days of two-minute rounds from a Monday, with quiet stretches.
+        let mut start: Millis = 1_795_000_000_000;
+        let mut checked = 0;
+        for round in 0..2500 {
+            start += 150_000 * (1 + rng.below(if round % 97 == 0 { 400 } else { 3 }) as i64);
+            let mut played = Vec::new();
+            for p in 0..12 {
+                if rng.below(3) > 0 {
+                    played.push(Played {
+                        player: format!("p{p}"),
+                        score: rng.below(60) as i64 + (p % 4) as i64 * 10,
+                        words: rng.below(30) as i64,
+                        held: rng.below(40) == 0,
+                    });
+                }
+            }
+            let tx = conn.transaction().unwrap();
+            record(&tx, "boggle", "en", start, &played).unwrap();
+            tx.commit().unwrap();
+            all.extend(played.into_iter().map(|p| (start, p)));
+            if round % 50 != 49 {
+                continue;
+            }
+            // Now and then a while after the round: the clock moves the windows.
+            let now = start + rng.below(3 * DAY as u64) as i64 * (rng.below(2) as i64);
+            let tx = conn.transaction().unwrap();
+            advance(&tx, "boggle", "en", now).unwrap();
+            tx.commit().unwrap();
+            for period in Period::ALL {
+                for by in [By::Total, By::Average, By::Best] {
+                    let got = top(&conn, "boggle", "en", period, by, now, 10).unwrap();
+                    let want = oracle(&all, period, by, now, 10);
+                    assert_eq!(
+                        got.len(),
+                        want.len(),
+                        "{period:?} {by:?} at {now}: {got:?} against {want:?}"
+                    );
+                    for (g, w) in got.iter().zip(&want) {
+                        assert!(
+                            g.player == w.player && (g.value - w.value).abs() < 1e-9,
+                            "{period:?} {by:?} at {now}: {got:?} against {want:?}"
+                        );
+                    }
+                    checked += usize::from(!want.is_empty());
+                }
+            }
+            // The clock went on past the next round's start: the next starts later still.
+            start = start.max(now);
+        }
+        assert!(
+            checked > 400,
+            "too few leaderboards had anyone on them: {checked}"
+        );
+    }
+
+    /// Reading a leaderboard walks an index from its top: no sort of a
+    /// period's players or results, however many there are.
+    #[test]
+    fn leaderboards_are_read_from_an_index_in_order() {
+        let conn = store();
+        let explain = |sql: &str, args: &[&dyn rusqlite::ToSql]| {
+            let mut q = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+            let plan: Vec<String> = q
+                .query_map(args, |r| r.get::<_, String>(3))
+                .unwrap()
+                .map(|r| r.unwrap())
+                .collect();
+            assert!(
+                plan.iter().any(|l| l.contains("INDEX arena_")),
+                "{sql}: {plan:?}"
+            );
+            assert!(
+                !plan
+                    .iter()
+                    .any(|l| l.contains("TEMP B-TREE") || l.starts_with("SCAN")),
+                "{sql}: {plan:?}"
+            );
+        };
+        explain(BY_TOTAL, params!["g", "l", "all", 0, 10]);
+        explain(BY_MEAN, params!["g", "l", "day", 0, 10]);
+        explain(BY_BEST, params!["g", "l", "hour", 0, 10]);
+        explain(BY_ROUND, params!["g", "l", 0, 9]);
+    }
+
+    #[test]
+    fn another_game_or_language_is_another_leaderboard() {
+        let mut conn = store();
+        let one = |player: &str, score| Played {
+            player: player.into(),
+            score,
+            words: 1,
+            held: false,
+        };
+        let tx = conn.transaction().unwrap();
+        record(&tx, "boggle", "en", 1_000, &[one("a", 5)]).unwrap();
+        record(&tx, "boggle", "de", 1_000, &[one("b", 7)]).unwrap();
+        record(&tx, "wordament", "en", 1_000, &[one("c", 9)]).unwrap();
+        tx.commit().unwrap();
+        let names = |game, lang| {
+            top(&conn, game, lang, Period::All, By::Total, 2_000, 10)
+                .unwrap()
+                .into_iter()
+                .map(|e| e.player)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(names("boggle", "en"), ["a"]);
+        assert_eq!(names("boggle", "de"), ["b"]);
+        assert_eq!(names("wordament", "en"), ["c"]);
+    }
+
+    #[test]
+    fn a_held_result_is_kept_but_not_ranked() {
+        let mut conn = store();
+        let tx = conn.transaction().unwrap();
+        record(
+            &tx,
+            "boggle",
+            "en",
+            1_000,
+            &[Played {
+                player: "fast".into(),
+                score: 900,
+                words: 400,
+                held: true,
+            }],
+        )
+        .unwrap();
+        tx.commit().unwrap();
+        for by in [By::Total, By::Average, By::Best] {
+            assert!(top(&conn, "boggle", "en", Period::All, by, 2_000, 10)
+                .unwrap()
+                .is_empty());
+        }
+        let kept: i64 = conn
+            .query_row(
+                "SELECT COUNT(*) FROM arena_results WHERE held = 1",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(kept, 1);
+    }
+}
