@@ -253,59 +253,51 @@ pub fn top(
     now: Millis,
     limit: usize,
 ) -> rusqlite::Result<Vec<Entry>> {
-    let since = period.since(now);
-    let key = period.key();
-    let n = limit as i64;
-    match by {
-        By::Total => {
-            let mut q = conn.prepare_cached(BY_TOTAL)?;
-            let rows = q.query_map(params![game, lang, key, since, n], |r| {
-                Ok(Entry {
-                    player: r.get(0)?,
-                    value: r.get::<_, i64>(1)? as f64,
-                })
-            })?;
-            rows.collect()
-        }
-        By::Average => {
-            let mut q = conn.prepare_cached(BY_MEAN)?;
-            let rows = q.query_map(params![game, lang, key, since, n], |r| {
-                Ok(Entry {
-                    player: r.get(0)?,
-                    value: r.get(1)?,
-                })
-            })?;
-            rows.collect()
-        }
-        By::Best if period.window().is_none() => {
-            let mut q = conn.prepare_cached(BY_BEST)?;
-            let rows = q.query_map(params![game, lang, key, since, n], |r| {
-                Ok(Entry {
-                    player: r.get(0)?,
-                    value: r.get::<_, i64>(1)? as f64,
-                })
-            })?;
-            rows.collect()
-        }
-        By::Best => {
-            // The best rounds from the top of their index, each player's
-            // first (best) one kept, until `limit` players.
-            let mut q = conn.prepare_cached(BY_ROUND)?;
-            let mut rows = q.query(params![game, lang, period.first_start(now), now])?;
-            let mut best: Vec<Entry> = Vec::new();
-            while best.len() < limit {
-                let Some(row) = rows.next()? else { break };
-                let player: String = row.get(0)?;
-                if best.iter().all(|e| e.player != player) {
-                    best.push(Entry {
-                        player,
-                        value: row.get::<_, i64>(1)? as f64,
-                    });
-                }
-            }
-            Ok(best)
+    let sql = match by {
+        By::Total => BY_TOTAL,
+        By::Average => BY_MEAN,
+        By::Best if period.window().is_none() => BY_BEST,
+        By::Best => return best_rounds(conn, game, lang, period, now, limit),
+    };
+    let mut q = conn.prepare_cached(sql)?;
+    // (An integer column reads as a float too.)
+    let rows = q.query_map(
+        params![game, lang, period.key(), period.since(now), limit as i64],
+        |r| {
+            Ok(Entry {
+                player: r.get(0)?,
+                value: r.get(1)?,
+            })
+        },
+    )?;
+    rows.collect()
+}
+
+/// A rolling period's players by their best round: the best rounds from
+/// the top of their index, each player's first (best) one kept, until
+/// `limit` players (a maximum cannot be taken out of a total).
+fn best_rounds(
+    conn: &Connection,
+    game: &str,
+    lang: &str,
+    period: Period,
+    now: Millis,
+    limit: usize,
+) -> rusqlite::Result<Vec<Entry>> {
+    let mut q = conn.prepare_cached(BY_ROUND)?;
+    let mut rows = q.query(params![game, lang, period.first_start(now), now])?;
+    let mut best: Vec<Entry> = Vec::new();
+    while best.len() < limit {
+        let Some(row) = rows.next()? else { break };
+        let player: String = row.get(0)?;
+        if best.iter().all(|e| e.player != player) {
+            best.push(Entry {
+                player,
+                value: row.get(1)?,
+            });
         }
     }
+    Ok(best)
 }
 
 #[cfg(test)]
