@@ -14,6 +14,7 @@ pub mod dice;
 pub mod frequencies;
 pub mod hermetic;
 pub mod scored;
+pub mod signals;
 pub mod stdout;
 
 /// Makes every checksum of a damaged pack right again (see `prep`).
@@ -24,6 +25,7 @@ pub use dice::*;
 pub use frequencies::*;
 pub use hermetic::hermetic;
 pub use scored::*;
+pub use signals::interrupt;
 
 use std::env;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@ use std::ffi::OsStr;
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use tempfile::TempDir;
 
 /// Byte range of the automaton inside a pack file (see `prep::pack`): after
@@ -639,11 +639,7 @@ fn an_interrupted_build_leaves_nothing_behind() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
+        boggle_tests::interrupt(&child, signal);
         let out = child.wait_with_output().unwrap();
         assert_eq!(out.status.code(), Some(130), "{signal}");
         let stderr = String::from_utf8_lossy(&out.stderr).to_string();

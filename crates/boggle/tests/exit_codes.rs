@@ -2,7 +2,7 @@
 //! class of error gives its status, on one line of standard error, and a
 //! missing file is worded the same whatever its kind.
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use crate::common::{boggle, run_cmd};
@@ -107,11 +107,7 @@ fn an_interrupted_run_exits_130() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1000));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    boggle_tests::interrupt(&child, "INT");
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
     let stderr = String::from_utf8_lossy(&out.stderr);

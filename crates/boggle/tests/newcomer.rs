@@ -4,7 +4,7 @@
 //! style of error message.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use crate::common::{boggle, boggle_bin, run_cmd, tiny_pack_bytes};
@@ -90,12 +90,7 @@ fn tiny(a: &str, b: &str) -> String {
 /// Sends `signal` (INT or TERM) to a running child after `after`.
 fn signal_after(child: &std::process::Child, signal: &str, after: Duration) {
     std::thread::sleep(after);
-    let ok = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "kill -{signal}");
+    boggle_tests::interrupt(child, signal);
 }
 
 #[test]

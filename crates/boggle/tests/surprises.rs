@@ -2,7 +2,7 @@
 //! what a long job found, a file of several boards is not one board, and
 //! messages that name what is wrong (a file, a code point, a recipe).
 
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use crate::common::{boggle, run_cmd};
@@ -31,16 +31,9 @@ fn two_signals(
         .spawn()
         .unwrap();
     std::thread::sleep(after);
-    for i in 0..2 {
-        if i == 1 {
-            std::thread::sleep(gap);
-        }
-        let sent = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
-    }
+    boggle_tests::interrupt(&child, "INT");
+    std::thread::sleep(gap);
+    boggle_tests::signals::send(&child, "INT");
     child.wait_with_output().unwrap()
 }
 
@@ -380,11 +373,7 @@ fn one_signal_stops_a_sample_of_wide_classes_at_once() {
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    boggle_tests::interrupt(&child, "INT");
     let signalled = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
         if signalled.elapsed() > Duration::from_secs(10) {

@@ -221,6 +221,7 @@ def test_ctrl_c_stops_a_dfs_count_at_once():
     5x5 count takes about 15 s on two cores; it must not run to the end)."""
     script = (
         "import time, wordgrid\n"
+        "print('ready', flush=True)\n"
         "t = time.monotonic()\n"
         "try:\n"
         "    wordgrid.count('5x5', engine='dfs', threads=2)\n"
@@ -229,6 +230,10 @@ def test_ctrl_c_stops_a_dfs_count_at_once():
         "    print('interrupted', time.monotonic() - t)\n"
     )
     child = interruptible_child(script)
+    assert child.stdout is not None
+    # Signalled during `import wordgrid` on a slow machine, Python would end
+    # with a traceback outside the `try`: wait until the count is starting.
+    assert child.stdout.readline().strip() == "ready"
     time.sleep(1.5)
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
