@@ -101,8 +101,36 @@ pub struct Config {
     /// them a client's limits and the access log go by the address they
     /// name, and they themselves are held to no per-client limit.
     pub trust_proxy: Vec<ipnet::IpNet>,
+    /// The arena's game and clock.
+    pub arena: ArenaConfig,
     /// The SQLite file rooms are kept in, so a restart ends no round
     /// (created if missing; one server a file). Without one, rooms live in
     /// memory and a restart ends them.
     pub store: Option<PathBuf>,
+}
+
+/// The arena's settings. Instances that share a store must agree on them:
+/// they make the rounds' boards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// The game a player enters when they name none (`wordament`).
+    pub game: String,
+    /// Seconds of play a round, instead of the game's (for tests and
+    /// demonstrations: the boards then differ from `boggle roll --arena`).
+    pub play: Option<u32>,
+    /// Seconds of results between rounds, instead of the game's.
+    pub results: Option<u32>,
+    /// How often each player hears their place during a round.
+    pub tick: Duration,
+}
+
+impl Default for ArenaConfig {
+    fn default() -> ArenaConfig {
+        ArenaConfig {
+            game: "wordament".into(),
+            play: None,
+            results: None,
+            tick: Duration::from_secs(3),
+        }
+    }
 }

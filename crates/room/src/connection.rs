@@ -68,6 +68,7 @@ async fn serve(
         conn,
         client,
         seat: None,
+        arena: None,
         outbox: None,
         kept: None,
     };
@@ -131,6 +132,9 @@ async fn serve(
         .map(|s| crate::db::lock(&s.room).code().to_string());
     if let Some(seat) = &session.seat {
         crate::db::lock(&seat.room).disconnect(seat.id, conn);
+    }
+    if let Some(seat) = &session.arena {
+        crate::arena::lock(&seat.arena).disconnect(&seat.player, conn);
     }
     say_goodbye(&mut socket, &closed, conn).await;
     (closed, room)

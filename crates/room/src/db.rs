@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
+use crate::arena::Arenas;
 use crate::clients::Clients;
 use crate::code;
 use crate::config::Limits;
@@ -52,6 +53,8 @@ pub struct Db {
     held: Mutex<HashMap<IpAddr, usize>>,
     /// Where the rooms are kept.
     pub store: Store,
+    /// The arenas open.
+    pub arenas: Arenas,
 }
 
 impl Db {
@@ -75,7 +78,14 @@ impl Db {
             expiry: Arc::new(Notify::new()),
             held: Mutex::new(HashMap::new()),
             store,
+            arenas: Arenas::default(),
         }
+    }
+
+    /// The same, with the arena's game and clock `config`.
+    pub fn with_arena(mut self, config: crate::config::ArenaConfig) -> Db {
+        self.arenas = Arenas::new(config);
+        self
     }
 
     /// Rebuilds the rooms the store kept (blocking: each round on is rolled

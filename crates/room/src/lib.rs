@@ -71,7 +71,7 @@ mod session;
 mod shutdown;
 mod store;
 
-pub use config::{Config, Limits};
+pub use config::{ArenaConfig, Config, Limits};
 pub use packs::{Language, Packs, PacksError};
 pub use server::serve;
 pub use shutdown::Shutdown;

@@ -11,7 +11,7 @@ mod config_file;
 mod open_files;
 
 use anyhow::Context;
-use boggle_room::{Config, Limits};
+use boggle_room::{ArenaConfig, Config, Limits};
 use clap::{CommandFactory, Parser};
 
 /// Live rooms: friends play one board at the same time, every word judged
@@ -96,6 +96,23 @@ struct Args {
     /// Keep a dropped player's seat this many seconds for them to come back.
     #[arg(long, default_value_t = Limits::default().grace.as_secs(), value_name = "SECONDS")]
     grace_seconds: u64,
+    /// The arena's game for a player who names none.
+    #[arg(long, default_value_t = ArenaConfig::default().game, value_name = "GAME", value_parser = game_id)]
+    arena_game: String,
+    /// Seconds of play an arena round, instead of the game's (tests and
+    /// demonstrations; every instance sharing a store must agree).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    arena_play: Option<u32>,
+    /// Seconds of results between arena rounds, instead of the game's.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    arena_results: Option<u32>,
+}
+
+/// A game of the library's table, by its id (`wordament`, `boggle`).
+fn game_id(id: &str) -> Result<String, String> {
+    solve::game::Game::named(id)
+        .map(|g| g.id)
+        .map_err(|e| e.to_string())
 }
 
 fn main() -> ExitCode {
@@ -162,6 +179,12 @@ fn run(args: Args) -> anyhow::Result<()> {
         origins: args.origins,
         trust_proxy: args.trust_proxy,
         store,
+        arena: ArenaConfig {
+            game: args.arena_game,
+            play: args.arena_play,
+            results: args.arena_results,
+            ..ArenaConfig::default()
+        },
         limits: Limits {
             max_connections,
             per_client: args.max_per_client,

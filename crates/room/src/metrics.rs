@@ -25,6 +25,9 @@ pub struct Metrics {
     judge_count: AtomicU64,
     judge_nanos: AtomicU64,
     accept_errors: AtomicU64,
+    arena_rounds: AtomicU64,
+    arena_results: AtomicU64,
+    arena_held: AtomicU64,
     refusals: Mutex<BTreeMap<String, u64>>,
 }
 
@@ -64,6 +67,15 @@ impl Metrics {
         self.judge_count.fetch_add(1, Ordering::Relaxed);
         let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
         self.judge_nanos.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// An arena round ended with `results` players' results, `held` of
+    /// them held out of the leaderboards for their pace.
+    pub fn arena_round(&self, results: usize, held: usize) {
+        self.arena_rounds.fetch_add(1, Ordering::Relaxed);
+        self.arena_results
+            .fetch_add(results as u64, Ordering::Relaxed);
+        self.arena_held.fetch_add(held as u64, Ordering::Relaxed);
     }
 
     /// An accept failed.
@@ -124,6 +136,24 @@ impl Metrics {
             "counter",
             "Tries judged.",
             &one(get(&self.tries)),
+        );
+        metric(
+            "arena_rounds_total",
+            "counter",
+            "Arena rounds ended.",
+            &one(get(&self.arena_rounds)),
+        );
+        metric(
+            "arena_results_total",
+            "counter",
+            "Players' results of arena rounds.",
+            &one(get(&self.arena_results)),
+        );
+        metric(
+            "arena_held_total",
+            "counter",
+            "Arena results held out of the leaderboards: a pace no person reaches.",
+            &one(get(&self.arena_held)),
         );
         let mut cumulative = 0;
         let mut lines = Vec::new();

@@ -55,13 +55,16 @@ pub async fn serve(
         None => (Store::memory(), Vec::new()),
     };
     let shutdown = Shutdown::default();
-    let db = Arc::new(Db::new(
-        packs,
-        config.limits.clone(),
-        config.trust_proxy.clone(),
-        shutdown.clone(),
-        store.clone(),
-    ));
+    let db = Arc::new(
+        Db::new(
+            packs,
+            config.limits.clone(),
+            config.trust_proxy.clone(),
+            shutdown.clone(),
+            store.clone(),
+        )
+        .with_arena(config.arena.clone()),
+    );
     let kept = saved.len();
     let restoring = db.clone();
     let clocks = tokio::task::spawn_blocking(move || restoring.restore(saved))
@@ -82,6 +85,8 @@ pub async fn serve(
     for (room, number, ends) in clocks {
         tokio::spawn(crate::cmd::start::clock(room, number, ends));
     }
+    // The arenas a restart interrupted go on (their rounds' words kept).
+    crate::arena::clock::reopen(&db);
     let app = App {
         db: db.clone(),
         config: Arc::new(config),
@@ -91,7 +96,15 @@ pub async fn serve(
         .route("/metrics", get(metrics))
         .route("/rooms/options", get(options))
         .route("/rooms/code", get(room_code))
-        .route("/ws", get(upgrade));
+        .route("/ws", get(upgrade))
+        .route(
+            "/arena",
+            get(crate::arena::http::status).with_state(db.clone()),
+        )
+        .route(
+            "/arena/leaderboards",
+            get(crate::arena::http::leaderboards).with_state(db.clone()),
+        );
     if let Some(site) = &app.config.site {
         router = router.fallback_service(ServeDir::new(site));
     }

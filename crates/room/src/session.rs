@@ -17,6 +17,13 @@ pub(crate) struct SeatRef {
     pub(crate) id: u32,
 }
 
+/// A connection's place in an arena: the arena and its device there.
+#[derive(Clone)]
+pub(crate) struct ArenaSeat {
+    pub(crate) arena: crate::arena::ArenaRef,
+    pub(crate) player: String,
+}
+
 /// What a connection holds between messages.
 pub(crate) struct Session {
     pub(crate) db: Arc<Db>,
@@ -24,6 +31,8 @@ pub(crate) struct Session {
     /// The client's address (behind a trusted proxy, the one it names).
     pub(crate) client: std::net::IpAddr,
     pub(crate) seat: Option<SeatRef>,
+    /// Its arena, if it entered one (then it has no room seat).
+    pub(crate) arena: Option<ArenaSeat>,
     /// What its room sends it; the room holds the other end.
     pub(crate) outbox: Option<mpsc::Receiver<Arc<str>>>,
     /// What the replies to the last request wait for before they are sent:
@@ -48,11 +57,12 @@ impl Session {
         self.seat.clone().ok_or(Refused::NoSeat)
     }
 
-    /// A refusal for a connection that already has a seat.
+    /// A refusal for a connection that already has a seat (in a room or
+    /// an arena).
     pub(crate) fn seatless(&self) -> Result<(), Refused> {
-        match self.seat {
-            Some(_) => Err(Refused::Seated),
-            None => Ok(()),
+        match self.seat.is_some() || self.arena.is_some() {
+            true => Err(Refused::Seated),
+            false => Ok(()),
         }
     }
 }

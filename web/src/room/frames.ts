@@ -1,5 +1,5 @@
 // The room connection's messages, generated from
-// crates/room/src/frame.rs by `cargo test -p boggle-room --lib frame_types`
+// crates/room/src/frame/ by `cargo test -p boggle-room --lib frame_types`
 // (which `npm run types` runs): edit the Rust, not this file.
 
 export type Counted = "common" | "all";
@@ -84,7 +84,23 @@ path: Array<[number, number]>, } | { "type": "word",
 /**
  * The word.
  */
-word: string, } | { "type": "end" } | { "type": "leave" };
+word: string, } | { "type": "end" } | { "type": "leave" } | { "type": "arena", 
+/**
+ * The screen name (kept from before with a known token).
+ */
+name: string, 
+/**
+ * The device's token from an earlier `arena_welcome`.
+ */
+token?: string, 
+/**
+ * A game of `solve::game` (the server's arena game if none).
+ */
+game?: string, 
+/**
+ * A language key of the server's packs (`en` if none).
+ */
+lang?: string, };
 
 export type Player = { 
 /**
@@ -194,6 +210,160 @@ bonus: Array<string | null> | null,
  * them, so the page keeps no rule of its own.
  */
 neighbors: Array<Array<number>>, };
+
+export type Place = { 
+/**
+ * From 1: one more than the players who scored more.
+ */
+rank: number, 
+/**
+ * The round's players.
+ */
+players: number, 
+/**
+ * 0 to 100: the players below, and half of those level.
+ */
+percentile: number, 
+/**
+ * Points.
+ */
+score: number, 
+/**
+ * Words found.
+ */
+words: number, };
+
+export type Leader = { 
+/**
+ * From 1 (players level share one).
+ */
+rank: number, 
+/**
+ * The screen name (text, never markup).
+ */
+name: string, 
+/**
+ * Points.
+ */
+score: number, 
+/**
+ * Words found.
+ */
+words: number, };
+
+export type WordShare = { 
+/**
+ * How many players found it.
+ */
+finders: number, 
+/**
+ * Their share of the players, 0 to 1 ("found by 37%").
+ */
+share: number, 
+/**
+ * The word.
+ */
+word: string, 
+/**
+ * Its points (what it scored for this player: 0 when the classic rule
+ * cancelled it).
+ */
+points: number, 
+/**
+ * Whether another player found it too.
+ */
+shared: boolean, 
+/**
+ * Whether it is rare (below the pack's common line).
+ */
+rare: boolean, 
+/**
+ * Its path, `[row, column]` cells.
+ */
+path: Array<[number, number]>, };
+
+export type ArenaResults = { 
+/**
+ * The round's start (`2026-12-03T08:01:20Z`).
+ */
+start: string, 
+/**
+ * Its board.
+ */
+board: BoardShown, 
+/**
+ * Its seed (`boggle roll --game G --seed S` rolls the board).
+ */
+seed: number, 
+/**
+ * How many played (sent at least one try).
+ */
+players: number, 
+/**
+ * The ten best players.
+ */
+top: Array<Leader>, 
+/**
+ * The board's best words, best first, with how many found each.
+ */
+best: Array<WordShare>, 
+/**
+ * The target's words nobody found: common ones first, best first.
+ */
+nobody: Array<WordShown>, 
+/**
+ * Milliseconds until the next round starts.
+ */
+next_ms: number, };
+
+export type ArenaMine = { 
+/**
+ * The round's start, as in its `arena_results`.
+ */
+start: string, 
+/**
+ * Where they finished.
+ */
+place: Place, 
+/**
+ * Their words, with how many players found each.
+ */
+words: Array<WordShare>, 
+/**
+ * Their find the fewest players made (the best of those if several).
+ */
+rarest: WordShare | null, 
+/**
+ * Their pace was past what a person keeps up: the result stands for
+ * them and is held out of the leaderboards.
+ */
+held: boolean, };
+
+export type Leaderboard = { 
+/**
+ * `hour` (this clock hour, UTC), `day` (the last 24 hours), `week`
+ * (the last 7 days) or `all`.
+ */
+period: string, 
+/**
+ * `total`, `average` (from the tenth round in the period) or `best`
+ * (round).
+ */
+by: string, 
+/**
+ * The best players, best first.
+ */
+entries: Array<Standing>, };
+
+export type Standing = { 
+/**
+ * The screen name.
+ */
+name: string, 
+/**
+ * Total points, points a round, or the best round's points.
+ */
+value: number, };
 
 export type Reply = { "type": "welcome", 
 /**
@@ -344,7 +514,67 @@ counted: Counted,
 /**
  * The room's running totals after this round.
  */
-totals: Array<Player>, } | { "type": "error", 
+totals: Array<Player>, } | { "type": "arena_welcome", 
+/**
+ * Your public id (what results and leaderboards know you by).
+ */
+player: string, 
+/**
+ * Your device's secret.
+ */
+token: string, 
+/**
+ * Your screen name.
+ */
+name: string, 
+/**
+ * The arena's game.
+ */
+game: string, 
+/**
+ * Its language.
+ */
+lang: string, 
+/**
+ * The game's label.
+ */
+game_label: string, } | { "type": "arena_round", 
+/**
+ * Its start (`2026-12-03T08:01:20Z`).
+ */
+start: string, 
+/**
+ * The board.
+ */
+board: BoardShown, 
+/**
+ * Its seed (`boggle roll --game G --seed S` rolls it).
+ */
+seed: number, 
+/**
+ * The round's length.
+ */
+seconds: number, 
+/**
+ * Milliseconds left when this was sent.
+ */
+left_ms: number, 
+/**
+ * The shortest word that counts.
+ */
+min_len: number, 
+/**
+ * How many words the target counts.
+ */
+target: number, 
+/**
+ * Your words so far (on coming back).
+ */
+mine: Array<WordShown>, } | { "type": "arena_wait", 
+/**
+ * Milliseconds until it starts.
+ */
+next_ms: number, } | { "type": "arena_place" } & Place | { "type": "arena_results" } & ArenaResults | { "type": "arena_mine" } & ArenaMine | { "type": "error", 
 /**
  * What kind of refusal, for the page to act on.
  */

@@ -1,5 +1,5 @@
 // The room connection's messages: one JSON object a WebSocket text message,
-// its kind in "type". Their types are generated from crates/room/src/frame.rs
+// its kind in "type". Their types are generated from crates/room/src/frame/
 // into frames.ts (`npm run types`), so a frame the server changes fails this
 // page's type check; docs/rooms.md describes them.
 import type { Catalog } from "wordgrid";

@@ -50,7 +50,8 @@ impl Period {
     /// Every period, shortest first.
     pub const ALL: [Period; 4] = [Period::Hour, Period::Day, Period::Week, Period::All];
 
-    fn key(self) -> &'static str {
+    /// Its name in the store and on the wire: `hour`, `day`, `week`, `all`.
+    pub fn key(self) -> &'static str {
         match self {
             Period::Hour => "hour",
             Period::Day => "day",
@@ -96,6 +97,17 @@ pub enum By {
     Average,
     /// The player's best round in the period.
     Best,
+}
+
+impl By {
+    /// Its name on the wire: `total`, `average`, `best`.
+    pub fn key(self) -> &'static str {
+        match self {
+            By::Total => "total",
+            By::Average => "average",
+            By::Best => "best",
+        }
+    }
 }
 
 /// One player's line on a leaderboard.

@@ -7,6 +7,7 @@ use crate::frame::{Reply, Request};
 use crate::session::Session;
 use play::Try;
 
+mod arena;
 mod create;
 mod end;
 mod join;
@@ -47,5 +48,17 @@ pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply
         Request::Word { word } => play::apply(session, Try::Word(&word)),
         Request::End => end::apply(session),
         Request::Leave => leave::apply(session),
+        Request::Arena {
+            name,
+            token,
+            game,
+            lang,
+        } => arena::enter(
+            session,
+            &name,
+            token.as_deref(),
+            game.as_deref(),
+            lang.as_deref(),
+        ),
     }
 }

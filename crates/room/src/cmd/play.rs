@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use solve::game::{Verdict, VerdictKind};
+use solve::game::{Found, Judge, Verdict, VerdictKind};
 
 use super::Refused;
 use crate::frame::Reply;
@@ -22,6 +22,9 @@ pub(crate) enum Try<'a> {
 }
 
 pub(crate) fn apply(session: &mut Session, try_: Try<'_>) -> Result<Vec<Reply>, Refused> {
+    if session.arena.is_some() {
+        return super::arena::play(session, try_);
+    }
     let seat = session.seated()?;
     let now = Instant::now();
     let reply = judge(&mut crate::db::lock(&seat.room), seat.id, try_, now)?;
@@ -61,7 +64,26 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
     if !seat.tries.take(now) {
         return Err(Refused::TooFast(room.limits.rate));
     }
-    let verdict = match try_ {
+    let verdict = judged(&judge, &mut seat.found, try_)?;
+    let (reply, new) = verdict_reply(&judge, verdict, seat.found.score());
+    // A new word is kept, and moves the scores everyone sees.
+    if let Some(word) = new {
+        room.store.write(Write::Word {
+            room: room.code.clone(),
+            round: number,
+            seat: id,
+            word,
+        });
+        let progress = progress_reply(&room.seats).text();
+        room.broadcast(progress.into());
+    }
+    Ok(reply)
+}
+
+/// `try_` judged by `judge` against the words `found` so far (a new word
+/// joins them).
+pub(crate) fn judged(judge: &Judge, found: &mut Found, try_: Try<'_>) -> Result<Verdict, Refused> {
+    Ok(match try_ {
         Try::Path(cells) => {
             let board = &judge.round().board;
             let (rows, cols, off) = (board.rows(), board.cols(), board.len());
@@ -74,13 +96,21 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
                     false => off,
                 })
                 .collect();
-            judge.traced(&mut seat.found, &path)
+            judge.traced(found, &path)
         }
         Try::Word(text) => judge
-            .typed(&mut seat.found, text)
+            .typed(found, text)
             .map_err(|e| Refused::Judge(e.to_string()))?,
-    };
-    let score = seat.found.score();
+    })
+}
+
+/// The verdict as its sender is told it, with their `score` now; and the
+/// word, if it is new.
+pub(crate) fn verdict_reply(
+    judge: &Judge,
+    verdict: Verdict,
+    score: u64,
+) -> (Reply, Option<String>) {
     let word_of = |i: usize| &judge.words()[i];
     let (kind, why) = (verdict.kind(), verdict.why());
     let (word, points, rare, path) = match verdict {
@@ -96,18 +126,8 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
         | Verdict::NotWord { text }
         | Verdict::BadPath { text, .. } => (text, 0, false, vec![]),
     };
-    // A new word is kept, and moves the scores everyone sees.
-    if kind == VerdictKind::New {
-        room.store.write(Write::Word {
-            room: room.code.clone(),
-            round: number,
-            seat: id,
-            word: word.clone(),
-        });
-        let progress = progress_reply(&room.seats).text();
-        room.broadcast(progress.into());
-    }
-    Ok(Reply::Verdict {
+    let new = (kind == VerdictKind::New).then(|| word.clone());
+    let reply = Reply::Verdict {
         kind,
         word,
         points,
@@ -115,5 +135,6 @@ fn judge(room: &mut Room, id: u32, try_: Try<'_>, now: Instant) -> Result<Reply,
         why,
         path,
         score,
-    })
+    };
+    (reply, new)
 }

@@ -16,13 +16,16 @@
 //! again from its settings and seed.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, OpenFlags};
 
+mod arena;
 mod saved;
 
+pub(crate) use arena::ArenaWrite;
+pub use arena::{Known, RoundKey, Shared};
 pub use saved::{Saved, SavedRound, SavedSeat};
 
 /// The schema, one step a file, applied in order; `PRAGMA user_version`
@@ -30,6 +33,7 @@ pub use saved::{Saved, SavedRound, SavedSeat};
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_rooms.sql"),
     include_str!("../../migrations/0002_arena.sql"),
+    include_str!("../../migrations/0003_arena_play.sql"),
 ];
 
 /// The most changes one transaction takes.
@@ -85,6 +89,8 @@ pub(crate) enum Write {
     },
     /// The room closed.
     Closed(String),
+    /// A change to the arena.
+    Arena(ArenaWrite),
     /// Answers once everything before it is committed.
     Kept(tokio::sync::oneshot::Sender<()>),
 }
@@ -94,6 +100,8 @@ pub(crate) enum Write {
 #[derive(Clone, Debug, Default)]
 pub struct Store {
     writer: Option<mpsc::Sender<Write>>,
+    /// What the server keeps in memory of the arena's part.
+    pub arena: Arc<Shared>,
 }
 
 impl Store {
@@ -126,11 +134,14 @@ impl Store {
         })?;
         migrate(&mut conn, path)?;
         let saved = saved::load(&conn).map_err(sqlite)?;
+        let shared = Arc::new(Shared::default());
+        arena::load(&conn, &shared, now_ms()).map_err(sqlite)?;
         let (writer, queue) = mpsc::channel();
         let name = path.display().to_string();
+        let writing = shared.clone();
         std::thread::Builder::new()
             .name("room-store".into())
-            .spawn(move || write_all(conn, queue, &name))
+            .spawn(move || write_all(conn, queue, &name, &writing))
             .map_err(|e| StoreError::Directory {
                 path: path.to_owned(),
                 source: e,
@@ -138,6 +149,7 @@ impl Store {
         Ok((
             Store {
                 writer: Some(writer),
+                arena: shared,
             },
             saved,
         ))
@@ -223,7 +235,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
 
 /// The writer: takes what has queued, commits it in one transaction, and
 /// waits for more, until every handle is gone.
-fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str) {
+fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str, shared: &Shared) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -233,7 +245,7 @@ fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str) {
             }
         }
         let mut done = Vec::new();
-        if let Err(e) = commit(&mut conn, batch, &mut done, name) {
+        if let Err(e) = commit(&mut conn, batch, &mut done, name, shared) {
             tracing::error!(store = name, error = %e, "the room store could not commit");
         }
         for d in done {
@@ -249,10 +261,11 @@ fn commit(
     batch: Vec<Write>,
     done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
     name: &str,
+    shared: &Shared,
 ) -> rusqlite::Result<()> {
     let tx = conn.transaction()?;
     for write in batch {
-        if let Err(e) = apply(&tx, write, done) {
+        if let Err(e) = apply(&tx, write, done, shared) {
             tracing::error!(store = name, error = %e, "the room store could not keep a change");
         }
     }
@@ -260,9 +273,10 @@ fn commit(
 }
 
 fn apply(
-    tx: &Connection,
+    tx: &rusqlite::Transaction,
     write: Write,
     done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
+    shared: &Shared,
 ) -> rusqlite::Result<()> {
     match write {
         Write::Room(room) => saved::save(tx, &room),
@@ -282,6 +296,7 @@ fn apply(
             .prepare_cached("DELETE FROM rooms WHERE code = ?1")?
             .execute([code])
             .map(drop),
+        Write::Arena(write) => arena::apply(tx, write, shared),
         Write::Kept(d) => {
             done.push(d);
             Ok(())
@@ -407,7 +422,7 @@ mod tests {
         let version: i64 = c
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .unwrap();
-        assert_eq!(version, 2);
+        assert_eq!(version, MIGRATIONS.len() as i64);
         let tables: i64 = c
             .query_row(
                 "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name LIKE 'arena_%'",
@@ -415,6 +430,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 3);
+        assert_eq!(tables, 5);
     }
 }

@@ -3,6 +3,7 @@
 //! and score is checked against the library's own solution of the board,
 //! re-rolled from the round's seed.
 
+mod arena;
 mod attacks;
 mod binary;
 mod common;

@@ -3,6 +3,10 @@
 //! with examples.
 
 use serde::{Deserialize, Serialize};
+
+mod arena;
+
+pub use arena::{ArenaMine, ArenaResults, Leader, Leaderboard, Place, Standing, WordShare};
 /// Which words a round's target counts: the library's rule
 /// (`solve::game::Counted`), as the web app's setting names it.
 pub use solve::game::Counted;
@@ -194,6 +198,24 @@ pub enum Request {
     End,
     /// Gives up the seat.
     Leave,
+    /// Enters the arena of a game and a language: one round for everyone,
+    /// on a clock. Tries are then `trace` and `word`, as in a room.
+    Arena {
+        /// The screen name (kept from before with a known token).
+        name: String,
+        /// The device's token from an earlier `arena_welcome`.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        token: Option<String>,
+        /// A game of `solve::game` (the server's arena game if none).
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        game: Option<String>,
+        /// A language key of the server's packs (`en` if none).
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        lang: Option<String>,
+    },
 }
 
 /// A player as everyone sees them.
@@ -281,7 +303,7 @@ pub struct BoardShown {
 }
 
 /// What the server sends.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Reply {
@@ -382,6 +404,56 @@ pub enum Reply {
         /// The room's running totals after this round.
         totals: Vec<Player>,
     },
+    /// You are in the arena: keep the token to come back as the same
+    /// player.
+    ArenaWelcome {
+        /// Your public id (what results and leaderboards know you by).
+        player: String,
+        /// Your device's secret.
+        token: String,
+        /// Your screen name.
+        name: String,
+        /// The arena's game.
+        game: String,
+        /// Its language.
+        lang: String,
+        /// The game's label.
+        game_label: String,
+    },
+    /// An arena round is on (sent as it starts, and on entering during
+    /// one: a late entrant has the time left).
+    ArenaRound {
+        /// Its start (`2026-12-03T08:01:20Z`).
+        start: String,
+        /// The board.
+        board: BoardShown,
+        /// Its seed (`boggle roll --game G --seed S` rolls it).
+        #[cfg_attr(test, ts(type = "number"))]
+        seed: u64,
+        /// The round's length.
+        seconds: u32,
+        /// Milliseconds left when this was sent.
+        #[cfg_attr(test, ts(type = "number"))]
+        left_ms: u64,
+        /// The shortest word that counts.
+        min_len: usize,
+        /// How many words the target counts.
+        target: usize,
+        /// Your words so far (on coming back).
+        mine: Vec<WordShown>,
+    },
+    /// No arena round is on: the next starts in `next_ms`.
+    ArenaWait {
+        /// Milliseconds until it starts.
+        #[cfg_attr(test, ts(type = "number"))]
+        next_ms: u64,
+    },
+    /// Your place in the arena round so far.
+    ArenaPlace(Place),
+    /// An arena round is over: the results every player sees.
+    ArenaResults(Box<ArenaResults>),
+    /// An arena round is over: your own results.
+    ArenaMine(Box<ArenaMine>),
     /// A request was refused; the connection stays.
     Error {
         /// What kind of refusal, for the page to act on.
@@ -427,11 +499,18 @@ mod tests {
             WordShown::decl(),
             PlayerResult::decl(),
             BoardShown::decl(),
+            Place::decl(),
+            Leader::decl(),
+            WordShare::decl(),
+            ArenaResults::decl(),
+            ArenaMine::decl(),
+            Leaderboard::decl(),
+            Standing::decl(),
             Reply::decl(),
         ];
         let text = solve::ts::declarations(
             "// The room connection's messages, generated from\n\
-             // crates/room/src/frame.rs by `cargo test -p boggle-room --lib frame_types`\n\
+             // crates/room/src/frame/ by `cargo test -p boggle-room --lib frame_types`\n\
              // (which `npm run types` runs): edit the Rust, not this file.\n",
             &decls,
         );
@@ -443,6 +522,8 @@ mod tests {
             "\"bye\"",
             "\"trace\"",
             "\"leave\"",
+            "\"arena\"",
+            "\"arena_results\"",
         ] {
             assert!(text.contains(kind), "{kind} missing:\n{text}");
         }

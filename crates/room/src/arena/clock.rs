@@ -1,0 +1,169 @@
+//! An arena's clock: a round on the game's schedule while anyone is there,
+//! each player told their place every few seconds, the results at the
+//! round's end; the rounds a restart interrupted settled first.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use solve::game::{ArenaRound, Counted, Game, Judge, UtcTime};
+
+use super::live::{Arena, Live};
+use super::{lock, ArenaRef};
+use crate::db::Db;
+use crate::room::board_shown;
+use crate::store::{now_ms, RoundKey};
+
+/// Runs `arena`'s rounds until nobody is there at a round's end, or the
+/// server stops.
+pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
+    let (game, lang) = {
+        let a = lock(&arena);
+        (a.game.clone(), a.lang.clone())
+    };
+    settle_kept(&db, &game, &lang).await;
+    let mut shutdown = db.shutdown.clone();
+    let tick = db.arenas.config.tick;
+    loop {
+        let now = now_ms();
+        let round = game.arena_round(UtcTime::from_seconds(now.div_euclid(1000)), &lang);
+        let (ends, next) = (round.ends.seconds() * 1000, round.next.seconds() * 1000);
+        if now < ends {
+            let key = key(&game, &lang, &round);
+            match roll(&db, &game, &lang, round, key.clone()).await {
+                Ok(live) => {
+                    let kept = db.store.arena.take_kept(&key);
+                    lock(&arena).start(live, kept, Instant::now());
+                    loop {
+                        let left = ends - now_ms();
+                        if left <= 0 {
+                            break;
+                        }
+                        let nap = tick.min(Duration::from_millis(left as u64));
+                        tokio::select! {
+                            _ = tokio::time::sleep(nap) => {}
+                            _ = shutdown.wait() => return,
+                        }
+                        if now_ms() < ends {
+                            lock(&arena).send_places();
+                        }
+                    }
+                    let (held, results) = lock(&arena).end(until(next));
+                    db.metrics.arena_round(results, held);
+                }
+                Err(e) => {
+                    tracing::error!(game = %game.id, %lang, error = %e, "no board for the arena's round");
+                }
+            }
+        }
+        if db.arenas.close_if_deserted(&arena) {
+            tracing::info!(game = %game.id, %lang, "arena closed: nobody there");
+            return;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_millis(until(next))) => {}
+            _ = shutdown.wait() => return,
+        }
+    }
+}
+
+/// Milliseconds from now until `at` (ms since 1970), 0 if past.
+fn until(at: i64) -> u64 {
+    u64::try_from(at - now_ms()).unwrap_or(0)
+}
+
+fn key(game: &Game, lang: &str, round: &ArenaRound) -> RoundKey {
+    RoundKey {
+        game: game.id.clone(),
+        lang: lang.to_string(),
+        start: round.start.seconds() * 1000,
+    }
+}
+
+/// Rolls `round`'s board and solves it (on a blocking thread).
+async fn roll(
+    db: &Arc<Db>,
+    game: &Game,
+    lang: &str,
+    round: ArenaRound,
+    key: RoundKey,
+) -> Result<Live, String> {
+    let (db, game, lang) = (db.clone(), game.clone(), lang.to_string());
+    tokio::task::spawn_blocking(move || {
+        let pack = db.packs.get(&lang).map_err(|e| e.to_string())?;
+        pack.check().map_err(|e| e.to_string())?;
+        let rolled = game
+            .roll(&pack, round.seed)
+            .map_err(|e| format!("no board for {}: {e}", game.name))?;
+        let judge = Judge::new(&pack, &rolled).map_err(|e| e.to_string())?;
+        // The monotonic clock's end: the wall clock's, from now.
+        let left = Duration::from_millis(
+            u64::try_from(round.ends.seconds() * 1000 - now_ms()).unwrap_or(0),
+        );
+        Ok(Live {
+            key,
+            round,
+            board: board_shown(&judge),
+            target: judge.target(Counted::Common).len(),
+            judge: Arc::new(judge),
+            ends: Instant::now() + left,
+        })
+    })
+    .await
+    .map_err(|e| e.to_string())?
+}
+
+/// Records the results of this arena's rounds that a restart interrupted
+/// and that are over now, from the words the store kept of them.
+async fn settle_kept(db: &Arc<Db>, game: &Game, lang: &str) {
+    let now = now_ms();
+    let over = db
+        .store
+        .arena
+        .kept_rounds()
+        .into_iter()
+        .filter(|k| k.game == game.id && k.lang == lang);
+    for key in over {
+        let round = game.arena_round(UtcTime::from_seconds(key.start.div_euclid(1000)), lang);
+        if round.ends.seconds() * 1000 > now {
+            continue;
+        }
+        match roll(db, game, lang, round, key.clone()).await {
+            Ok(live) => {
+                let kept = db.store.arena.take_kept(&key);
+                let rate = (db.limits.rate, db.limits.burst);
+                let mut arena = Arena::new(game.clone(), lang, db.store.clone(), rate);
+                let play =
+                    Duration::from_secs((round.ends.seconds() - round.start.seconds()) as u64);
+                let since = live.ends.checked_sub(play).unwrap_or_else(Instant::now);
+                arena.start(live, kept, since);
+                let (held, results) = arena.end(0);
+                db.metrics.arena_round(results, held);
+                tracing::info!(game = %game.id, %lang, start = %round.start, results, "an arena round a restart interrupted is recorded");
+            }
+            Err(e) => {
+                tracing::error!(game = %game.id, %lang, error = %e, "a kept arena round could not be rolled again")
+            }
+        }
+    }
+}
+
+/// Opens the arenas whose rounds' words the store kept: a round still on
+/// goes on with them, one that ended while the server was down is
+/// recorded.
+pub(crate) fn reopen(db: &Arc<Db>) {
+    for key in db.store.arena.kept_rounds() {
+        let Ok(game) = db.arenas.game(&key.game) else {
+            continue;
+        };
+        if !db.packs.has(&key.lang) {
+            continue;
+        }
+        let rate = (db.limits.rate, db.limits.burst);
+        let (arena, new) = db.arenas.get_or_open(&game.id, &key.lang, || {
+            Arena::new(game.clone(), &key.lang, db.store.clone(), rate)
+        });
+        if new {
+            tokio::spawn(run(db.clone(), arena));
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The arena's HTTP answers: `/arena` (the round now, the players online
+//! per language) and `/arena/leaderboards` (a game and language's boards,
+//! as the last round left them: read from memory, never from the store).
+
+use std::sync::Arc;
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use solve::game::UtcTime;
+
+use crate::db::Db;
+use crate::frame::Leaderboard;
+
+/// What the arena's answers are asked: a game and a language, each
+/// optional (the server's arena game, English).
+#[derive(Deserialize)]
+pub(crate) struct Asked {
+    game: Option<String>,
+    lang: Option<String>,
+}
+
+#[derive(Serialize)]
+struct RoundTimes {
+    start: String,
+    ends: String,
+    next: String,
+    /// Milliseconds until the play ends (0 in the results).
+    left_ms: u64,
+    /// Milliseconds until the next round starts.
+    next_ms: u64,
+}
+
+#[derive(Serialize)]
+struct LanguageOnline {
+    lang: String,
+    name: String,
+    players: usize,
+}
+
+#[derive(Serialize)]
+struct Status {
+    game: String,
+    game_label: String,
+    round: RoundTimes,
+    languages: Vec<LanguageOnline>,
+}
+
+#[derive(Serialize)]
+struct Boards<'a> {
+    game: String,
+    lang: String,
+    boards: &'a [Leaderboard],
+}
+
+fn bad(why: String) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        Json(serde_json::json!({ "error": why })),
+    )
+        .into_response()
+}
+
+/// `/arena`: the game's round now (the same in every language) and how
+/// many players each language's arena has online.
+pub(crate) async fn status(State(db): State<Arc<Db>>, Query(asked): Query<Asked>) -> Response {
+    let id = asked.game.unwrap_or_else(|| db.arenas.config.game.clone());
+    let game = match db.arenas.game(&id) {
+        Ok(game) => game,
+        Err(e) => return bad(e.to_string()),
+    };
+    let now_ms = crate::store::now_ms();
+    let round = game.arena_round(UtcTime::from_seconds(now_ms.div_euclid(1000)), "en");
+    let ms = |t: UtcTime| u64::try_from(t.seconds() * 1000 - now_ms).unwrap_or(0);
+    let online = db.arenas.online();
+    let languages = db
+        .packs
+        .languages()
+        .iter()
+        .map(|l| LanguageOnline {
+            lang: l.key.clone(),
+            name: l.name.clone(),
+            players: online
+                .iter()
+                .find(|(g, lang, _)| *g == game.id && *lang == l.key)
+                .map_or(0, |o| o.2),
+        })
+        .collect();
+    Json(Status {
+        game_label: game.label(),
+        round: RoundTimes {
+            start: round.start.to_string(),
+            ends: round.ends.to_string(),
+            next: round.next.to_string(),
+            left_ms: ms(round.ends),
+            next_ms: ms(round.next),
+        },
+        game: game.id,
+        languages,
+    })
+    .into_response()
+}
+
+/// `/arena/leaderboards`: a game and language's leaderboards.
+pub(crate) async fn leaderboards(
+    State(db): State<Arc<Db>>,
+    Query(asked): Query<Asked>,
+) -> Response {
+    let id = asked.game.unwrap_or_else(|| db.arenas.config.game.clone());
+    let lang = asked.lang.unwrap_or_else(|| "en".into());
+    let game = match db.arenas.game(&id) {
+        Ok(game) => game,
+        Err(e) => return bad(e.to_string()),
+    };
+    if !db.packs.has(&lang) {
+        return bad(format!("no language {lang:?} here"));
+    }
+    let boards = db.store.arena.boards(&game.id, &lang);
+    Json(Boards {
+        boards: &boards,
+        game: game.id,
+        lang,
+    })
+    .into_response()
+}

@@ -1,0 +1,342 @@
+//! One arena, a game in a language, as the server plays it: the devices
+//! that entered it, the round on its board, each player's words, and what
+//! the players are told as the round goes on and at its end.
+//!
+//! The clock ([`super::clock`]) starts and ends rounds; a try is judged by
+//! `cmd/arena.rs` under this arena's lock, as a room's is.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use solve::game::{humanly_paced, ArenaRound, Counted, Found, Game, Judge, Standings};
+
+use crate::arena::leaderboard::Played;
+use crate::frame::{
+    ArenaMine, ArenaResults, BoardShown, Leader, Place, Reply, WordShare, WordShown,
+};
+use crate::rate::Bucket;
+use crate::room::{word_shown, Outbox};
+use crate::store::{ArenaWrite, RoundKey, Store, Write};
+
+/// How many players the results' top list names.
+const TOP: usize = 10;
+/// How many of the board's best words the results show.
+const BEST_WORDS: usize = 20;
+/// How many of the words nobody found the results show.
+const NOBODY_WORDS: usize = 30;
+
+/// A device in the arena.
+#[derive(Debug)]
+pub(crate) struct Entrant {
+    /// The screen name.
+    pub(crate) name: String,
+    /// Where its connection's messages go (none while it is away).
+    pub(crate) out: Option<Outbox>,
+    /// The connection that holds it.
+    pub(crate) conn: u64,
+    /// Its words this round.
+    pub(crate) found: Found,
+    /// Whether it sent a try this round: a player of the round.
+    pub(crate) tried: bool,
+    /// When it could first play this round: its start, or a late entry.
+    pub(crate) since: Instant,
+    /// Its tries' rate.
+    pub(crate) tries: Bucket,
+}
+
+/// The round on the board.
+#[derive(Debug)]
+pub(crate) struct Live {
+    pub(crate) key: RoundKey,
+    pub(crate) round: ArenaRound,
+    pub(crate) judge: Arc<Judge>,
+    pub(crate) board: BoardShown,
+    pub(crate) target: usize,
+    pub(crate) ends: Instant,
+}
+
+/// One arena.
+#[derive(Debug)]
+pub struct Arena {
+    pub(crate) game: Game,
+    pub(crate) lang: String,
+    pub(crate) entrants: HashMap<String, Entrant>,
+    pub(crate) live: Option<Live>,
+    /// The last round's results frame, for who enters before the next.
+    pub(crate) last: Option<Arc<str>>,
+    pub(crate) store: Store,
+    /// Tries a second per player, and at once.
+    pub(crate) rate: (u32, u32),
+    /// Taken out of the server's arenas: whoever enters next makes a new one.
+    pub(crate) closed: bool,
+}
+
+impl Arena {
+    /// A new arena of `game` in `lang`, nobody in it.
+    pub(crate) fn new(game: Game, lang: &str, store: Store, rate: (u32, u32)) -> Arena {
+        Arena {
+            game,
+            lang: lang.to_string(),
+            entrants: HashMap::new(),
+            live: None,
+            last: None,
+            store,
+            rate,
+            closed: false,
+        }
+    }
+
+    /// How many devices are connected.
+    pub fn online(&self) -> usize {
+        self.entrants.values().filter(|e| e.out.is_some()).count()
+    }
+
+    /// Player `player` enters (again) on connection `conn`: what it is told
+    /// at once (the round on, or the wait for the next).
+    pub(crate) fn enter(
+        &mut self,
+        player: &str,
+        name: &str,
+        out: Outbox,
+        conn: u64,
+        now: Instant,
+        next_ms: u64,
+    ) -> Vec<Reply> {
+        let rate = self.rate;
+        let entrant = self
+            .entrants
+            .entry(player.to_string())
+            .or_insert_with(|| Entrant {
+                name: name.to_string(),
+                out: None,
+                conn,
+                found: Found::default(),
+                tried: false,
+                since: now,
+                tries: Bucket::new(rate.0, rate.1),
+            });
+        entrant.name = name.to_string();
+        entrant.out = Some(out.clone());
+        entrant.conn = conn;
+        match &self.live {
+            Some(live) if now < live.ends => vec![round_reply(live, &entrant.found, now)],
+            _ => {
+                if let Some(last) = &self.last {
+                    let _ = out.try_send(last.clone());
+                }
+                vec![Reply::ArenaWait { next_ms }]
+            }
+        }
+    }
+
+    /// Connection `conn` of `player` closed (a newer one may hold it now).
+    pub(crate) fn disconnect(&mut self, player: &str, conn: u64) {
+        if let Some(e) = self.entrants.get_mut(player) {
+            if e.conn == conn {
+                e.out = None;
+            }
+        }
+    }
+
+    /// Starts `live`: everyone's words set back, the players kept from
+    /// before a restart given theirs again, every connected device told.
+    pub(crate) fn start(&mut self, live: Live, kept: HashMap<String, Vec<String>>, now: Instant) {
+        // A device that is away and did not play the last round is let go.
+        self.entrants.retain(|_, e| e.out.is_some());
+        for e in self.entrants.values_mut() {
+            e.found = Found::default();
+            e.tried = false;
+            e.since = now;
+        }
+        for (player, words) in kept {
+            let rate = self.rate;
+            let name = self
+                .store
+                .arena
+                .name_of(&player)
+                .unwrap_or_else(|| player.clone());
+            let e = self
+                .entrants
+                .entry(player.clone())
+                .or_insert_with(|| Entrant {
+                    name,
+                    out: None,
+                    conn: 0,
+                    found: Found::default(),
+                    tried: false,
+                    since: now,
+                    tries: Bucket::new(rate.0, rate.1),
+                });
+            for word in words {
+                if live.judge.typed(&mut e.found, &word).is_ok() {
+                    e.tried = true;
+                }
+            }
+        }
+        for e in self.entrants.values() {
+            if let Some(out) = &e.out {
+                let text: Arc<str> = round_reply(&live, &e.found, now).text().into();
+                let _ = out.try_send(text);
+            }
+        }
+        self.live = Some(live);
+    }
+
+    /// Tells each player of the round where they stand so far.
+    pub(crate) fn send_places(&self) {
+        let Some(live) = &self.live else { return };
+        let (players, standings) = self.standings(live);
+        for (i, player) in players.iter().enumerate() {
+            let e = &self.entrants[*player];
+            if let Some(out) = &e.out {
+                let text: Arc<str> = Reply::ArenaPlace(place(&standings, i)).text().into();
+                let _ = out.try_send(text);
+            }
+        }
+    }
+
+    /// The round's players (who sent a try), in a fixed order, and where
+    /// they stand.
+    fn standings<'a>(&'a self, live: &Live) -> (Vec<&'a String>, Standings) {
+        let mut players: Vec<&String> = self
+            .entrants
+            .iter()
+            .filter(|(_, e)| e.tried)
+            .map(|(p, _)| p)
+            .collect();
+        players.sort();
+        let standings = Standings::of(
+            &live.judge,
+            players.iter().map(|p| &self.entrants[*p].found),
+        );
+        (players, standings)
+    }
+
+    /// Ends the round: every device hears the results, each player their
+    /// own, and the store records them. Returns how many results were held
+    /// out of the leaderboards, of how many.
+    pub(crate) fn end(&mut self, next_ms: u64) -> (usize, usize) {
+        let Some(live) = self.live.take() else {
+            return (0, 0);
+        };
+        let (players, standings) = self.standings(&live);
+        let players: Vec<String> = players.into_iter().cloned().collect();
+        let judge = &live.judge;
+        let words = judge.words();
+        let shared = |i: usize| WordShare {
+            word: word_shown(&words[i], words[i].score, false),
+            finders: standings.finders(i),
+            share: standings.share(i),
+        };
+        let mut best: Vec<usize> = (0..words.len()).collect();
+        best.sort_by(|&a, &b| {
+            words[b]
+                .score
+                .cmp(&words[a].score)
+                .then(words[a].word.cmp(&words[b].word))
+        });
+        let results = ArenaResults {
+            start: live.round.start.to_string(),
+            board: live.board.clone(),
+            seed: live.round.seed,
+            players: players.len(),
+            top: standings
+                .ranked()
+                .iter()
+                .take(TOP)
+                .map(|s| Leader {
+                    rank: s.rank,
+                    name: self.entrants[&players[s.player]].name.clone(),
+                    score: s.score,
+                    words: s.words,
+                })
+                .collect(),
+            best: best.iter().take(BEST_WORDS).map(|&i| shared(i)).collect(),
+            nobody: standings
+                .nobody(judge, Counted::Common)
+                .into_iter()
+                .take(NOBODY_WORDS)
+                .map(|i| word_shown(&words[i], words[i].score, false))
+                .collect::<Vec<WordShown>>(),
+            next_ms,
+        };
+        let text: Arc<str> = Reply::ArenaResults(Box::new(results)).text().into();
+        let mut played = Vec::with_capacity(players.len());
+        let mut held = 0;
+        for (i, player) in players.iter().enumerate() {
+            let e = &self.entrants[player];
+            let seconds = live.ends.saturating_duration_since(e.since).as_secs_f64();
+            let paced = humanly_paced(e.found.len() as u32, seconds);
+            held += usize::from(!paced);
+            let mine: Vec<WordShare> = e.found.words().iter().map(|&w| shared(w)).collect();
+            let rarest = mine
+                .iter()
+                .min_by(|a, b| {
+                    a.finders
+                        .cmp(&b.finders)
+                        .then(b.word.points.cmp(&a.word.points))
+                })
+                .cloned();
+            let standing = place(&standings, i);
+            played.push(Played {
+                player: player.clone(),
+                score: standing.score as i64,
+                words: standing.words as i64,
+                held: !paced,
+            });
+            if let Some(out) = &e.out {
+                let reply = Reply::ArenaMine(Box::new(ArenaMine {
+                    start: live.round.start.to_string(),
+                    place: standing,
+                    words: mine,
+                    rarest,
+                    held: !paced,
+                }));
+                let _ = out.try_send(reply.text().into());
+            }
+        }
+        for e in self.entrants.values() {
+            if let Some(out) = &e.out {
+                let _ = out.try_send(text.clone());
+            }
+        }
+        self.store.write(Write::Arena(ArenaWrite::Results {
+            round: live.key.clone(),
+            played,
+        }));
+        self.last = Some(text);
+        (held, players.len())
+    }
+}
+
+/// Player `i`'s place in `standings`.
+fn place(standings: &Standings, i: usize) -> Place {
+    let s = standings.place(i);
+    Place {
+        rank: s.rank,
+        players: standings.players(),
+        percentile: s.percentile,
+        score: s.score,
+        words: s.words,
+    }
+}
+
+/// The round as a device is told it, with its words so far.
+fn round_reply(live: &Live, found: &Found, now: Instant) -> Reply {
+    let words = live.judge.words();
+    Reply::ArenaRound {
+        start: live.round.start.to_string(),
+        board: live.board.clone(),
+        seed: live.round.seed,
+        seconds: (live.round.ends.seconds() - live.round.start.seconds()) as u32,
+        left_ms: live.ends.saturating_duration_since(now).as_millis() as u64,
+        min_len: live.judge.round().rules.min_len,
+        target: live.target,
+        mine: found
+            .words()
+            .iter()
+            .map(|&i| word_shown(&words[i], words[i].score, false))
+            .collect(),
+    }
+}

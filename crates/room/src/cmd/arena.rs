@@ -1,0 +1,143 @@
+//! `arena`: a device enters the arena of a game and a language, and its
+//! tries there (`trace`, `word`) are judged as a room's are, each accepted
+//! word kept in the store before the player hears it counts.
+
+use std::time::Instant;
+
+use super::play::{judged, verdict_reply, Try};
+use super::Refused;
+use crate::arena::live::Arena;
+use crate::arena::{lock, ArenaRef};
+use crate::clients::Act;
+use crate::frame::{Reply, Settings};
+use crate::session::{ArenaSeat, Session};
+use crate::store::{ArenaWrite, Known, Write};
+
+/// The language a device that names none plays in.
+const DEFAULT_LANG: &str = "en";
+
+pub(crate) fn enter(
+    session: &mut Session,
+    name: &str,
+    token: Option<&str>,
+    game: Option<&str>,
+    lang: Option<&str>,
+) -> Result<Vec<Reply>, Refused> {
+    session.seatless()?;
+    let db = session.db.clone();
+    let now = Instant::now();
+    if !db.clients.take(session.client, Act::Join, now) {
+        return Err(Refused::TooMany("joined rooms"));
+    }
+    if db.shutdown.is_triggered() {
+        return Err(Refused::ShuttingDown);
+    }
+    let game = db.arenas.game(game.unwrap_or(&db.arenas.config.game))?;
+    let lang = lang.unwrap_or(DEFAULT_LANG);
+    db.check(&Settings {
+        game: game.id.clone(),
+        lang: lang.to_string(),
+        ..Settings::default()
+    })?;
+    let name = crate::name::read(name)?;
+    // A device known by its token keeps its public id; a new one (or a
+    // token nobody was given) gets a fresh token and id.
+    let shared = &db.store.arena;
+    let (known, token) = match token.and_then(|t| shared.known(t).map(|k| (k, t.to_string()))) {
+        Some((known, token)) => (known, token),
+        None => {
+            let id = crate::code::token();
+            let known = Known {
+                player: id[..16].to_string(),
+                name: name.clone(),
+            };
+            (known, crate::code::token())
+        }
+    };
+    if known.name != name || shared.known(&token).is_none() {
+        let known = Known {
+            name: name.clone(),
+            ..known.clone()
+        };
+        db.store.write(Write::Arena(ArenaWrite::Player {
+            player: known.player.clone(),
+            token: token.clone(),
+            name: name.clone(),
+        }));
+        shared.remember(&token, known);
+    }
+    let (out, outbox) = session.outbox();
+    let rate = (db.limits.rate, db.limits.burst);
+    let (arena, new) = db.arenas.get_or_open(&game.id, lang, || {
+        Arena::new(game.clone(), lang, db.store.clone(), rate)
+    });
+    if new {
+        tokio::spawn(crate::arena::clock::run(db.clone(), arena.clone()));
+    }
+    let round = game.arena_round(solve::game::UtcTime::now(), lang);
+    let next_ms = u64::try_from(round.next.seconds() * 1000 - crate::store::now_ms()).unwrap_or(0);
+    let told = lock(&arena).enter(&known.player, &name, out, session.conn, now, next_ms);
+    session.arena = Some(ArenaSeat {
+        arena,
+        player: known.player.clone(),
+    });
+    session.outbox = Some(outbox);
+    let mut replies = vec![Reply::ArenaWelcome {
+        player: known.player,
+        token,
+        name,
+        game: game.id.clone(),
+        lang: lang.to_string(),
+        game_label: game.label(),
+    }];
+    replies.extend(told);
+    Ok(replies)
+}
+
+/// A try in the arena's round.
+pub(crate) fn play(session: &mut Session, try_: Try<'_>) -> Result<Vec<Reply>, Refused> {
+    let Some(seat) = session.arena.clone() else {
+        return Err(Refused::NoSeat);
+    };
+    let now = Instant::now();
+    let reply = judge(&seat.arena, &seat.player, try_, now)?;
+    session.db.metrics.judged(now.elapsed());
+    if matches!(
+        reply,
+        Reply::Verdict {
+            kind: solve::game::VerdictKind::New,
+            ..
+        }
+    ) {
+        session.kept = session.db.store.kept();
+    }
+    Ok(vec![reply])
+}
+
+fn judge(arena: &ArenaRef, player: &str, try_: Try<'_>, now: Instant) -> Result<Reply, Refused> {
+    let mut a = lock(arena);
+    let a = &mut *a;
+    let Some(live) = &a.live else {
+        return Err(Refused::NoRound);
+    };
+    if now >= live.ends {
+        return Err(Refused::TimeUp);
+    }
+    let (judge, round) = (live.judge.clone(), live.key.clone());
+    let e = a.entrants.get_mut(player).ok_or(Refused::NoSeat)?;
+    if !e.tries.take(now) {
+        return Err(Refused::TooFast(a.rate.0));
+    }
+    e.tried = true;
+    let verdict = judged(&judge, &mut e.found, try_)?;
+    let (reply, new) = verdict_reply(&judge, verdict, e.found.score());
+    if let Some(word) = new {
+        a.store.write(Write::Arena(ArenaWrite::Word {
+            round,
+            player: player.to_string(),
+            seq: e.found.len() as u32 - 1,
+            word,
+        }));
+    }
+    Ok(reply)
+}
