@@ -10,7 +10,7 @@ use solve::game::{ArenaRound, Counted, Game, Judge, UtcTime};
 use super::live::{Arena, Live};
 use super::{lock, ArenaRef};
 use crate::db::Db;
-use crate::room::board_shown;
+use crate::room::{board_shown, Outbox};
 use crate::store::{now_ms, RoundKey};
 
 /// Runs `arena`'s rounds until nobody is there at a round's end, or the
@@ -44,11 +44,28 @@ pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
                             _ = shutdown.wait() => return,
                         }
                         if now_ms() < ends {
-                            lock(&arena).send_places();
+                            // Ranking and telling 10,000 players is a few
+                            // milliseconds of CPU: off the async workers,
+                            // whose connections would wait meanwhile.
+                            let places = lock(&arena).places();
+                            if let Some(places) = places {
+                                let placed = tokio::task::spawn_blocking(move || {
+                                    super::live::placed(places)
+                                })
+                                .await;
+                                tell(placed.unwrap_or_default(), tick / 2).await;
+                            }
                         }
                     }
-                    let (held, results) = lock(&arena).end(until(next));
+                    let ending = Instant::now();
+                    let ended = arena.clone();
+                    let (held, results) =
+                        tokio::task::spawn_blocking(move || lock(&ended).end(until(next)))
+                            .await
+                            .unwrap_or_default();
                     db.metrics.arena_round(results, held);
+                    let took_ms = ending.elapsed().as_millis() as u64;
+                    tracing::info!(game = %game.id, %lang, results, held, took_ms, "arena round ended");
                 }
                 Err(e) => {
                     tracing::error!(game = %game.id, %lang, error = %e, "no board for the arena's round");
@@ -62,6 +79,25 @@ pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
         tokio::select! {
             _ = tokio::time::sleep(Duration::from_millis(until(next))) => {}
             _ = shutdown.wait() => return,
+        }
+    }
+}
+
+/// Sends each message to its connection, spread over `within`: ten
+/// thousand players told at one instant would wake as many connections at
+/// once, and the tries in flight would wait behind them.
+async fn tell(messages: Vec<(Outbox, Arc<str>)>, within: Duration) {
+    const CHUNK: usize = 250;
+    let chunks = messages.len().div_ceil(CHUNK).max(1);
+    let gap = within / chunks as u32;
+    for (i, chunk) in messages.chunks(CHUNK).enumerate() {
+        if i > 0 {
+            tokio::time::sleep(gap).await;
+        }
+        for (out, text) in chunk {
+            // A full queue is the round's end's to find (a place soon goes
+            // stale).
+            let _ = out.try_send(text.clone());
         }
     }
 }

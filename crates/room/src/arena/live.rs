@@ -9,6 +9,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use solve::game::{humanly_paced, ArenaRound, Counted, Found, Game, Judge, Standings};
 
 use crate::arena::leaderboard::Played;
@@ -174,26 +176,31 @@ impl Arena {
                 }
             }
         }
-        for e in self.entrants.values() {
-            if let Some(out) = &e.out {
+        for e in self.entrants.values_mut() {
+            if e.out.is_some() {
                 let text: Arc<str> = round_reply(&live, &e.found, now).text().into();
-                let _ = out.try_send(text);
+                deliver(e, text);
             }
         }
         self.live = Some(live);
     }
 
-    /// Tells each player of the round where they stand so far.
-    pub(crate) fn send_places(&self) {
-        let Some(live) = &self.live else { return };
-        let (players, standings) = self.standings(live);
-        for (i, player) in players.iter().enumerate() {
-            let e = &self.entrants[*player];
-            if let Some(out) = &e.out {
-                let text: Arc<str> = Reply::ArenaPlace(place(&standings, i)).text().into();
-                let _ = out.try_send(text);
-            }
-        }
+    /// The round's players' words so far, with their connections and the
+    /// round's judge: taken under the lock, ranked and sent after it
+    /// ([`send_places`]), so that judging waits on neither.
+    pub(crate) fn places(&self) -> Option<Places> {
+        let live = self.live.as_ref()?;
+        let (found, out) = self
+            .entrants
+            .values()
+            .filter(|e| e.tried)
+            .map(|e| (e.found.clone(), e.out.clone()))
+            .unzip();
+        Some(Places {
+            judge: live.judge.clone(),
+            found,
+            out,
+        })
     }
 
     /// The round's players (who sent a try), in a fixed order, and where
@@ -262,45 +269,57 @@ impl Arena {
             next_ms,
         };
         let text: Arc<str> = Reply::ArenaResults(Box::new(results)).text().into();
-        let mut played = Vec::with_capacity(players.len());
-        let mut held = 0;
-        for (i, player) in players.iter().enumerate() {
-            let e = &self.entrants[player];
-            let seconds = live.ends.saturating_duration_since(e.since).as_secs_f64();
-            let paced = humanly_paced(e.found.len() as u32, seconds);
-            held += usize::from(!paced);
-            let mine: Vec<WordShare> = e.found.words().iter().map(|&w| shared(w)).collect();
-            let rarest = mine
-                .iter()
-                .min_by(|a, b| {
-                    a.finders
-                        .cmp(&b.finders)
-                        .then(b.word.points.cmp(&a.word.points))
-                })
-                .cloned();
-            let standing = place(&standings, i);
-            played.push(Played {
-                player: player.clone(),
-                score: standing.score as i64,
-                words: standing.words as i64,
-                held: !paced,
-            });
-            if let Some(out) = &e.out {
-                let reply = Reply::ArenaMine(Box::new(ArenaMine {
-                    start: live.round.start.to_string(),
-                    place: standing,
-                    words: mine,
-                    rarest,
+        // Everyone's results first (one message for all), then each
+        // player's own, built on every core: ten thousand of them take a
+        // while.
+        for e in self.entrants.values_mut() {
+            deliver(e, text.clone());
+        }
+        let start = live.round.start.to_string();
+        let built: Vec<(Played, Option<Arc<str>>)> = players
+            .par_iter()
+            .enumerate()
+            .map(|(i, player)| {
+                let e = &self.entrants[player];
+                let seconds = live.ends.saturating_duration_since(e.since).as_secs_f64();
+                let paced = humanly_paced(e.found.len() as u32, seconds);
+                let mine: Vec<WordShare> = e.found.words().iter().map(|&w| shared(w)).collect();
+                let rarest = mine
+                    .iter()
+                    .min_by(|a, b| {
+                        a.finders
+                            .cmp(&b.finders)
+                            .then(b.word.points.cmp(&a.word.points))
+                    })
+                    .cloned();
+                let standing = place(&standings, i);
+                let played = Played {
+                    player: player.clone(),
+                    score: standing.score as i64,
+                    words: standing.words as i64,
                     held: !paced,
-                }));
-                let _ = out.try_send(reply.text().into());
+                };
+                let text = e.out.is_some().then(|| {
+                    let reply = Reply::ArenaMine(Box::new(ArenaMine {
+                        start: start.clone(),
+                        place: standing,
+                        words: mine,
+                        rarest,
+                        held: !paced,
+                    }));
+                    reply.text().into()
+                });
+                (played, text)
+            })
+            .collect();
+        let mut played = Vec::with_capacity(built.len());
+        for (result, text) in built {
+            if let (Some(text), Some(e)) = (text, self.entrants.get_mut(&result.player)) {
+                deliver(e, text);
             }
+            played.push(result);
         }
-        for e in self.entrants.values() {
-            if let Some(out) = &e.out {
-                let _ = out.try_send(text.clone());
-            }
-        }
+        let held = played.iter().filter(|p| p.held).count();
         self.store.write(Write::Arena(ArenaWrite::Results {
             round: live.key.clone(),
             played,
@@ -308,6 +327,35 @@ impl Arena {
         self.last = Some(text);
         (held, players.len())
     }
+}
+
+/// Sends `text` to `e`'s connection. One whose queue is full (a client
+/// that reads too slowly) is let go, as a room's seat is: its connection
+/// ends once it has read what was queued, and the device may come back.
+fn deliver(e: &mut Entrant, text: Arc<str>) {
+    if let Some(out) = &e.out {
+        if out.try_send(text).is_err() {
+            e.out = None;
+        }
+    }
+}
+
+/// A round's players as [`Arena::places`] took them.
+pub(crate) struct Places {
+    judge: Arc<Judge>,
+    found: Vec<Found>,
+    out: Vec<Option<Outbox>>,
+}
+
+/// Each player of `places` and the message saying where they stand.
+pub(crate) fn placed(places: Places) -> Vec<(Outbox, Arc<str>)> {
+    let standings = Standings::of(&places.judge, &places.found);
+    places
+        .out
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, out)| Some((out?, Reply::ArenaPlace(place(&standings, i)).text().into())))
+        .collect()
 }
 
 /// Player `i`'s place in `standings`.

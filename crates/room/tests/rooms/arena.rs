@@ -73,6 +73,15 @@ async fn round_with(c: &mut Client, ms: u64) -> Value {
     }
 }
 
+/// A round's end as a player hears it: their own results and everyone's
+/// (everyone's come first).
+async fn the_end(c: &mut Client) -> (Value, Value) {
+    let results = c.until("arena_results").await;
+    let mine = c.until("arena_mine").await;
+    assert_eq!(mine["start"], results["start"]);
+    (mine, results)
+}
+
 /// The JSON body of a `GET`.
 async fn get_json(addr: std::net::SocketAddr, path: &str) -> Value {
     let answer = http_get(addr, path).await;
@@ -137,8 +146,7 @@ async fn three_players_play_a_round_and_find_themselves_ranked_and_on_the_leader
     );
 
     // The end: each hears their own results and everyone's.
-    let mine = ann.until("arena_mine").await;
-    let results = ann.until("arena_results").await;
+    let (mine, results) = the_end(&mut ann).await;
     assert_eq!(mine["place"]["rank"], 1);
     assert_eq!(mine["place"]["score"].as_u64(), Some(ann_score));
     assert!(
@@ -174,9 +182,9 @@ async fn three_players_play_a_round_and_find_themselves_ranked_and_on_the_leader
                 .iter()
                 .all(|w| !found.contains(w["word"].as_str().unwrap()))
     );
-    let bob_mine = bob.until("arena_mine").await;
+    let (bob_mine, bob_results) = the_end(&mut bob).await;
     assert_eq!(bob_mine["place"]["rank"], 2);
-    assert_eq!(bob.until("arena_results").await["top"], results["top"]);
+    assert_eq!(bob_results["top"], results["top"]);
 
     // The leaderboards, from the store, once the writer has recorded it.
     let t = Instant::now();
