@@ -134,6 +134,10 @@ async fn play(
     while m.mine.is_none() || m.results.is_none() {
         tokio::select! {
             _ = tick.tick(), if Instant::now() < last => {
+                // (The guard was read when the wait began: look again.)
+                if Instant::now() >= last {
+                    continue;
+                }
                 let try_ = if k % 2 == 0 && !words.is_empty() {
                     json!({"type": "word", "word": words[rng.below(words.len() as u64) as usize]})
                 } else {
