@@ -187,7 +187,7 @@ impl Arena {
 
     /// The round's players' words so far, with their connections and the
     /// round's judge: taken under the lock, ranked and sent after it
-    /// ([`send_places`]), so that judging waits on neither.
+    /// ([`placed`]), so that judging waits on neither.
     pub(crate) fn places(&self) -> Option<Places> {
         let live = self.live.as_ref()?;
         let (found, out) = self

@@ -9,7 +9,7 @@
 //! totals by period ([`leaderboard`]).
 //!
 //! An arena of a game and a language is opened by the first device that
-//! enters it ([`Arenas::enter`]) and runs on its clock (`clock.rs`) while
+//! enters it (`cmd/arena.rs`, through [`Arenas`]) and runs on its clock (`clock.rs`) while
 //! anyone is there; `live.rs` holds its devices, its round and what they
 //! are told; `cmd/arena.rs` judges a try.
 
