@@ -52,6 +52,7 @@
 //! ```
 
 pub mod arena;
+mod arena_http;
 pub mod clients;
 mod cmd;
 mod code;

@@ -86,7 +86,7 @@ pub async fn serve(
         tokio::spawn(crate::cmd::start::clock(room, number, ends));
     }
     // The arenas a restart interrupted go on (their rounds' words kept).
-    crate::arena::clock::reopen(&db);
+    crate::cmd::arena::clock::reopen(&db);
     let app = App {
         db: db.clone(),
         config: Arc::new(config),
@@ -99,11 +99,11 @@ pub async fn serve(
         .route("/ws", get(upgrade))
         .route(
             "/arena",
-            get(crate::arena::http::status).with_state(db.clone()),
+            get(crate::arena_http::status).with_state(db.clone()),
         )
         .route(
             "/arena/leaderboards",
-            get(crate::arena::http::leaderboards).with_state(db.clone()),
+            get(crate::arena_http::leaderboards).with_state(db.clone()),
         );
     if let Some(site) = &app.config.site {
         router = router.fallback_service(ServeDir::new(site));

@@ -13,12 +13,12 @@ use rayon::prelude::*;
 
 use solve::game::{humanly_paced, ArenaRound, Counted, Found, Game, Judge, Standings};
 
-use crate::arena::leaderboard::Played;
 use crate::frame::{
     ArenaMine, ArenaResults, BoardShown, Leader, Place, Reply, WordShare, WordShown,
 };
 use crate::rate::Bucket;
 use crate::room::{word_shown, Outbox};
+use crate::store::leaderboard::Played;
 use crate::store::{ArenaWrite, RoundKey, Store, Write};
 
 /// How many players the results' top list names.

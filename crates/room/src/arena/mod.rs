@@ -9,9 +9,10 @@
 //! totals by period ([`leaderboard`]).
 //!
 //! An arena of a game and a language is opened by the first device that
-//! enters it (`cmd/arena.rs`, through [`Arenas`]) and runs on its clock (`clock.rs`) while
-//! anyone is there; `live.rs` holds its devices, its round and what they
-//! are told; `cmd/arena.rs` judges a try.
+//! enters it (`cmd/arena/`, through [`Arenas`]) and runs on its clock
+//! (`cmd/arena/clock.rs`) while anyone is there; `live.rs` holds its
+//! devices, its round and what they are told; `cmd/arena/` judges a try;
+//! `arena_http.rs` answers `/arena` and `/arena/leaderboards`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -21,10 +22,10 @@ use solve::game::Game;
 use crate::config::ArenaConfig;
 use crate::refused::Refused;
 
-pub(crate) mod clock;
-pub(crate) mod http;
-pub mod leaderboard;
 pub(crate) mod live;
+
+/// The arena's leaderboards (kept in the store, whose module holds them).
+pub use crate::store::leaderboard;
 
 pub use live::Arena;
 

@@ -7,7 +7,7 @@ use crate::frame::{Reply, Request};
 use crate::session::Session;
 use play::Try;
 
-mod arena;
+pub(crate) mod arena;
 mod create;
 mod end;
 mod join;

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{params, Connection};
 
-use crate::arena::leaderboard::{self, By, Millis, Period, Played};
+use super::leaderboard::{self, By, Millis, Period, Played};
 use crate::frame::{Leaderboard, Standing};
 
 /// How many lines a leaderboard holds.

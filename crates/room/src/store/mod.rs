@@ -22,6 +22,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OpenFlags};
 
 mod arena;
+pub mod leaderboard;
 mod saved;
 
 pub(crate) use arena::ArenaWrite;

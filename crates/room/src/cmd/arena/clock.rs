@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use solve::game::{ArenaRound, Counted, Game, Judge, UtcTime};
 
-use super::live::{Arena, Live};
-use super::{lock, ArenaRef};
+use crate::arena::live::{self, Arena, Live};
+use crate::arena::{lock, ArenaRef};
 use crate::db::Db;
 use crate::room::{board_shown, Outbox};
 use crate::store::{now_ms, RoundKey};
@@ -49,10 +49,8 @@ pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
                             // whose connections would wait meanwhile.
                             let places = lock(&arena).places();
                             if let Some(places) = places {
-                                let placed = tokio::task::spawn_blocking(move || {
-                                    super::live::placed(places)
-                                })
-                                .await;
+                                let placed =
+                                    tokio::task::spawn_blocking(move || live::placed(places)).await;
                                 tell(placed.unwrap_or_default(), tick / 2).await;
                             }
                         }

@@ -6,6 +6,8 @@ use std::time::Instant;
 
 use super::play::{judged, verdict_reply, Try};
 use super::Refused;
+
+pub(crate) mod clock;
 use crate::arena::live::Arena;
 use crate::arena::{lock, ArenaRef};
 use crate::clients::Act;
@@ -72,7 +74,7 @@ pub(crate) fn enter(
         Arena::new(game.clone(), lang, db.store.clone(), rate)
     });
     if new {
-        tokio::spawn(crate::arena::clock::run(db.clone(), arena.clone()));
+        tokio::spawn(clock::run(db.clone(), arena.clone()));
     }
     let round = game.arena_round(solve::game::UtcTime::now(), lang);
     let next_ms = u64::try_from(round.next.seconds() * 1000 - crate::store::now_ms()).unwrap_or(0);
