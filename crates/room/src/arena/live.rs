@@ -17,7 +17,7 @@ use crate::frame::{
     ArenaMine, ArenaResults, BoardShown, Leader, Place, Reply, WordShare, WordShown,
 };
 use crate::rate::Bucket;
-use crate::room::{word_shown, Outbox};
+use crate::room::{found_shown, word_shown, Outbox};
 use crate::store::leaderboard::Played;
 use crate::store::{ArenaWrite, RoundKey, Store, Write};
 
@@ -372,7 +372,6 @@ fn place(standings: &Standings, i: usize) -> Place {
 
 /// The round as a device is told it, with its words so far.
 fn round_reply(live: &Live, found: &Found, now: Instant) -> Reply {
-    let words = live.judge.words();
     Reply::ArenaRound {
         start: live.round.start.to_string(),
         board: live.board.clone(),
@@ -381,10 +380,6 @@ fn round_reply(live: &Live, found: &Found, now: Instant) -> Reply {
         left_ms: live.ends.saturating_duration_since(now).as_millis() as u64,
         min_len: live.judge.round().rules.min_len,
         target: live.target,
-        mine: found
-            .words()
-            .iter()
-            .map(|&i| word_shown(&words[i], words[i].score, false))
-            .collect(),
+        mine: found_shown(&live.judge, found),
     }
 }

@@ -27,7 +27,9 @@ mod restore;
 mod round;
 
 pub(crate) use restore::Shared;
-pub(crate) use round::{board_shown, cells, progress_reply, roll, round_reply, word_shown};
+pub(crate) use round::{
+    board_shown, cells, found_shown, progress_reply, roll, round_reply, word_shown,
+};
 
 /// Where a seat's messages go: its connection's queue.
 pub type Outbox = mpsc::Sender<Arc<str>>;

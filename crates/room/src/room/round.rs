@@ -167,7 +167,6 @@ pub(crate) fn word_shown(w: &FoundWord, points: u32, shared: bool) -> WordShown 
 }
 
 pub(crate) fn round_reply(play: &Play, found: &Found, now: Instant) -> Reply {
-    let words = play.judge.words();
     Reply::Round {
         number: play.number,
         board: play.board.clone(),
@@ -176,12 +175,19 @@ pub(crate) fn round_reply(play: &Play, found: &Found, now: Instant) -> Reply {
         left_ms: play.ends.saturating_duration_since(now).as_millis() as u64,
         min_len: play.judge.round().rules.min_len,
         target: play.target,
-        mine: found
-            .words()
-            .iter()
-            .map(|&i| word_shown(&words[i], words[i].score, false))
-            .collect(),
+        mine: found_shown(&play.judge, found),
     }
+}
+
+/// A player's words so far, as a round's message shows them on a
+/// reconnect.
+pub(crate) fn found_shown(judge: &Judge, found: &Found) -> Vec<WordShown> {
+    let words = judge.words();
+    found
+        .words()
+        .iter()
+        .map(|&i| word_shown(&words[i], words[i].score, false))
+        .collect()
 }
 
 pub(crate) fn progress_reply(seats: &[Seat]) -> Reply {

@@ -12,19 +12,15 @@ use std::time::{Duration, Instant};
 use boggle_room::{ArenaConfig, Config};
 use serde_json::{json, Value};
 use solve::game::{Game, UtcTime};
-use tokio::net::TcpListener;
-use tokio::sync::oneshot;
 
-use crate::binary::{start, Running};
-use crate::common::{http_get, path, solved, Client, Server};
+use crate::binary::Running;
+use crate::common::{http_get, path, serve, solved, Client, Server};
+use crate::restart::on_with;
 
 /// A server whose arena rounds are `play` seconds of play and 2 of
 /// results, its places every second, kept in `store`.
 async fn arena_server(play: u32, store: &Path) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (tx, rx) = oneshot::channel::<()>();
-    let config = Config {
+    serve(Config {
         store: Some(store.to_owned()),
         arena: ArenaConfig {
             play: Some(play),
@@ -33,15 +29,8 @@ async fn arena_server(play: u32, store: &Path) -> Server {
             ..ArenaConfig::default()
         },
         ..Config::default()
-    };
-    let done = tokio::spawn(boggle_room::serve(listener, config, async move {
-        let _ = rx.await;
-    }));
-    Server {
-        addr,
-        stop: Some(tx),
-        done,
-    }
+    })
+    .await
 }
 
 /// Enters the arena of `lang` as `name` (with `token`, as the same device):
@@ -266,20 +255,7 @@ async fn the_arena_refuses_what_it_cannot_play_and_tries_between_rounds() {
 /// The program on the store `file`, with rounds of `play` seconds.
 fn program(file: &Path, play: u32) -> Running {
     let play = play.to_string();
-    start(
-        &[
-            "--no-site",
-            "--addr",
-            "127.0.0.1:0",
-            "--store",
-            file.to_str().unwrap(),
-            "--arena-play",
-            &play,
-            "--arena-results",
-            "2",
-        ],
-        None,
-    )
+    on_with(file, &["--arena-play", &play, "--arena-results", "2"])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -25,14 +25,19 @@ pub(crate) async fn server(limits: Limits) -> Server {
 
 /// A server that trusts the proxies `trusted` to name clients.
 pub(crate) async fn server_with(limits: Limits, trusted: Vec<ipnet::IpNet>) -> Server {
-    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (tx, rx) = oneshot::channel::<()>();
-    let config = Config {
+    serve(Config {
         limits,
         trust_proxy: trusted,
         ..Config::default()
-    };
+    })
+    .await
+}
+
+/// A server of `config` on a free loopback port.
+pub(crate) async fn serve(config: Config) -> Server {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (tx, rx) = oneshot::channel::<()>();
     let done = tokio::spawn(boggle_room::serve(listener, config, async move {
         let _ = rx.await;
     }));

@@ -15,16 +15,20 @@ use crate::common::{path, solved, Client};
 
 /// The program on the store `file`, on a free port.
 fn on(file: &Path) -> Running {
-    start(
-        &[
-            "--no-site",
-            "--addr",
-            "127.0.0.1:0",
-            "--store",
-            file.to_str().unwrap(),
-        ],
-        None,
-    )
+    on_with(file, &[])
+}
+
+/// The program on the store `file`, on a free port, with `more` flags.
+pub(crate) fn on_with(file: &Path, more: &[&str]) -> Running {
+    let mut args = vec![
+        "--no-site",
+        "--addr",
+        "127.0.0.1:0",
+        "--store",
+        file.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    start(&args, None)
 }
 
 /// A seat's way back: its room, name and token.
