@@ -144,8 +144,15 @@ impl Arena {
     /// Starts `live`: everyone's words set back, the players kept from
     /// before a restart given theirs again, every connected device told.
     pub(crate) fn start(&mut self, live: Live, kept: HashMap<String, Vec<String>>, now: Instant) {
-        // A device that is away and did not play the last round is let go.
+        // A device that is away is let go (its token brings it back).
         self.entrants.retain(|_, e| e.out.is_some());
+        // Kept words were found since the round began (before a restart):
+        // their pace counts from then.
+        let play = (live.round.ends.seconds() - live.round.start.seconds()).max(0) as u64;
+        let began = live
+            .ends
+            .checked_sub(std::time::Duration::from_secs(play))
+            .map_or(now, |b| b.min(now));
         for e in self.entrants.values_mut() {
             e.found = Found::default();
             e.tried = false;
@@ -167,7 +174,7 @@ impl Arena {
                     conn: 0,
                     found: Found::default(),
                     tried: false,
-                    since: now,
+                    since: began,
                     tries: Bucket::new(rate.0, rate.1),
                 });
             for word in words {

@@ -70,15 +70,32 @@ pub(crate) fn enter(
     }
     let (out, outbox) = session.outbox();
     let rate = (db.limits.rate, db.limits.burst);
-    let (arena, new) = db.arenas.get_or_open(&game.id, lang, || {
-        Arena::new(game.clone(), lang, db.store.clone(), rate)
-    });
-    if new {
-        tokio::spawn(clock::run(db.clone(), arena.clone()));
-    }
     let round = game.arena_round(solve::game::UtcTime::now(), lang);
     let next_ms = u64::try_from(round.next.seconds() * 1000 - crate::store::now_ms()).unwrap_or(0);
-    let told = lock(&arena).enter(&known.player, &name, out, session.conn, now, next_ms);
+    let (arena, told) = loop {
+        let (arena, new) = db.arenas.get_or_open(&game.id, lang, || {
+            Arena::new(game.clone(), lang, db.store.clone(), rate)
+        });
+        if new {
+            tokio::spawn(clock::run(db.clone(), arena.clone()));
+        }
+        let mut a = lock(&arena);
+        // Its clock stopped (nobody was there) between the look-up and
+        // now: a new one opens.
+        if a.closed {
+            continue;
+        }
+        let told = a.enter(
+            &known.player,
+            &name,
+            out.clone(),
+            session.conn,
+            now,
+            next_ms,
+        );
+        drop(a);
+        break (arena, told);
+    };
     session.arena = Some(ArenaSeat {
         arena,
         player: known.player.clone(),
