@@ -467,8 +467,11 @@ try {
   const foundNow = new Set(await page.$$eval("#found li", (ls) => ls.map((l) => l.dataset.word)));
   leaked = solved.words.filter((w) => w.word.length >= 4 && !foundNow.has(w.word)).map((w) => w.word).filter((w) => seen.has(w));
   check(leaked.length === 0, "desktop: during a round no answer is visible", leaked.slice(0, 5).join(", "));
-  const judge = Number(await page.evaluate(() => document.body.dataset.judgeMs));
-  check(judge <= 16, "a traced word is judged in at most 16 ms", `${judge} ms`);
+  // The median of this round's judgements, as the solves below: one try
+  // delayed by a busy machine is not the page's speed.
+  const judged = (await page.evaluate(() => document.body.dataset.judgeMs ?? "")).split(",").filter(Boolean).map(Number);
+  const judge = judged.length ? [...judged].sort((x, y) => x - y)[Math.floor(judged.length / 2)] : NaN;
+  check(judge <= 16, `a traced word is judged in at most 16 ms (median of ${judged.length})`, `${judge} ms; all: ${judged.join(", ")}`);
   await shot(page, "play-desktop");
   await axe(page, "play, desktop");
   await page.click("#end-round");
