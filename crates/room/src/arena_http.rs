@@ -8,11 +8,11 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use solve::game::UtcTime;
 
 use crate::db::Db;
-use crate::frame::Leaderboard;
+use crate::frame::{ArenaBoards, ArenaLanguage, ArenaStatus, ArenaTimes};
 
 /// What the arena's answers are asked: a game and a language, each
 /// optional (the server's arena game, English).
@@ -20,39 +20,6 @@ use crate::frame::Leaderboard;
 pub(crate) struct Asked {
     game: Option<String>,
     lang: Option<String>,
-}
-
-#[derive(Serialize)]
-struct RoundTimes {
-    start: String,
-    ends: String,
-    next: String,
-    /// Milliseconds until the play ends (0 in the results).
-    left_ms: u64,
-    /// Milliseconds until the next round starts.
-    next_ms: u64,
-}
-
-#[derive(Serialize)]
-struct LanguageOnline {
-    lang: String,
-    name: String,
-    players: usize,
-}
-
-#[derive(Serialize)]
-struct Status {
-    game: String,
-    game_label: String,
-    round: RoundTimes,
-    languages: Vec<LanguageOnline>,
-}
-
-#[derive(Serialize)]
-struct Boards<'a> {
-    game: String,
-    lang: String,
-    boards: &'a [Leaderboard],
 }
 
 fn bad(why: String) -> Response {
@@ -79,7 +46,7 @@ pub(crate) async fn status(State(db): State<Arc<Db>>, Query(asked): Query<Asked>
         .packs
         .languages()
         .iter()
-        .map(|l| LanguageOnline {
+        .map(|l| ArenaLanguage {
             lang: l.key.clone(),
             name: l.name.clone(),
             players: online
@@ -88,9 +55,9 @@ pub(crate) async fn status(State(db): State<Arc<Db>>, Query(asked): Query<Asked>
                 .map_or(0, |o| o.2),
         })
         .collect();
-    Json(Status {
+    Json(ArenaStatus {
         game_label: game.label(),
-        round: RoundTimes {
+        round: ArenaTimes {
             start: round.start.to_string(),
             ends: round.ends.to_string(),
             next: round.next.to_string(),
@@ -118,8 +85,8 @@ pub(crate) async fn leaderboards(
         return bad(format!("no language {lang:?} here"));
     }
     let boards = db.store.arena.boards(&game.id, &lang);
-    Json(Boards {
-        boards: &boards,
+    Json(ArenaBoards {
+        boards: boards.to_vec(),
         game: game.id,
         lang,
     })

@@ -365,6 +365,74 @@ name: string,
  */
 value: number, };
 
+export type ArenaTimes = { 
+/**
+ * Its start (`2026-12-03T08:00:00Z`).
+ */
+start: string, 
+/**
+ * The end of its play.
+ */
+ends: string, 
+/**
+ * The next round's start.
+ */
+next: string, 
+/**
+ * Milliseconds of play left (0 during the results).
+ */
+left_ms: number, 
+/**
+ * Milliseconds until the next round.
+ */
+next_ms: number, };
+
+export type ArenaLanguage = { 
+/**
+ * Its key (`en`).
+ */
+lang: string, 
+/**
+ * Its name (`English`).
+ */
+name: string, 
+/**
+ * Devices connected to its arena.
+ */
+players: number, };
+
+export type ArenaStatus = { 
+/**
+ * The game asked for (the server's arena game if none).
+ */
+game: string, 
+/**
+ * Its label.
+ */
+game_label: string, 
+/**
+ * The round on the clock now.
+ */
+round: ArenaTimes, 
+/**
+ * Every language the server has, with its devices in the arena.
+ */
+languages: Array<ArenaLanguage>, };
+
+export type ArenaBoards = { 
+/**
+ * The game.
+ */
+game: string, 
+/**
+ * The language.
+ */
+lang: string, 
+/**
+ * Each period by each measure.
+ */
+boards: Array<Leaderboard>, };
+
 export type Reply = { "type": "welcome", 
 /**
  * The room's code.

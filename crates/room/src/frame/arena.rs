@@ -114,3 +114,59 @@ pub struct Standing {
     /// Total points, points a round, or the best round's points.
     pub value: f64,
 }
+
+/// `GET /arena`: the round now and who is in each language's arena.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ArenaStatus {
+    /// The game asked for (the server's arena game if none).
+    pub game: String,
+    /// Its label.
+    pub game_label: String,
+    /// The round on the clock now.
+    pub round: ArenaTimes,
+    /// Every language the server has, with its devices in the arena.
+    pub languages: Vec<ArenaLanguage>,
+}
+
+/// A round's times, in UTC and in milliseconds from the answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ArenaTimes {
+    /// Its start (`2026-12-03T08:00:00Z`).
+    pub start: String,
+    /// The end of its play.
+    pub ends: String,
+    /// The next round's start.
+    pub next: String,
+    /// Milliseconds of play left (0 during the results).
+    #[cfg_attr(test, ts(type = "number"))]
+    pub left_ms: u64,
+    /// Milliseconds until the next round.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub next_ms: u64,
+}
+
+/// A language of the server and its devices in the arena.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ArenaLanguage {
+    /// Its key (`en`).
+    pub lang: String,
+    /// Its name (`English`).
+    pub name: String,
+    /// Devices connected to its arena.
+    pub players: usize,
+}
+
+/// `GET /arena/leaderboards`: a game and language's leaderboards.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct ArenaBoards {
+    /// The game.
+    pub game: String,
+    /// The language.
+    pub lang: String,
+    /// Each period by each measure.
+    pub boards: Vec<Leaderboard>,
+}

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 
 mod arena;
 
-pub use arena::{ArenaMine, ArenaResults, Leader, Leaderboard, Place, Standing, WordShare};
+pub use arena::{
+    ArenaBoards, ArenaLanguage, ArenaMine, ArenaResults, ArenaStatus, ArenaTimes, Leader,
+    Leaderboard, Place, Standing, WordShare,
+};
 /// Which words a round's target counts: the library's rule
 /// (`solve::game::Counted`), as the web app's setting names it.
 pub use solve::game::Counted;
@@ -506,6 +509,10 @@ mod tests {
             ArenaMine::decl(),
             Leaderboard::decl(),
             Standing::decl(),
+            ArenaTimes::decl(),
+            ArenaLanguage::decl(),
+            ArenaStatus::decl(),
+            ArenaBoards::decl(),
             Reply::decl(),
         ];
         let text = solve::ts::declarations(
