@@ -6,18 +6,11 @@
 // seat with its token, kept for this tab in sessionStorage.
 import "../style.css";
 import qrcode from "qrcode-generator";
-import { BoardView, faceLabel, wordItem, markRare, markShared, type Cell } from "../board";
-import { clock, plural } from "../game";
-import { attachTracing, inTable } from "../trace";
-import { verdictLine } from "../verdict";
+import { BoardView, wordItem, markRare, markShared } from "../board";
+import { plural } from "../game";
+import { $, bdi, LiveRound } from "./live";
 import type { Options, Player, Reply, Settings, WordShown } from "./protocol";
 import { RoomSocket } from "./socket";
-
-function $<T extends HTMLElement = HTMLElement>(id: string): T {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`no #${id}`);
-  return el as T;
-}
 
 /** This tab's seat: the room, its token, the name. */
 interface Seat {
@@ -28,15 +21,6 @@ interface Seat {
 
 const SEAT_KEY = "wordgrid.room";
 const NAME_KEY = "wordgrid.name";
-
-/** A player's name for a line of text, as text in a `<bdi>`: isolated, so a
- * right-to-left name cannot reorder the words and numbers around it (the
- * server refuses names holding direction controls). */
-const bdi = (name: string): HTMLElement => {
-  const e = document.createElement("bdi");
-  e.textContent = name;
-  return e;
-};
 
 function savedSeat(): Seat | null {
   try {
@@ -55,18 +39,10 @@ class RoomPage {
   private readonly socket: RoomSocket;
   private seat: Seat | null = savedSeat();
   private me = 0;
-  private watching = false;
   private room: Extract<Reply, { type: "room" }> | null = null;
   private options: Options | null = null;
-  private readonly board = new BoardView($("room-board"), "Board");
+  private readonly live: LiveRound;
   private readonly resultsBoard = new BoardView($("results-board"), "The round's board");
-  private deadline = 0;
-  private seconds = 0;
-  private ticker: number | null = null;
-  private score = 0;
-  private found = 0;
-  private target = 0;
-  private roundOn = false;
   /** Whether the connection ever opened (a page that never did may be on a static host). */
   private everOpened = false;
   /** What to send once the connection opens (a create or join asked before). */
@@ -81,6 +57,7 @@ class RoomPage {
     if (linked) $<HTMLInputElement>("join-code").value = linked;
     if (this.seat && linked && this.seat.code !== linked.replace(/[-\s]/g, "").toUpperCase()) this.forget();
 
+    this.live = new LiveRound((request) => this.socket.send(request));
     this.socket = new RoomSocket({
       open: () => this.opened(),
       message: (m) => this.receive(m),
@@ -109,25 +86,10 @@ class RoomPage {
     $("end-round").addEventListener("click", () => this.confirmEnd());
     $("leave").addEventListener("click", () => this.leave());
     for (const id of ["game", "lang", "words", "classic"]) $(id).addEventListener("change", () => this.sendSettings());
-    $("type-form").addEventListener("submit", (e) => {
-      e.preventDefault();
-      const input = $<HTMLInputElement>("guess");
-      const word = input.value.trim();
-      input.value = "";
-      if (word && this.roundOn) this.socket.send({ type: "word", word });
-    });
-    attachTracing(this.board, {
-      adjacent: (a, b) => inTable(this.neighbors, this.board.cols, a, b),
-      onChange: (path) => this.tracing(path),
-      onSubmit: (path) => this.submitPath(path),
-    });
     void this.loadOptions();
     this.show(this.seat ? "lobby" : "entry");
     if (this.seat) this.status("Joining the room…", "info");
   }
-
-  /** The round's neighbour table, as the server's judge reads the board. */
-  private neighbors: number[][] = [];
 
   /** The game and language a new room starts with: the solo game's last, else Boggle in English. */
   private firstSettings(): Settings {
@@ -207,7 +169,7 @@ class RoomPage {
 
   private lost(attempt: number): void {
     this.socketOpen = false;
-    this.stopTicker();
+    this.live.stopClock();
     if (!this.seat && !this.everOpened && attempt === 2) void this.noServerHere();
     if (!this.seat && this.creating !== null && attempt >= 2) {
       // The server the code leads to (behind a proxy, one of several) is
@@ -262,8 +224,7 @@ class RoomPage {
     this.socket.send({ type: "leave" });
     this.forget();
     this.room = null;
-    this.roundOn = false;
-    this.stopTicker();
+    this.live.stop();
     delete document.body.dataset.results;
     const url = new URL(location.href);
     url.search = "";
@@ -286,7 +247,7 @@ class RoomPage {
       return;
     }
     this.disarmEnd();
-    if (!this.socket.send({ type: "end" })) this.say("Not connected: the round was not ended. Try again once back.", "bad");
+    if (!this.socket.send({ type: "end" })) this.live.say("Not connected: the round was not ended. Try again once back.", "bad");
   }
 
   private disarmEnd(): void {
@@ -305,7 +266,7 @@ class RoomPage {
         this.seat = { code: m.code, token: m.token, name };
         sessionStorage.setItem(SEAT_KEY, JSON.stringify(this.seat));
         this.me = m.seat;
-        this.watching = m.watch;
+        this.live.watching = m.watch;
         document.body.dataset.connection = "open";
         this.farewell = "";
         document.body.dataset.seat = String(m.seat);
@@ -316,7 +277,7 @@ class RoomPage {
         $("room-code").textContent = shownCode(m.code);
         $<HTMLInputElement>("room-link").value = url.href;
         this.drawQr(url.href);
-        if (!this.roundOn) this.show("lobby");
+        if (!this.live.on) this.show("lobby");
         break;
       }
       case "room":
@@ -327,7 +288,7 @@ class RoomPage {
         this.startRound(m);
         break;
       case "verdict":
-        this.verdict(m);
+        this.live.verdict(m);
         break;
       case "progress":
         this.progress(m.players);
@@ -345,13 +306,12 @@ class RoomPage {
           // round is on for this page either, so the next create or join
           // shows its room.
           this.forget();
-          this.roundOn = false;
-          this.stopTicker();
+          this.live.stop();
           // Its last results are not the next room's.
           delete document.body.dataset.results;
           this.show("entry");
           this.status("That room is gone: everyone left it, or it was closed. Start a new one.", "bad");
-        } else if (this.roundOn) this.say(m.message, "bad");
+        } else if (this.live.on) this.live.say(m.message, "bad");
         else this.status(m.message, "bad");
         break;
       case "bye":
@@ -431,7 +391,7 @@ class RoomPage {
     $<HTMLSelectElement>("words").value = m.settings.words;
     $<HTMLInputElement>("classic").checked = m.settings.classic;
     $("end-round").hidden = !this.isHost;
-    if (lobby && this.roundOn) this.roundOn = false;
+    if (lobby && this.live.on) this.live.on = false;
     if (lobby && document.body.dataset.phase === "round") this.show("lobby");
     this.others = m.players.filter((p) => !p.watch);
     this.progress(this.lastProgress);
@@ -475,114 +435,11 @@ class RoomPage {
   }
 
   private startRound(m: Extract<Reply, { type: "round" }>): void {
-    this.roundOn = true;
     delete document.body.dataset.results;
-    this.seconds = m.seconds;
-    this.deadline = performance.now() + m.left_ms;
-    this.neighbors = m.board.neighbors;
-    this.target = m.target;
-    this.board.show(m.board.rows, m.board.cols, m.board.cells, { values: m.board.values, bonus: m.board.bonus });
-    this.board.mark([]);
-    document.body.dataset.board = m.board.text;
     document.body.dataset.round = String(m.number);
-    $("found").replaceChildren();
-    this.score = 0;
-    this.found = 0;
-    // Words kept from before a reload: the server's score for them is
-    // their points' sum, as its verdicts counted them.
-    for (const w of m.mine) {
-      this.addFound(w.word, w.points, w.rare);
-      this.score += w.points;
-    }
-    $("type-form").hidden = this.watching;
-    $<HTMLInputElement>("guess").disabled = false;
-    $("hud").classList.remove("over");
-    $("timebar").setAttribute("aria-valuemax", String(m.seconds));
-    this.say(this.watching ? "You are watching this round." : m.mine.length ? "Back in the round: your words are kept." : "Trace words: drag through neighbouring letters.", "");
-    this.showScore();
+    const greeting = this.live.watching ? "You are watching this round." : m.mine.length ? "Back in the round: your words are kept." : "Trace words: drag through neighbouring letters.";
+    this.live.start(m, greeting);
     this.show("round");
-    this.stopTicker();
-    this.ticker = window.setInterval(() => this.tick(), 200);
-    this.tick();
-  }
-
-  private stopTicker(): void {
-    if (this.ticker !== null) window.clearInterval(this.ticker);
-    this.ticker = null;
-  }
-
-  private tick(): void {
-    const left = Math.max(0, this.deadline - performance.now());
-    $("clock").textContent = clock(left);
-    $("timebar-fill").style.transform = `scaleX(${this.seconds ? left / (this.seconds * 1000) : 0})`;
-    $("timebar").setAttribute("aria-valuenow", String(Math.ceil(left / 1000)));
-    $("timebar").classList.toggle("low", left < 10_000);
-    if (left <= 0) {
-      this.stopTicker();
-      $("hud").classList.add("over");
-      $<HTMLInputElement>("guess").disabled = true;
-      this.say("Time's up. Waiting for the results…", "");
-    }
-  }
-
-  /** What a path spells, face by face, as the tiles show it. */
-  private spelled(path: Cell[]): string {
-    return path.map((c) => faceLabel(this.board.face(c) ?? "")).join("").toUpperCase();
-  }
-
-  private tracing(path: Cell[]): void {
-    if (!this.roundOn || this.watching) return;
-    this.board.mark(path, "trace");
-    $("current").textContent = path.length ? this.spelled(path) : "\u00a0";
-  }
-
-  private submitPath(path: Cell[]): void {
-    $("current").textContent = "\u00a0";
-    if (!this.roundOn || this.watching) {
-      this.board.mark([]);
-      return;
-    }
-    this.pendingPath = path;
-    if (!this.socket.send({ type: "trace", path })) this.say("Not connected: that word was not sent.", "bad");
-  }
-
-  private pendingPath: Cell[] | null = null;
-
-  private verdict(m: Extract<Reply, { type: "verdict" }>): void {
-    const line = verdictLine(m);
-    const kind = line.tone;
-    this.say(line.text, kind);
-    if (m.kind === "new") this.addFound(m.word, m.points, m.rare);
-    this.score = m.score;
-    this.showScore();
-    const path = m.kind === "new" ? m.path : this.pendingPath ?? [];
-    this.pendingPath = null;
-    this.board.mark(path, kind);
-    const board = this.board;
-    window.setTimeout(() => {
-      if (board.el.dataset.kind === kind) board.mark([]);
-    }, 700);
-  }
-
-  private addFound(word: string, points: number, rare: boolean): void {
-    const chip = document.createElement("li");
-    chip.textContent = `${word} ${points}`;
-    chip.dataset.word = word;
-    if (rare) markRare(chip);
-    $("found").prepend(chip);
-    this.found++;
-  }
-
-  private showScore(): void {
-    $("score").textContent = this.score.toLocaleString();
-    $("score-unit").textContent = this.score === 1 ? "point" : "points";
-    $("count").textContent = `${plural(this.found, "word", "words")} of ${this.target.toLocaleString()}`;
-  }
-
-  private say(text: string, kind: string): void {
-    const el = $("feedback");
-    el.textContent = text || "\u00a0";
-    el.dataset.kind = kind;
   }
 
   private others: Player[] = [];
@@ -605,8 +462,7 @@ class RoomPage {
   }
 
   private results(m: Extract<Reply, { type: "results" }>): void {
-    this.roundOn = false;
-    this.stopTicker();
+    this.live.stop();
     this.disarmEnd();
     document.body.dataset.results = String(m.number);
     $("results-title").textContent = `Round ${m.number}: ${m.timed_out ? "time's up" : "over"}`;
