@@ -206,7 +206,9 @@ export class BoardView {
       const v = document.createElement("span");
       v.className = "value";
       v.textContent = String(value);
-      tile.appendChild(v);
+      // A space between the letter and its value (a grid lays out no
+      // space), so the tile's text reads "T 2" as its name "T, 2 points" does.
+      tile.append(" ", v);
     }
     if (bonus) {
       tile.classList.add(`bonus-${bonus}`);
