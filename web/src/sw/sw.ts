@@ -3,8 +3,9 @@
 // version are written by scripts/build-web); a pack is cached when the page
 // says it loaded one (a first visit's pack is fetched before this worker
 // controls the page, so it is fetched again here); everything is served
-// from the cache first. Only good responses are cached; a new version
-// replaces the old cache.
+// from the cache first, but for what the page asks with `cache: "no-store"`
+// (the server's live answers), never cached. Only good responses are
+// cached; a new version replaces the old cache.
 /// <reference lib="webworker" />
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
@@ -84,6 +85,10 @@ sw.addEventListener("message", (e) => {
 sw.addEventListener("fetch", (e) => {
   const url = new URL(e.request.url);
   if (e.request.method !== "GET" || url.origin !== sw.location.origin) return;
+  // A live question to the server (the arena's clock, its leaderboards, a
+  // room's code): the page asks it with `cache: "no-store"`, and an answer
+  // kept would be stale the next second.
+  if (e.request.cache === "no-store") return;
   e.respondWith(
     caches.match(e.request, { ignoreSearch: true }).then(
       (hit) =>
