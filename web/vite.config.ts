@@ -1,8 +1,9 @@
 // The site is static: relative URLs (it may be served from any path), the
 // bundle in dist/assets, public/ copied as it is. scripts/build-web adds
-// the solver (boggle_web.wasm), the packs and the service worker. Two
-// pages: the game and solver (index.html), and live rooms (room.html),
-// which talk to the room server (crates/room) and need no solver.
+// the solver (boggle_web.wasm), the packs and the service worker. Three
+// pages: the game and solver (index.html), and live rooms (room.html) and
+// the arena (arena.html), which talk to the room server (crates/room) and
+// need no solver.
 //
 // The engine is the npm package `wordgrid` (packages/wordgrid, linked by
 // package.json), read from its TypeScript sources through its
@@ -20,6 +21,6 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     assetsInlineLimit: 0,
-    rollupOptions: { input: { main: "index.html", room: "room.html" } },
+    rollupOptions: { input: { main: "index.html", room: "room.html", arena: "arena.html" } },
   },
 });

@@ -22,6 +22,7 @@ import { isDay, today } from "./daily";
 import { readName, readResult } from "./challenge";
 import { CATALOG, fillChoices, freshSeed, isSeed } from "./catalog";
 import { readRounds, readScores } from "./match";
+import { offerArena } from "./arenalink";
 
 type Mode = "play" | "solve";
 
@@ -202,6 +203,7 @@ async function start(): Promise<void> {
     const got = await packLoaded;
     $("loading").hidden = true;
     document.body.dataset.ready = String(Math.round(performance.now() - t0));
+    void offerArena();
     return got;
   };
 

@@ -1,0 +1,155 @@
+// What the arena shows between rounds: a round's results (the top ten, the
+// board's best words with the share of players who found each, the words
+// nobody found), the player's own (rank, percentile, words, rarest find)
+// and the leaderboards (`GET /arena/leaderboards`), all as the server
+// computed them: the page ranks nothing itself.
+import { BoardView, markRare, markShared, wordItem } from "../board";
+import { plural } from "../game";
+import { $, bdi } from "../room/live";
+import type { ArenaBoards, ArenaMine, ArenaResults, WordShare, WordShown } from "../room/protocol";
+
+/** 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  return `${n}${suffix}`;
+}
+
+/** "found by 37%"; of a player's own word found by them alone, "only you". */
+function foundBy(w: WordShare, own = false): string {
+  if (w.finders <= 1) return w.finders === 0 ? "found by nobody" : own ? "only you found it" : "found by one player";
+  return `found by ${Math.round(w.share * 100)}%`;
+}
+
+export class Results {
+  private readonly board = new BoardView($("results-board"), "The round's board");
+  /** The round the shown results are of. */
+  private start = "";
+
+  /** The arena's game (for the line that rolls the board again). */
+  game = "";
+
+  /** A round's results, as every player hears them. */
+  round(m: ArenaResults): void {
+    this.start = m.start;
+    const b = m.board;
+    this.board.show(b.rows, b.cols, b.cells, { values: b.values, bonus: b.bonus });
+    $("mine-line").textContent = m.players ? `${plural(m.players, "player", "players")} played this board.` : "Nobody played this board.";
+    $("rarest").textContent = "";
+    $("held").hidden = true;
+    $("mine").replaceChildren();
+    $("top").replaceChildren(
+      ...m.top.map((p) => {
+        const li = document.createElement("li");
+        const rank = document.createElement("span");
+        rank.className = "rank";
+        rank.textContent = ordinal(p.rank);
+        const total = document.createElement("span");
+        total.className = "total";
+        total.textContent = `${plural(p.score, "point", "points")}, ${plural(p.words, "word", "words")}`;
+        li.append(rank, bdi(p.name), total);
+        return li;
+      }),
+    );
+    $("best").replaceChildren(...m.best.map((w) => this.shareItem(w)));
+    $("nobody").replaceChildren(
+      ...m.nobody.map((w) => {
+        const li = wordItem({ word: w.word, score: w.points }, this.shows(w));
+        if (w.rare) markRare(li.querySelector("button") ?? li);
+        return li;
+      }),
+    );
+    if (!m.nobody.length) $("nobody").append(note("every word was found"));
+    $("seed-line").textContent = `Board of ${m.start}, seed ${m.seed}: boggle roll --game ${this.game} --seed ${m.seed} rolls it again.`;
+  }
+
+  /** The player's own part of the results. */
+  mine(m: ArenaMine): void {
+    if (m.start !== this.start) return;
+    const p = m.place;
+    const among = p.players === 1 ? "the only player" : `ahead of ${Math.round(p.percentile)}% of players`;
+    $("mine-line").textContent = `You finished ${ordinal(p.rank)} of ${p.players}, ${among}, with ${plural(p.score, "point", "points")} and ${plural(p.words, "word", "words")}.`;
+    $("rarest").textContent = m.rarest ? `Your rarest find: ${m.rarest.word.toUpperCase()}, ${foundBy(m.rarest, true)}.` : "";
+    $("held").hidden = !m.held;
+    $("mine").replaceChildren(...m.words.map((w) => this.shareItem(w, true)));
+    if (!m.words.length) $("mine").append(note("no words this round"));
+  }
+
+  private shows(w: WordShown | WordShare): () => void {
+    return () => this.board.mark(w.path, "shown");
+  }
+
+  private shareItem(w: WordShare, own = false): HTMLLIElement {
+    const li = wordItem({ word: w.word, score: w.points }, this.shows(w));
+    const b = li.querySelector("button");
+    if (b) {
+      b.dataset.share = String(w.share);
+      if (w.rare) markRare(b);
+      if (w.shared) markShared(b);
+    }
+    // Beside the button, not in it: the button's name is the word and its points.
+    const share = document.createElement("span");
+    share.className = "share";
+    share.textContent = foundBy(w, own);
+    li.append(share);
+    return li;
+  }
+}
+
+function note(text: string): HTMLLIElement {
+  const li = document.createElement("li");
+  li.className = "hint";
+  li.textContent = text;
+  return li;
+}
+
+/** The leaderboards of a game and language, one shown at a time. */
+export class Leaderboards {
+  private answer: ArenaBoards | null = null;
+
+  constructor() {
+    for (const id of ["period", "by"]) $(id).addEventListener("change", () => this.draw());
+  }
+
+  /** Fetches them again (`game` null: the server's arena game). */
+  async load(game: string | null, lang: string): Promise<void> {
+    const q = new URLSearchParams({ lang });
+    if (game) q.set("game", game);
+    try {
+      const r = await fetch(`arena/leaderboards?${q}`, { cache: "no-store" });
+      if (!r.ok) return;
+      this.answer = (await r.json()) as ArenaBoards;
+    } catch {
+      return;
+    }
+    this.draw();
+  }
+
+  private draw(): void {
+    const period = $<HTMLSelectElement>("period").value;
+    const by = $<HTMLSelectElement>("by").value;
+    const board = this.answer?.boards.find((b) => b.period === period && b.by === by);
+    const entries = board?.entries ?? [];
+    document.body.dataset.leaders = entries.map((e) => e.name).join(",");
+    $("board-list").replaceChildren(
+      ...entries.map((e, i) => {
+        const li = document.createElement("li");
+        const rank = document.createElement("span");
+        rank.className = "rank";
+        rank.textContent = ordinal(i + 1);
+        const value = document.createElement("span");
+        value.className = "total";
+        value.textContent = by === "average" ? `${e.value.toFixed(1)} a round` : plural(e.value, "point", "points");
+        li.append(rank, bdi(e.name), value);
+        return li;
+      }),
+    );
+    const who = by === "average" ? "Points a round, among players of 10 rounds or more" : by === "best" ? "Each player's best round" : "Points over all rounds";
+    const when = { hour: "this clock hour (UTC)", day: "the last 24 hours", week: "the last 7 days", all: "all time" }[period] ?? period;
+    $("board-note").textContent = entries.length
+      ? `${who}, ${when}.`
+      : by === "average"
+        ? "Nobody has played 10 rounds in this period yet."
+        : "Nobody has played in this period yet.";
+  }
+}
