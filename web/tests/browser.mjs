@@ -15,6 +15,7 @@ import { openingOffline, openingRound } from "./opening.mjs";
 import { bigBoard } from "./bigboard.mjs";
 import { budgets } from "./budgets.mjs";
 import { rooms } from "./rooms.mjs";
+import { arena } from "./arena.mjs";
 import { keeping } from "./keeping.mjs";
 import { fairRounds } from "./fair.mjs";
 import { matches } from "./matches.mjs";
@@ -653,6 +654,8 @@ try {
   await everyLanguage();
 
   await rooms();
+
+  await arena();
 
   await keeping();
 

@@ -166,9 +166,9 @@ export async function touchTrace(page, path, board) {
   await cdp.detach();
 }
 
-/** Traces `path` with the mouse: press, drag, release. */
-export async function mouseTrace(page, path) {
-  const points = await strokes(page, path);
+/** Traces `path` with the mouse: press, drag, release (on the board `board`, the game's unless given). */
+export async function mouseTrace(page, path, board) {
+  const points = await strokes(page, path, board);
   await page.mouse.move(points[0].x, points[0].y);
   await page.mouse.down();
   for (const p of points.slice(1)) await page.mouse.move(p.x, p.y);

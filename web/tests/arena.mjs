@@ -1,0 +1,208 @@
+// The arena (docs/arena.md): the release room server on a loopback port
+// with a short clock (25 s of play, 10 of results), serving web/dist.
+// Three players in the English arena on phones, tracing by touch, and one
+// in the German arena on a desktop, with the mouse. Each plays one round;
+// one reloads mid-round. Then the results and the leaderboards as each
+// sees them, checked against what each was told and against the CLI's
+// solution of the board. First, on a static host: no "Play now" entry on
+// the first screen, and the arena page says it needs the server.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { boggle, dist, base as staticBase, check, browser, PHONE, DESKTOP, touchTrace, mouseTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot, toSeconds } from "./harness.mjs";
+import { roomBin, startRoomServer } from "./rooms.mjs";
+
+const PLAY = 25;
+const RESULTS = 10;
+
+/** The CLI's Wordament solution of `board` in `lang` (the site's pack for any but the built-in). */
+function wordamentSolve(board, lang) {
+  const pack = ["en", "nl"].includes(lang) ? ["--lang", lang] : ["--pack", join(dist, "packs", `${lang}.pack`)];
+  return JSON.parse(execFileSync(boggle, ["solve", "--game", "wordament", ...pack, "--json", board], { maxBuffer: 1 << 28 }).toString()).words;
+}
+
+/** Traces `w` (touch on a phone, else the mouse) and waits for the server's verdict on it. */
+async function traceWord(page, w, touch) {
+  await page.evaluate(() => { document.querySelector("#feedback").textContent = ""; });
+  if (touch) await touchTrace(page, w.path, "#room-board");
+  else await mouseTrace(page, w.path, "#room-board");
+  await page.waitForFunction((word) => document.querySelector("#feedback").textContent.startsWith(word.toUpperCase()), w.word, { timeout: 10000 });
+  return { said: await page.locator("#feedback").innerText(), kind: await page.evaluate(() => document.querySelector("#feedback").dataset.kind) };
+}
+
+/** Waits for a round with at least `seconds` of play left (the next one if the round on has less). */
+async function freshRound(page, seconds) {
+  const deadline = Date.now() + (PLAY + RESULTS + 20) * 1000;
+  while (Date.now() < deadline) {
+    const [phase, clock] = await page.evaluate(() => [document.body.dataset.phase, document.querySelector("#clock").textContent]);
+    if (phase === "round" && toSeconds(clock) >= seconds) return true;
+    await page.waitForTimeout(250);
+  }
+  return false;
+}
+
+export async function arena() {
+  // A static host: the first screen offers no arena; the arena page says why.
+  const lone = await browser.newContext(PHONE);
+  const lonePage = await lone.newPage();
+  await lonePage.goto(staticBase);
+  await lonePage.waitForFunction(() => document.body.dataset.ready, null, { timeout: 20000 });
+  await lonePage.waitForTimeout(500);
+  check(!(await lonePage.locator("#arena-entry").isVisible()), "arena: a static host's first screen offers no Play now");
+  await lonePage.goto(staticBase + "arena.html");
+  await lonePage.waitForFunction(() => document.body.dataset.arena === "none", null, { timeout: 10000 }).catch(() => {});
+  const said = await lonePage.locator("#status").innerText();
+  check(/room server/.test(said) && await lonePage.locator("#play-now").isDisabled(), "arena: on a static host the arena page says it needs the room server", said);
+  await lone.close();
+
+  if (!existsSync(roomBin)) {
+    check(false, "arena: the room server is built", `no binary at ${roomBin}`);
+    return;
+  }
+  const store = join(mkdtempSync(join(tmpdir(), "boggle-arena-")), "arena.db");
+  const server = await startRoomServer(roomBin, ["--addr", "127.0.0.1:0", "--site", dist, "--store", store, "--arena-play", String(PLAY), "--arena-results", String(RESULTS)]);
+  try {
+    await play(server.base);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+}
+
+async function play(base) {
+  const players = [
+    { name: "Ann", lang: "en", device: PHONE },
+    { name: "Bob", lang: "en", device: PHONE },
+    { name: "Cleo", lang: "en", device: PHONE },
+    { name: "Dora", lang: "de", device: DESKTOP },
+  ];
+  for (const p of players) {
+    p.context = await browser.newContext(p.device);
+    p.page = await p.context.newPage();
+    p.touch = p.device === PHONE;
+    p.page.on("pageerror", (e) => check(false, `arena: no page error (${p.name})`, e.message));
+  }
+  const [ann, bob, cleo, dora] = players;
+
+  // The first screen served by the room server offers the arena, with its clock.
+  await ann.page.goto(base);
+  await ann.page.waitForFunction(() => !document.querySelector("#arena-entry").hidden, null, { timeout: 20000 }).catch(() => {});
+  const entry = await ann.page.locator("#arena-entry").innerText().catch(() => "");
+  check(await ann.page.locator("#arena-entry").isVisible() && /Play now/.test(entry) && /(next in|left)/.test(entry), "arena: the first screen offers Play now with the arena's clock", entry.replace(/\n/g, " "));
+  let [over, what] = await sideways(ann.page);
+  check(over <= 0, "arena: the first screen with the arena's entry reaches no further than the phone's width", `${over} px (${what})`);
+  await shot(ann.page, "arena-first-screen-phone");
+  await ann.page.locator("#arena-entry").tap();
+  await ann.page.waitForURL(/arena\.html/);
+  await ann.page.waitForFunction(() => document.body.dataset.arena === "open" && document.querySelector("#lang").options.length > 0, null, { timeout: 10000 });
+  const langs = await ann.page.$$eval("#lang option", (os) => os.map((o) => o.value));
+  check(langs.includes("en") && langs.includes("de"), "arena: the entry lists the server's languages", langs.join(" "));
+  check(/(Next round in|left)/.test(await ann.page.locator("#entry-clock").innerText()), "arena: the entry shows the clock", await ann.page.locator("#entry-clock").innerText());
+  await shot(ann.page, "arena-entry-phone");
+  await axe(ann.page, "arena, entry");
+  let small = await smallTargets(ann.page);
+  check(small.length === 0, "arena: nothing a player taps is under 44 px (entry)", small.join(", "));
+
+  for (const p of players) {
+    if (p !== ann) await p.page.goto(base + "arena.html");
+    await p.page.waitForFunction(() => document.querySelector("#lang").options.length > 0, null, { timeout: 10000 });
+    await p.page.fill("#name", p.name);
+    await p.page.selectOption("#lang", p.lang);
+    if (p.touch) await p.page.locator("#play-now").tap();
+    else await p.page.locator("#play-now").click();
+  }
+  // A round with time to play for everyone (the next, if the one on is nearly over).
+  for (const p of players) check(await freshRound(p.page, 15), `arena: ${p.name} is in a round with time to play`, await p.page.locator("#clock").innerText());
+  const boards = await Promise.all(players.map((p) => p.page.evaluate(() => document.body.dataset.board)));
+  const starts = await Promise.all(players.map((p) => p.page.evaluate(() => document.body.dataset.start)));
+  check(boards[0] === boards[1] && boards[1] === boards[2] && starts.every((s) => s === starts[0]), "arena: the three English players play the same board, started at the same moment", `${boards.slice(0, 3).join(" ")} ${starts.join(" ")}`);
+  check(boards[3] !== boards[0], "arena: the German arena has its own board", `${boards[3]} / ${boards[0]}`);
+  check(await inViewport(bob.page, "#room-board .tile >> nth=-1") && await inViewport(bob.page, "#clock"), "arena: the board and the clock are in view on a phone");
+
+  // Words to trace: the CLI's common words of 4 letters or more, each player their own.
+  const en = wordamentSolve(boards[0], "en").filter((w) => !w.rare && w.word.length >= 4);
+  const de = wordamentSolve(boards[3], "de").filter((w) => !w.rare && w.word.length >= 4);
+  check(en.length >= 5 && de.length >= 1, "arena: the boards have words to find", `${en.length} English, ${de.length} German`);
+  ann.words = en.slice(0, 3);
+  bob.words = [en[3], en[0]]; // one of Ann's too: "found by 67%"
+  cleo.words = [en[4]];
+  dora.words = de.slice(0, 1);
+  for (const p of players) {
+    for (const w of p.words.filter(Boolean)) {
+      const { said, kind } = await traceWord(p.page, w, p.touch);
+      check(kind === "good" && said.startsWith(`${w.word.toUpperCase()} +`), `arena: ${p.name} traces ${w.word} and the server counts it`, said);
+    }
+    p.score = Number((await p.page.locator("#score").innerText()).replace(/\D/g, ""));
+  }
+  // The place so far, every few seconds: of the language's players only.
+  await ann.page.waitForFunction(() => / of 3 so far/.test(document.querySelector("#place").textContent), null, { timeout: 10000 }).catch(() => {});
+  check(/ of 3 so far, ahead of \d+% of players/.test(await ann.page.locator("#place").innerText()), "arena: during the round Ann sees her place among the three", await ann.page.locator("#place").innerText());
+  await dora.page.waitForFunction(() => / of 1 so far/.test(document.querySelector("#place").textContent), null, { timeout: 10000 }).catch(() => {});
+  check(/^1st of 1 so far/.test(await dora.page.locator("#place").innerText()), "arena: the German player's place counts the German arena only", await dora.page.locator("#place").innerText());
+  const seen = await visibleWords(ann.page);
+  const leaked = [en[3], en[4]].filter((w) => w && seen.has(w.word)).map((w) => w.word);
+  check(leaked.length === 0, "arena: no other player's word shows during the round", leaked.join(", "));
+  await shot(ann.page, "arena-round-phone");
+  await shot(dora.page, "arena-round-desktop");
+  await axe(ann.page, "arena, round");
+
+  // Bob reloads mid-round: back in the same round with his words and score.
+  const before = toSeconds(await bob.page.locator("#clock").innerText());
+  await bob.page.reload();
+  await bob.page.waitForFunction((n) => document.body.dataset.phase === "round" && document.querySelectorAll("#found li").length === n, bob.words.length, { timeout: 15000 }).catch(() => {});
+  const kept = await bob.page.locator("#found").innerText();
+  const after = toSeconds(await bob.page.locator("#clock").innerText());
+  check(bob.words.every((w) => kept.includes(w.word)) && Number(await bob.page.locator("#score").innerText()) === bob.score && after <= before,
+    "arena: a reload mid-round goes back in with the words, the score and the clock", `${kept.replace(/\n/g, " ")}; ${before} s → ${after} s`);
+
+  // The results, on every page, within the results' time.
+  for (const p of players) {
+    await p.page.waitForFunction(() => document.body.dataset.phase === "between" && document.body.dataset.mine && document.body.dataset.mine === document.body.dataset.results, null, { timeout: (PLAY + 10) * 1000 });
+  }
+  const english = [ann, bob, cleo];
+  for (const p of english) {
+    const rank = 1 + english.filter((q) => q.score > p.score).length;
+    const line = await p.page.locator("#mine-line").innerText();
+    check(line.startsWith(`You finished ${rank}`) && / of 3, ahead of \d+% of players/.test(line) && line.includes(`${p.score} point`), `arena: ${p.name}'s results say their rank among the three and their score`, line);
+  }
+  const top = await ann.page.$$eval("#top li", (ls) => ls.map((l) => l.textContent));
+  const order = [...english].sort((a, b) => b.score - a.score);
+  check(top.length === 3 && order.every((p, i) => top[i].includes(p.name) && top[i].includes(`${p.score} point`)), "arena: the top ten lists the three by score", top.join(" | "));
+  const shared = await ann.page.$eval(`#mine button[data-word="${en[0].word}"]`, (b) => b.closest("li").textContent).catch(() => "");
+  check(/found by 67%/.test(shared), "arena: a word two of the three found says found by 67%", shared);
+  const rarest = await cleo.page.locator("#rarest").innerText();
+  check(rarest.includes(en[4].word.toUpperCase()) && /only you found it/.test(rarest), "arena: Cleo's rarest find is her word only she found", rarest);
+  const nobody = await ann.page.$$eval("#nobody button", (bs) => bs.map((b) => b.dataset.word));
+  const foundByAny = new Set(english.flatMap((p) => p.words.map((w) => w.word)));
+  check(nobody.length > 0 && nobody.every((w) => !foundByAny.has(w)), "arena: the words nobody found are listed, none that someone found", nobody.slice(0, 8).join(", "));
+  const best = await ann.page.$$eval("#best li", (ls) => ls.map((l) => l.textContent));
+  check(best.length > 0 && best.every((t) => /found by/.test(t)), "arena: the board's best words each say who found them", best.slice(0, 4).join(" | "));
+  const doraLine = await dora.page.locator("#mine-line").innerText();
+  const doraTop = await dora.page.$$eval("#top li", (ls) => ls.map((l) => l.textContent));
+  check(doraLine.startsWith("You finished 1st of 1") && doraTop.length === 1 && doraTop[0].includes("Dora"), "arena: the German results are the German arena's", `${doraLine} | ${doraTop.join(" | ")}`);
+  check(/Next round in \d:\d\d/.test(await ann.page.locator("#next").innerText()), "arena: the results count down to the next round", await ann.page.locator("#next").innerText());
+  await shot(ann.page, "arena-results-phone");
+  await shot(ann.page, "arena-results-phone-full", true);
+  await shot(dora.page, "arena-results-desktop", true);
+  await axe(ann.page, "arena, results");
+  small = await smallTargets(ann.page);
+  check(small.length === 0, "arena: nothing a player taps is under 44 px (results)", small.join(", "));
+  [over, what] = await sideways(ann.page);
+  check(over <= 0, "arena: the results reach no further than the phone's width", `${over} px (${what})`);
+
+  // The leaderboards: today's total, as each language's players see them.
+  for (const p of [ann, dora]) await p.page.waitForFunction(() => (document.body.dataset.leaders ?? "") !== "", null, { timeout: 10000 }).catch(() => {});
+  const leaders = (await ann.page.evaluate(() => document.body.dataset.leaders)).split(",");
+  check(order.every((p, i) => leaders[i] === p.name) && !leaders.includes("Dora"), "arena: the English leaderboard (today, total) ranks the three by score", leaders.join(", "));
+  const leadersDe = (await dora.page.evaluate(() => document.body.dataset.leaders)).split(",");
+  check(leadersDe.length === 1 && leadersDe[0] === "Dora", "arena: the German leaderboard is Dora's alone", leadersDe.join(", "));
+  await ann.page.selectOption("#by", "best");
+  const bestRound = await ann.page.$$eval("#board-list li", (ls) => ls.map((l) => l.textContent));
+  check(bestRound.length === 3 && bestRound[0].includes(order[0].name), "arena: the best-round board too", bestRound.join(" | "));
+  await ann.page.selectOption("#by", "average");
+  check(/10 rounds/.test(await ann.page.locator("#board-note").innerText()), "arena: the average board says who it counts", await ann.page.locator("#board-note").innerText());
+  await ann.page.locator("#boards").scrollIntoViewIfNeeded();
+  await shot(ann.page, "arena-leaderboards-phone");
+  for (const p of players) await p.context.close();
+}
