@@ -80,7 +80,7 @@ pub async fn serve(
         store = %config.store.as_ref().map_or("none (rooms in memory)".into(), |s| s.display().to_string()),
         rooms = kept,
         rounds = clocks.len(),
-        "listening on http://{addr}/ (rooms at http://{addr}/room.html)"
+        "listening on http://{addr}/ (rooms at http://{addr}/room.html, the arena at http://{addr}/arena.html)"
     );
     for (room, number, ends) in clocks {
         tokio::spawn(crate::cmd::start::clock(room, number, ends));
