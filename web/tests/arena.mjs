@@ -104,14 +104,27 @@ async function play(base) {
   let small = await smallTargets(ann.page);
   check(small.length === 0, "arena: nothing a player taps is under 44 px (entry)", small.join(", "));
 
+  // Ann starts a friends' board and Bob comes by its link; Cleo and Dora
+  // play without one.
+  let groupLink = "";
   for (const p of players) {
-    if (p !== ann) await p.page.goto(base + "arena.html");
+    if (p === bob) await p.page.goto(groupLink);
+    else if (p !== ann) await p.page.goto(base + "arena.html");
     await p.page.waitForFunction(() => document.querySelector("#lang").options.length > 0, null, { timeout: 10000 });
     await p.page.fill("#name", p.name);
     await p.page.selectOption("#lang", p.lang);
-    if (p.touch) await p.page.locator("#play-now").tap();
+    if (p === ann) {
+      await ann.page.locator("#friends summary").tap();
+      await ann.page.locator("#new-group").tap();
+      await ann.page.waitForFunction(() => document.querySelector("#group-link").value !== "", null, { timeout: 10000 });
+      groupLink = await ann.page.inputValue("#group-link");
+    } else if (p.touch) await p.page.locator("#play-now").tap();
     else await p.page.locator("#play-now").click();
   }
+  const code = await ann.page.locator("#group-code").innerText();
+  check(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/.test(code) && groupLink.includes(`group=${code.replace("-", "")}`), "arena: a friends' board started shows its code and link", `${code} ${groupLink}`);
+  check(await bob.page.locator("#group-code").innerText() === code, "arena: …and a friend who follows the link plays on it", await bob.page.locator("#group-code").innerText());
+  check(await cleo.page.locator("#group-share").isHidden(), "arena: a player without one sees no friends' board");
   // A round with time to play for everyone (the next, if the one on is nearly over).
   for (const p of players) check(await freshRound(p.page, 15), `arena: ${p.name} is in a round with time to play`, await p.page.locator("#clock").innerText());
   const boards = await Promise.all(players.map((p) => p.page.evaluate(() => document.body.dataset.board)));
@@ -197,6 +210,19 @@ async function play(base) {
   check(order.every((p, i) => leaders[i] === p.name) && !leaders.includes("Dora"), "arena: the English leaderboard (today, total) ranks the three by score", leaders.join(", "));
   const leadersDe = (await dora.page.evaluate(() => document.body.dataset.leaders)).split(",");
   check(leadersDe.length === 1 && leadersDe[0] === "Dora", "arena: the German leaderboard is Dora's alone", leadersDe.join(", "));
+  // The friends' board: Ann and Bob only, by score.
+  check(await cleo.page.locator("#whose").isHidden() && await ann.page.locator("#whose").isVisible(), "arena: the friends' board is offered to its members only");
+  await ann.page.evaluate(() => { document.body.dataset.leaders = ""; });
+  await ann.page.selectOption("#whose", "group");
+  await ann.page.waitForFunction(() => (document.body.dataset.leaders ?? "") !== "", null, { timeout: 10000 }).catch(() => {});
+  const friends = (await ann.page.evaluate(() => document.body.dataset.leaders)).split(",");
+  const pair = [ann, bob].sort((a, b) => b.score - a.score).map((p) => p.name);
+  // (Level scores are ordered by the players' ids, which the page does not know.)
+  const ordered = ann.score === bob.score ? friends.length === 2 && pair.every((n) => friends.includes(n)) : friends.join(",") === pair.join(",");
+  check(ordered, "arena: the friends' board ranks Ann and Bob, and not Cleo", friends.join(", "));
+  await ann.page.locator("#boards").scrollIntoViewIfNeeded();
+  await shot(ann.page, "arena-friends-board-phone");
+  await ann.page.selectOption("#whose", "all");
   await ann.page.selectOption("#by", "best");
   const bestRound = await ann.page.$$eval("#board-list li", (ls) => ls.map((l) => l.textContent));
   check(bestRound.length === 3 && bestRound[0].includes(order[0].name), "arena: the best-round board too", bestRound.join(" | "));

@@ -20,6 +20,8 @@ use crate::frame::{ArenaBoards, ArenaLanguage, ArenaStatus, ArenaTimes};
 pub(crate) struct Asked {
     game: Option<String>,
     lang: Option<String>,
+    /// A friends' board's code: its leaderboards instead of everyone's.
+    group: Option<String>,
 }
 
 fn bad(why: String) -> Response {
@@ -84,9 +86,31 @@ pub(crate) async fn leaderboards(
     if !db.packs.has(&lang) {
         return bad(format!("no language {lang:?} here"));
     }
-    let boards = db.store.arena.boards(&game.id, &lang);
+    let group = match asked.group.as_deref() {
+        None => None,
+        Some(typed) => match crate::code::read(typed) {
+            Some(code) if db.store.arena.group_size(&code).is_some() => Some(code),
+            _ => {
+                let shown: String = typed.chars().take(20).collect();
+                return bad(format!("no friends' board {shown:?}"));
+            }
+        },
+    };
+    // Read before the boards, which a round's end replaces first: boards
+    // newer than `through` may be sent, never older.
+    let through = db
+        .store
+        .arena
+        .through(&game.id, &lang)
+        .map(|ms| UtcTime::from_seconds(ms.div_euclid(1000)).to_string());
+    let boards = match &group {
+        None => db.store.arena.boards(&game.id, &lang),
+        Some(code) => db.store.arena.group_boards(&game.id, &lang, code),
+    };
     Json(ArenaBoards {
         boards: boards.to_vec(),
+        group,
+        through,
         game: game.id,
         lang,
     })

@@ -69,6 +69,12 @@ pub enum Refused {
     /// codes (what it did too often, in words).
     #[error("this address has {0} too often; try again in a minute")]
     TooMany(&'static str),
+    /// No friends' board has the code given.
+    #[error("no friends' board {0:?}: check the code")]
+    NoGroup(String),
+    /// The friends' board has its most players.
+    #[error("this friends' board is full ({0} players); start another")]
+    GroupFull(usize),
     /// The client address has its most rooms open.
     #[error("this address has {0} rooms open already; one must close (everyone leaves it) before another opens")]
     ClientRooms(usize),
@@ -81,6 +87,8 @@ impl Refused {
             Refused::NoSeat => Refusal::NoSeat,
             Refused::Seated => Refusal::Seated,
             Refused::NoRoom(_) => Refusal::NoRoom,
+            Refused::NoGroup(_) => Refusal::NoGroup,
+            Refused::GroupFull(_) => Refusal::GroupFull,
             Refused::BadCode(_) => Refusal::BadCode,
             Refused::CodeTaken => Refusal::CodeTaken,
             Refused::Seat(SeatError::Full(_)) => Refusal::RoomFull,

@@ -21,6 +21,8 @@ interface Device {
 const DEVICE_KEY = "wordgrid.arena";
 const NAME_KEY = "wordgrid.name";
 const LANG_KEY = "wordgrid.lang";
+/** The friends' board this device plays on last. */
+const GROUP_KEY = "wordgrid.arena.group";
 /** Set in this tab while it plays: a reload goes straight back in. */
 const PLAYING_KEY = "wordgrid.arena.playing";
 
@@ -47,14 +49,31 @@ class ArenaPage {
   /** When the next round starts (performance.now() time), between rounds. */
   private nextAt = 0;
   private statusTimer: number | null = null;
+  /** The friends' board to enter with: a code, "" for a new one, null for none. */
+  private group: string | null = this.params.get("group") ?? localStorage.getItem(GROUP_KEY);
   /** The entry's countdown from `/arena`: the round on, or the next. */
   private entryTimes: { left: number; next: number; at: number } | null = null;
 
   constructor() {
     $<HTMLInputElement>("name").value = this.device?.name ?? localStorage.getItem(NAME_KEY) ?? "";
+    $<HTMLInputElement>("group").value = this.group ?? "";
+    // A friend's link opens the friends' board's part of the form.
+    if (this.params.get("group")) $<HTMLDetailsElement>("friends").open = true;
     $("enter-form").addEventListener("submit", (e) => {
       e.preventDefault();
+      this.group = $<HTMLInputElement>("group").value.trim() || null;
       this.enter();
+    });
+    $("new-group").addEventListener("click", () => {
+      this.group = "";
+      this.enter();
+    });
+    $("copy-group").addEventListener("click", () => {
+      const link = $<HTMLInputElement>("group-link").value;
+      navigator.clipboard.writeText(link).then(
+        () => ($("copy-note").textContent = "Link copied: send it to your friends."),
+        () => ($("copy-note").textContent = "Copy the link above by hand."),
+      );
     });
     $<HTMLSelectElement>("lang").addEventListener("change", () => {
       this.lang = $<HTMLSelectElement>("lang").value;
@@ -139,6 +158,7 @@ class ArenaPage {
       lang: this.lang,
       ...(this.device.token ? { token: this.device.token } : {}),
       ...(this.game ? { game: this.game } : {}),
+      ...(this.group !== null ? { group: this.group } : {}),
     });
   }
 
@@ -154,6 +174,7 @@ class ArenaPage {
         this.results.game = m.game;
         document.body.dataset.lang = m.lang;
         this.say("", "");
+        this.joined(m.group);
         $("who").textContent = `You play as ${m.name}: ${m.game_label}, ${$<HTMLSelectElement>("lang").selectedOptions[0]?.textContent?.replace(/ \(.*/, "") ?? m.lang}.`;
         break;
       case "arena_round":
@@ -185,10 +206,15 @@ class ArenaPage {
       case "arena_mine":
         this.results.mine(m);
         document.body.dataset.mine = m.start;
-        // The round's results are recorded now: the leaderboards have it.
-        void this.boards.load(this.game, this.lang);
+        // The leaderboards, once they hold this round.
+        void this.boards.load(this.game, this.lang, undefined, m.start);
         break;
       case "error":
+        if (m.code === "no_group") {
+          // A code mistyped or from another server: forgotten, to be fixed.
+          localStorage.removeItem(GROUP_KEY);
+          $<HTMLDetailsElement>("friends").open = true;
+        }
         if (this.live.on) this.live.say(m.message, "bad");
         else this.say(m.message, "bad");
         break;
@@ -198,6 +224,21 @@ class ArenaPage {
       default:
         break;
     }
+  }
+
+  /** Entered on the friends' board `code` (or none): its link to share, its leaderboards offered. */
+  private joined(code: string | null): void {
+    // Coming back after a drop joins the same board again.
+    this.group = code;
+    $("group-share").hidden = code === null;
+    this.boards.offer(code);
+    if (code === null) return;
+    localStorage.setItem(GROUP_KEY, code);
+    $<HTMLInputElement>("group").value = code;
+    $("group-code").textContent = `${code.slice(0, 4)}-${code.slice(4)}`;
+    const link = new URL("arena.html", location.href);
+    link.searchParams.set("group", code);
+    $<HTMLInputElement>("group-link").value = link.href;
   }
 
   /** Between rounds: the countdown to the next. */

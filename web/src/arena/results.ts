@@ -107,20 +107,40 @@ function note(text: string): HTMLLIElement {
 export class Leaderboards {
   private answer: ArenaBoards | null = null;
 
+  /** What was loaded last: the game (null: the server's), language and friends' board. */
+  private asked: { game: string | null; lang: string; group: string | null } = { game: null, lang: "en", group: null };
+
   constructor() {
     for (const id of ["period", "by"]) $(id).addEventListener("change", () => this.draw());
+    $("whose").addEventListener("change", () => void this.load(this.asked.game, this.asked.lang, this.asked.group));
   }
 
-  /** Fetches them again (`game` null: the server's arena game). */
-  async load(game: string | null, lang: string): Promise<void> {
+  /** Offers the friends' board `code` beside everyone's (null: none). */
+  offer(code: string | null): void {
+    this.asked.group = code;
+    $("whose-label").hidden = code === null;
+    if (code === null) $<HTMLSelectElement>("whose").value = "all";
+  }
+
+  /** Fetches them again (`game` null: the server's arena game), everyone's or, as chosen, the friends' board `group`'s. */
+  async load(game: string | null, lang: string, group: string | null = this.asked.group, round?: string): Promise<void> {
+    this.asked = { game, lang, group };
     const q = new URLSearchParams({ lang });
     if (game) q.set("game", game);
-    try {
-      const r = await fetch(`arena/leaderboards?${q}`, { cache: "no-store" });
-      if (!r.ok) return;
-      this.answer = (await r.json()) as ArenaBoards;
-    } catch {
-      return;
+    if (group && $<HTMLSelectElement>("whose").value === "group") q.set("group", group);
+    // With `round` (a start), until the boards hold it: the server records
+    // a round's results a moment after its players hear them.
+    for (let tries = 0; ; tries++) {
+      try {
+        const r = await fetch(`arena/leaderboards?${q}`, { cache: "no-store" });
+        if (!r.ok) return;
+        this.answer = (await r.json()) as ArenaBoards;
+      } catch {
+        return;
+      }
+      const through = this.answer.through ?? "";
+      if (!round || through >= round || tries >= 20) break;
+      await new Promise((ok) => window.setTimeout(ok, 250));
     }
     this.draw();
   }
@@ -146,8 +166,10 @@ export class Leaderboards {
     );
     const who = by === "average" ? "Points a round, among players of 10 rounds or more" : by === "best" ? "Each player's best round" : "Points over all rounds";
     const when = { hour: "this clock hour (UTC)", day: "the last 24 hours", week: "the last 7 days", all: "all time" }[period] ?? period;
+    const code = this.answer?.group;
+    const among = code ? `Friends' board ${code.slice(0, 4)}-${code.slice(4)}: ` : "";
     $("board-note").textContent = entries.length
-      ? `${who}, ${when}.`
+      ? `${among}${who}, ${when}.`
       : by === "average"
         ? "Nobody has played 10 rounds in this period yet."
         : "Nobody has played in this period yet.";

@@ -8,7 +8,7 @@ export type VerdictKind = "new" | "again" | "short" | "notboard" | "notword" | "
 
 export type Phase = "lobby" | "starting" | "playing";
 
-export type Refusal = "no_seat" | "seated" | "no_room" | "bad_code" | "code_taken" | "room_full" | "watchers_full" | "name" | "settings" | "rooms_full" | "shutting_down" | "not_host" | "round_on" | "no_round" | "time_up" | "watching" | "board" | "judge" | "name_taken" | "too_fast" | "too_many";
+export type Refusal = "no_seat" | "seated" | "no_room" | "bad_code" | "code_taken" | "room_full" | "watchers_full" | "name" | "settings" | "rooms_full" | "shutting_down" | "not_host" | "round_on" | "no_round" | "time_up" | "watching" | "board" | "judge" | "name_taken" | "too_fast" | "no_group" | "group_full" | "too_many";
 
 export type Settings = { 
 /**
@@ -100,7 +100,12 @@ game?: string,
 /**
  * A language key of the server's packs (`en` if none).
  */
-lang?: string, };
+lang?: string, 
+/**
+ * A friends' board to join, by its code (`7KQ2-XM9D`); `""`
+ * starts a new one.
+ */
+group?: string, };
 
 export type Player = { 
 /**
@@ -429,6 +434,15 @@ game: string,
  */
 lang: string, 
 /**
+ * The friends' board asked for (its code), or none: everyone's.
+ */
+group: string | null, 
+/**
+ * The start of the last round they hold (none before the first): a
+ * round's results are recorded a moment after its players hear them.
+ */
+through: string | null, 
+/**
  * Each period by each measure.
  */
 boards: Array<Leaderboard>, };
@@ -606,7 +620,11 @@ lang: string,
 /**
  * The game's label.
  */
-game_label: string, } | { "type": "arena_round", 
+game_label: string, 
+/**
+ * The friends' board entered with (its code), if any.
+ */
+group: string | null, } | { "type": "arena_round", 
 /**
  * Its start (`2026-12-03T08:01:20Z`).
  */

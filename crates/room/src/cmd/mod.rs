@@ -53,12 +53,16 @@ pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply
             token,
             game,
             lang,
+            group,
         } => arena::enter(
             session,
-            &name,
-            token.as_deref(),
-            game.as_deref(),
-            lang.as_deref(),
+            &arena::Entry {
+                name: &name,
+                token: token.as_deref(),
+                game: game.as_deref(),
+                lang: lang.as_deref(),
+                group: group.as_deref(),
+            },
         ),
     }
 }

@@ -167,6 +167,11 @@ pub struct ArenaBoards {
     pub game: String,
     /// The language.
     pub lang: String,
+    /// The friends' board asked for (its code), or none: everyone's.
+    pub group: Option<String>,
+    /// The start of the last round they hold (none before the first): a
+    /// round's results are recorded a moment after its players hear them.
+    pub through: Option<String>,
     /// Each period by each measure.
     pub boards: Vec<Leaderboard>,
 }

@@ -61,6 +61,10 @@ pub enum Refusal {
     NameTaken,
     /// Tries faster than a seat may send them.
     TooFast,
+    /// No friends' board has that code.
+    NoGroup,
+    /// The friends' board has its most players.
+    GroupFull,
     /// A client address's rooms, joins or wrong codes for the minute are
     /// used up.
     TooMany,
@@ -218,6 +222,11 @@ pub enum Request {
         #[serde(default)]
         #[cfg_attr(test, ts(optional))]
         lang: Option<String>,
+        /// A friends' board to join, by its code (`7KQ2-XM9D`); `""`
+        /// starts a new one.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        group: Option<String>,
     },
 }
 
@@ -422,6 +431,8 @@ pub enum Reply {
         lang: String,
         /// The game's label.
         game_label: String,
+        /// The friends' board entered with (its code), if any.
+        group: Option<String>,
     },
     /// An arena round is on (sent as it starts, and on entering during
     /// one: a late entrant has the time left).

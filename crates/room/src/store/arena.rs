@@ -6,7 +6,7 @@
 //! leaderboards are read again after each round a game and language
 //! records, so that serving them asks nothing of the file.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{params, Connection};
@@ -39,6 +39,10 @@ pub(crate) enum ArenaWrite {
         round: RoundKey,
         played: Vec<Played>,
     },
+    /// A new friends' board.
+    Group { code: String },
+    /// A player entered with a friends' board's code.
+    Member { code: String, player: String },
 }
 
 /// A round of the arena: its game, language and start (ms since 1970).
@@ -76,6 +80,13 @@ pub struct Shared {
     kept: Mutex<HashMap<RoundKey, HashMap<String, Vec<String>>>>,
     /// Each game and language's leaderboards, as the last round left them.
     boards: Mutex<HashMap<(String, String), Boards>>,
+    /// The start of each game and language's last round recorded: the
+    /// leaderboards are as of that round.
+    through: Mutex<HashMap<(String, String), Millis>>,
+    /// Friends' boards: each group's members, by its code.
+    groups: Mutex<HashMap<String, HashSet<String>>>,
+    /// Each group's leaderboards by game and language (game, lang, code).
+    group_boards: Mutex<HashMap<(String, String, String), Boards>>,
 }
 
 fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -107,6 +118,57 @@ impl Shared {
     /// The rounds whose words were kept and not yet taken.
     pub fn kept_rounds(&self) -> Vec<RoundKey> {
         locked(&self.kept).keys().cloned().collect()
+    }
+
+    /// How many players the friends' board `code` has, if there is one.
+    pub fn group_size(&self, code: &str) -> Option<usize> {
+        locked(&self.groups).get(code).map(HashSet::len)
+    }
+
+    /// Whether `player` is a member of the group `code`.
+    pub fn in_group(&self, code: &str, player: &str) -> bool {
+        locked(&self.groups)
+            .get(code)
+            .is_some_and(|m| m.contains(player))
+    }
+
+    /// Opens the friends' board `code` (the writer keeps it in the file).
+    pub(crate) fn open_group(&self, code: &str) {
+        locked(&self.groups).entry(code.to_string()).or_default();
+    }
+
+    /// Makes `player` a member of the group `code`: whether they were not one.
+    pub(crate) fn join_group(&self, code: &str, player: &str) -> bool {
+        locked(&self.groups)
+            .entry(code.to_string())
+            .or_default()
+            .insert(player.to_string())
+    }
+
+    /// The groups with any of `players` among their members.
+    fn groups_of(&self, players: &[Played]) -> Vec<String> {
+        locked(&self.groups)
+            .iter()
+            .filter(|(_, members)| players.iter().any(|p| members.contains(&p.player)))
+            .map(|(code, _)| code.clone())
+            .collect()
+    }
+
+    /// The friends' board `code`'s leaderboards of `game` and `lang` (none
+    /// before a member plays a round there).
+    pub fn group_boards(&self, game: &str, lang: &str, code: &str) -> Boards {
+        locked(&self.group_boards)
+            .get(&(game.to_string(), lang.to_string(), code.to_string()))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// The start of the last round of `game` and `lang` the leaderboards
+    /// hold (none before its first).
+    pub fn through(&self, game: &str, lang: &str) -> Option<Millis> {
+        locked(&self.through)
+            .get(&(game.to_string(), lang.to_string()))
+            .copied()
     }
 
     /// The leaderboards of `game` and `lang` (none before its first round).
@@ -148,14 +210,56 @@ pub(super) fn load(conn: &Connection, shared: &Shared, now: Millis) -> rusqlite:
             words.entry(r.get(3)?).or_default().push(r.get(4)?);
         }
     }
-    let mut q = conn.prepare("SELECT DISTINCT game, lang FROM arena_windows")?;
-    let pairs: Vec<(String, String)> = q
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    for (game, lang) in pairs {
-        let boards = read_boards(conn, &game, &lang, now)?;
-        locked(&shared.boards).insert((game, lang), Arc::new(boards));
+    {
+        let mut q = conn.prepare("SELECT code FROM arena_groups")?;
+        let mut rows = q.query([])?;
+        while let Some(r) = rows.next()? {
+            shared.open_group(&r.get::<_, String>(0)?);
+        }
+        let mut q = conn.prepare("SELECT code, player FROM arena_members")?;
+        let mut rows = q.query([])?;
+        while let Some(r) = rows.next()? {
+            shared.join_group(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?);
+        }
     }
+    let codes: Vec<String> = locked(&shared.groups).keys().cloned().collect();
+    for (game, lang) in pairs(conn)? {
+        let boards = read_boards(conn, &game, &lang, now, None)?;
+        locked(&shared.boards).insert((game.clone(), lang.clone()), Arc::new(boards));
+        let last: Option<Millis> = conn.query_row(
+            "SELECT MAX(start) FROM arena_results WHERE game = ?1 AND lang = ?2",
+            params![game, lang],
+            |r| r.get(0),
+        )?;
+        if let Some(last) = last {
+            locked(&shared.through).insert((game.clone(), lang.clone()), last);
+        }
+        for code in &codes {
+            group_boards(conn, shared, &game, &lang, code, now)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every game and language the arena has recorded a round of.
+fn pairs(conn: &Connection) -> rusqlite::Result<Vec<(String, String)>> {
+    let mut q = conn.prepare_cached("SELECT DISTINCT game, lang FROM arena_windows")?;
+    let pairs = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    pairs.collect()
+}
+
+/// Reads the group `code`'s leaderboards of `game` and `lang` again.
+fn group_boards(
+    conn: &Connection,
+    shared: &Shared,
+    game: &str,
+    lang: &str,
+    code: &str,
+    now: Millis,
+) -> rusqlite::Result<()> {
+    let boards = read_boards(conn, game, lang, now, Some(code))?;
+    let key = (game.to_string(), lang.to_string(), code.to_string());
+    locked(&shared.group_boards).insert(key, Arc::new(boards));
     Ok(())
 }
 
@@ -189,6 +293,21 @@ pub(super) fn apply(
             )?
             .execute(params![round.game, round.lang, round.start, player, seq, word])
             .map(drop),
+        ArenaWrite::Group { code } => tx
+            .prepare_cached("INSERT INTO arena_groups (code, since) VALUES (?1, ?2) ON CONFLICT DO NOTHING")?
+            .execute(params![code, super::now_ms()])
+            .map(drop),
+        ArenaWrite::Member { code, player } => {
+            tx.prepare_cached(
+                "INSERT INTO arena_members (code, player, since) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+            )?
+            .execute(params![code, player, super::now_ms()])?;
+            // The new member's rounds so far, on the group's boards.
+            for (game, lang) in pairs(tx)? {
+                group_boards(tx, shared, &game, &lang, &code, super::now_ms())?;
+            }
+            Ok(())
+        }
         ArenaWrite::Results { round, played } => {
             // All of a round or none of it, whatever else the batch holds.
             tx.execute_batch("SAVEPOINT arena_round")?;
@@ -227,23 +346,35 @@ fn results(
         "DELETE FROM arena_words WHERE game = ?1 AND lang = ?2 AND start = ?3",
         params![round.game, round.lang, round.start],
     )?;
-    let boards = read_boards(tx, &round.game, &round.lang, round.start)?;
+    let boards = read_boards(tx, &round.game, &round.lang, round.start, None)?;
     locked(&shared.boards).insert((round.game.clone(), round.lang.clone()), Arc::new(boards));
+    locked(&shared.through).insert((round.game.clone(), round.lang.clone()), round.start);
+    for code in shared.groups_of(played) {
+        group_boards(tx, shared, &round.game, &round.lang, &code, round.start)?;
+    }
     Ok(())
 }
 
-/// Every leaderboard of `game` and `lang` at `now`, with screen names.
+/// Every leaderboard of `game` and `lang` at `now`, with screen names:
+/// everyone's, or the group `code`'s.
 fn read_boards(
     conn: &Connection,
     game: &str,
     lang: &str,
     now: Millis,
+    code: Option<&str>,
 ) -> rusqlite::Result<Vec<Leaderboard>> {
     let mut name = conn.prepare_cached("SELECT name FROM arena_players WHERE player = ?1")?;
     let mut boards = Vec::new();
     for period in Period::ALL {
         for by in [By::Total, By::Average, By::Best] {
-            let entries = leaderboard::top(conn, game, lang, period, by, now, BOARD_LINES)?
+            let top = match code {
+                None => leaderboard::top(conn, game, lang, period, by, now, BOARD_LINES)?,
+                Some(code) => {
+                    leaderboard::top_of_group(conn, game, lang, period, by, now, BOARD_LINES, code)?
+                }
+            };
+            let entries = top
                 .into_iter()
                 .map(|e| {
                     let shown: String = name

@@ -25,6 +25,21 @@ const BY_BEST: &str = "SELECT player, best FROM arena_totals WHERE game = ?1 AND
 const BY_ROUND: &str = "SELECT player, score FROM arena_results WHERE game = ?1 AND lang = ?2 AND held = 0 AND +start >= ?3
      AND +start <= ?4 ORDER BY score DESC, player";
 
+/// A group's members among a period's players by total points, points a
+/// round and best round (game, lang, period, since, limit, code): a
+/// friends' board.
+const AMONG_TOTAL: &str = "SELECT player, total FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
+     AND player IN (SELECT player FROM arena_members WHERE code = ?6) ORDER BY total DESC, player LIMIT ?5";
+const AMONG_MEAN: &str = "SELECT player, mean FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
+     AND mean >= 0 AND player IN (SELECT player FROM arena_members WHERE code = ?6) ORDER BY mean DESC, player LIMIT ?5";
+const AMONG_BEST: &str = "SELECT player, best FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
+     AND player IN (SELECT player FROM arena_members WHERE code = ?6) ORDER BY best DESC, player LIMIT ?5";
+/// A group's members by their best round of a stretch of time (game, lang,
+/// from, to, limit, code): a group is small, so its rounds are summed.
+const AMONG_ROUND: &str = "SELECT player, MAX(score) FROM arena_results WHERE game = ?1 AND lang = ?2 AND held = 0
+     AND start >= ?3 AND start <= ?4 AND player IN (SELECT player FROM arena_members WHERE code = ?6)
+     GROUP BY player ORDER BY MAX(score) DESC, player LIMIT ?5";
+
 /// The rounds a player plays in a period before their average is ranked:
 /// fewer say little of how they play.
 pub const MIN_ROUNDS: i64 = 10;
@@ -283,6 +298,41 @@ pub fn top(
         },
     )?;
     rows.collect()
+}
+
+/// [`top`] among the members of the group `code` only: a friends' board.
+#[allow(clippy::too_many_arguments)]
+pub fn top_of_group(
+    conn: &Connection,
+    game: &str,
+    lang: &str,
+    period: Period,
+    by: By,
+    now: Millis,
+    limit: usize,
+    code: &str,
+) -> rusqlite::Result<Vec<Entry>> {
+    let (sql, since) = match by {
+        By::Total => (AMONG_TOTAL, period.since(now)),
+        By::Average => (AMONG_MEAN, period.since(now)),
+        By::Best if period.window().is_none() => (AMONG_BEST, period.since(now)),
+        By::Best => (AMONG_ROUND, period.first_start(now)),
+    };
+    let mut q = conn.prepare_cached(sql)?;
+    let mut rows = match by {
+        By::Best if period.window().is_some() => {
+            q.query(params![game, lang, since, now, limit as i64, code])?
+        }
+        _ => q.query(params![game, lang, period.key(), since, limit as i64, code])?,
+    };
+    let mut entries = Vec::new();
+    while let Some(r) = rows.next()? {
+        entries.push(Entry {
+            player: r.get(0)?,
+            value: r.get(1)?,
+        });
+    }
+    Ok(entries)
 }
 
 /// A rolling period's players by their best round: the best rounds from

@@ -35,6 +35,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_rooms.sql"),
     include_str!("../../migrations/0002_arena.sql"),
     include_str!("../../migrations/0003_arena_play.sql"),
+    include_str!("../../migrations/0004_arena_groups.sql"),
 ];
 
 /// The most changes one transaction takes.
@@ -431,6 +432,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 5);
+        assert_eq!(tables, 7);
     }
 }

@@ -53,7 +53,7 @@ async fn enter(
 
 /// The next `arena_round` with at least `ms` left (an earlier one with
 /// less is let go by: its results come first).
-async fn round_with(c: &mut Client, ms: u64) -> Value {
+pub(crate) async fn round_with(c: &mut Client, ms: u64) -> Value {
     loop {
         let r = c.until("arena_round").await;
         if r["left_ms"].as_u64().unwrap() >= ms {
@@ -64,7 +64,7 @@ async fn round_with(c: &mut Client, ms: u64) -> Value {
 
 /// A round's end as a player hears it: their own results and everyone's
 /// (everyone's come first).
-async fn the_end(c: &mut Client) -> (Value, Value) {
+pub(crate) async fn the_end(c: &mut Client) -> (Value, Value) {
     let results = c.until("arena_results").await;
     let mine = c.until("arena_mine").await;
     assert_eq!(mine["start"], results["start"]);
@@ -72,7 +72,7 @@ async fn the_end(c: &mut Client) -> (Value, Value) {
 }
 
 /// The JSON body of a `GET`.
-async fn get_json(addr: std::net::SocketAddr, path: &str) -> Value {
+pub(crate) async fn get_json(addr: std::net::SocketAddr, path: &str) -> Value {
     let answer = http_get(addr, path).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     let body = answer.split("\r\n\r\n").nth(1).unwrap();
@@ -253,7 +253,7 @@ async fn the_arena_refuses_what_it_cannot_play_and_tries_between_rounds() {
 }
 
 /// The program on the store `file`, with rounds of `play` seconds.
-fn program(file: &Path, play: u32) -> Running {
+pub(crate) fn program(file: &Path, play: u32) -> Running {
     let play = play.to_string();
     on_with(file, &["--arena-play", &play, "--arena-results", "2"])
 }

@@ -4,6 +4,7 @@
 //! re-rolled from the round's seed.
 
 mod arena;
+mod arena_groups;
 mod attacks;
 mod binary;
 mod common;

@@ -18,13 +18,26 @@ use crate::store::{ArenaWrite, Known, Write};
 /// The language a device that names none plays in.
 const DEFAULT_LANG: &str = "en";
 
-pub(crate) fn enter(
-    session: &mut Session,
-    name: &str,
-    token: Option<&str>,
-    game: Option<&str>,
-    lang: Option<&str>,
-) -> Result<Vec<Reply>, Refused> {
+/// The players a friends' board takes at most.
+pub const GROUP_PLAYERS: usize = 100;
+
+/// What a device asks entering the arena (`Request::Arena`).
+pub(crate) struct Entry<'a> {
+    pub name: &'a str,
+    pub token: Option<&'a str>,
+    pub game: Option<&'a str>,
+    pub lang: Option<&'a str>,
+    pub group: Option<&'a str>,
+}
+
+pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Reply>, Refused> {
+    let Entry {
+        name,
+        token,
+        game,
+        lang,
+        group,
+    } = *entry;
     session.seatless()?;
     let db = session.db.clone();
     let now = Instant::now();
@@ -56,6 +69,9 @@ pub(crate) fn enter(
             (known, crate::code::token())
         }
     };
+    let group = group
+        .map(|typed| read_group(&db, typed, &known.player))
+        .transpose()?;
     if known.name != name || shared.known(&token).is_none() {
         let known = Known {
             name: name.clone(),
@@ -67,6 +83,14 @@ pub(crate) fn enter(
             name: name.clone(),
         }));
         shared.remember(&token, known);
+    }
+    if let Some(code) = &group {
+        if shared.join_group(code, &known.player) {
+            db.store.write(Write::Arena(ArenaWrite::Member {
+                code: code.clone(),
+                player: known.player.clone(),
+            }));
+        }
     }
     let (out, outbox) = session.outbox();
     let rate = (db.limits.rate, db.limits.burst);
@@ -108,9 +132,33 @@ pub(crate) fn enter(
         game: game.id.clone(),
         lang: lang.to_string(),
         game_label: game.label(),
+        group,
     }];
     replies.extend(told);
     Ok(replies)
+}
+
+/// The friends' board a device enters with: a known code (typed as people
+/// type it), or a new one for `""`. Refused before anything is written: an
+/// unknown code, a full board.
+fn read_group(db: &crate::db::Db, typed: &str, player: &str) -> Result<String, Refused> {
+    let shared = &db.store.arena;
+    if typed.trim().is_empty() {
+        let code = crate::code::room_code();
+        shared.open_group(&code);
+        db.store
+            .write(Write::Arena(ArenaWrite::Group { code: code.clone() }));
+        return Ok(code);
+    }
+    let unknown = || Refused::NoGroup(typed.chars().take(20).collect());
+    let code = crate::code::read(typed).ok_or_else(unknown)?;
+    match shared.group_size(&code) {
+        None => Err(unknown()),
+        Some(n) if n >= GROUP_PLAYERS && !shared.in_group(&code, player) => {
+            Err(Refused::GroupFull(GROUP_PLAYERS))
+        }
+        Some(_) => Ok(code),
+    }
 }
 
 /// A try in the arena's round.
