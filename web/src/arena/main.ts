@@ -7,7 +7,7 @@
 // every visit.
 import "../style.css";
 import { clock } from "../game";
-import { $, LiveRound } from "../room/live";
+import { $, LiveRound, shownCode } from "../room/live";
 import type { ArenaStatus, Reply } from "../room/protocol";
 import { RoomSocket } from "../room/socket";
 import { Leaderboards, ordinal, Results } from "./results";
@@ -235,7 +235,7 @@ class ArenaPage {
     if (code === null) return;
     localStorage.setItem(GROUP_KEY, code);
     $<HTMLInputElement>("group").value = code;
-    $("group-code").textContent = `${code.slice(0, 4)}-${code.slice(4)}`;
+    $("group-code").textContent = shownCode(code);
     const link = new URL("arena.html", location.href);
     link.searchParams.set("group", code);
     $<HTMLInputElement>("group-link").value = link.href;

@@ -5,7 +5,7 @@
 // computed them: the page ranks nothing itself.
 import { BoardView, markRare, markShared, wordItem } from "../board";
 import { plural } from "../game";
-import { $, bdi } from "../room/live";
+import { $, bdi, shownCode } from "../room/live";
 import type { ArenaBoards, ArenaMine, ArenaResults, WordShare, WordShown } from "../room/protocol";
 
 /** 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. */
@@ -167,7 +167,7 @@ export class Leaderboards {
     const who = by === "average" ? "Points a round, among players of 10 rounds or more" : by === "best" ? "Each player's best round" : "Points over all rounds";
     const when = { hour: "this clock hour (UTC)", day: "the last 24 hours", week: "the last 7 days", all: "all time" }[period] ?? period;
     const code = this.answer?.group;
-    const among = code ? `Friends' board ${code.slice(0, 4)}-${code.slice(4)}: ` : "";
+    const among = code ? `Friends' board ${shownCode(code)}: ` : "";
     $("board-note").textContent = entries.length
       ? `${among}${who}, ${when}.`
       : by === "average"

@@ -28,6 +28,11 @@ export const bdi = (name: string): HTMLElement => {
   return e;
 };
 
+/** A code (a room's, a friends' board's), `7KQ2XM9D`, as people read it: `7KQ2-XM9D`. */
+export function shownCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
 /** What a round starts with, as the server's `round` and `arena_round` say it. */
 export interface RoundStart {
   board: BoardShown;

@@ -8,7 +8,7 @@ import "../style.css";
 import qrcode from "qrcode-generator";
 import { BoardView, wordItem, markRare, markShared } from "../board";
 import { plural } from "../game";
-import { $, bdi, LiveRound } from "./live";
+import { $, bdi, LiveRound, shownCode } from "./live";
 import type { Options, Player, Reply, Settings, WordShown } from "./protocol";
 import { RoomSocket } from "./socket";
 
@@ -30,10 +30,6 @@ function savedSeat(): Seat | null {
   }
 }
 
-/** `7KQ2XM9D` as people read it: `7KQ2-XM9D`. */
-function shownCode(code: string): string {
-  return `${code.slice(0, 4)}-${code.slice(4)}`;
-}
 
 class RoomPage {
   private readonly socket: RoomSocket;

@@ -145,11 +145,13 @@ impl Shared {
             .insert(player.to_string())
     }
 
-    /// The groups with any of `players` among their members.
+    /// The groups with any of `players` among their members (a look-up a
+    /// member: a round's players may be thousands, and so may the groups).
     fn groups_of(&self, players: &[Played]) -> Vec<String> {
+        let played: HashSet<&str> = players.iter().map(|p| p.player.as_str()).collect();
         locked(&self.groups)
             .iter()
-            .filter(|(_, members)| players.iter().any(|p| members.contains(&p.player)))
+            .filter(|(_, members)| members.iter().any(|m| played.contains(m.as_str())))
             .map(|(code, _)| code.clone())
             .collect()
     }
