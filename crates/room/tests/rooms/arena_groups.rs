@@ -89,6 +89,21 @@ async fn a_friends_board_ranks_its_members_only_and_outlives_a_restart() {
     assert_eq!(e["code"], "no_group", "{e}");
     let answer = http_get(addr, "/arena/leaderboards?lang=en&group=2222-2222").await;
     assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    // Guessing codes is stopped as guessing rooms' is (30 a minute; sent
+    // at the connection's message rate).
+    let mut refused = None;
+    for i in 0..40 {
+        tokio::time::sleep(Duration::from_millis(110)).await;
+        dan.send(json!({"type": "arena", "name": "Dan", "lang": "en", "group": format!("3333-33{i:02}")}))
+            .await;
+        let e = dan.until("error").await;
+        if e["code"] == "too_many" {
+            refused = Some(i);
+            break;
+        }
+        assert_eq!(e["code"], "no_group", "{e}");
+    }
+    assert!(refused.is_some_and(|i| i <= 30), "{refused:?}");
 
     // One round, everyone on it; Cleo finds the most.
     let round = round_with(&mut ann, 4000).await;

@@ -70,7 +70,7 @@ pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Repl
         }
     };
     let group = group
-        .map(|typed| read_group(&db, typed, &known.player))
+        .map(|typed| read_group(session, typed, &known.player, now))
         .transpose()?;
     if known.name != name || shared.known(&token).is_none() {
         let known = Known {
@@ -140,17 +140,34 @@ pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Repl
 
 /// The friends' board a device enters with: a known code (typed as people
 /// type it), or a new one for `""`. Refused before anything is written: an
-/// unknown code, a full board.
-fn read_group(db: &crate::db::Db, typed: &str, player: &str) -> Result<String, Refused> {
+/// unknown code (counted with wrong room codes: a stranger guessing codes
+/// is stopped as a room's guesser is), a full board, more new boards a
+/// minute than an address may create rooms.
+fn read_group(
+    session: &Session,
+    typed: &str,
+    player: &str,
+    now: Instant,
+) -> Result<String, Refused> {
+    let (db, client) = (&session.db, session.client);
     let shared = &db.store.arena;
     if typed.trim().is_empty() {
+        if !db.clients.take(client, Act::Create, now) {
+            return Err(Refused::TooMany("started rooms or friends' boards"));
+        }
         let code = crate::code::room_code();
         shared.open_group(&code);
         db.store
             .write(Write::Arena(ArenaWrite::Group { code: code.clone() }));
         return Ok(code);
     }
-    let unknown = || Refused::NoGroup(typed.chars().take(20).collect());
+    if !db.clients.allows(client, Act::Guess, now) {
+        return Err(Refused::TooMany("named codes that do not exist"));
+    }
+    let unknown = || {
+        db.clients.take(client, Act::Guess, now);
+        Refused::NoGroup(typed.chars().take(20).collect())
+    };
     let code = crate::code::read(typed).ok_or_else(unknown)?;
     match shared.group_size(&code) {
         None => Err(unknown()),
