@@ -47,13 +47,13 @@ pub struct Limits {
     /// Open TCP connections one client address may hold (a classroom
     /// behind one address has about 30 players); more are closed at once.
     pub per_client: usize,
-    /// Rooms one client address may create a minute.
+    /// Rooms (and arena friends' boards) one client address may start a minute.
     pub creates_per_minute: u32,
     /// Rooms created by one client address that may be open at once.
     pub rooms_per_client: usize,
     /// Joins one client address may make a minute.
     pub joins_per_minute: u32,
-    /// Room codes one client address may get wrong a minute.
+    /// Room (or friends' board) codes one client address may get wrong a minute.
     pub guesses_per_minute: u32,
 }
 

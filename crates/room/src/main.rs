@@ -59,13 +59,13 @@ struct Args {
     /// Rooms created by one client address open at once.
     #[arg(long, default_value_t = Limits::default().rooms_per_client, value_name = "N")]
     rooms_per_client: usize,
-    /// Rooms one client address may create a minute.
+    /// Rooms (and arena friends' boards) one client address may start a minute.
     #[arg(long, default_value_t = Limits::default().creates_per_minute, value_name = "N")]
     creates_per_minute: u32,
     /// Joins one client address may make a minute.
     #[arg(long, default_value_t = Limits::default().joins_per_minute, value_name = "N")]
     joins_per_minute: u32,
-    /// Wrong room codes one client address may give a minute.
+    /// Wrong room (or friends' board) codes one client address may give a minute.
     #[arg(long, default_value_t = Limits::default().guesses_per_minute, value_name = "N")]
     guesses_per_minute: u32,
     /// A proxy (address or network, 10.0.0.0/8) whose X-Forwarded-For and
