@@ -372,6 +372,8 @@ mod tests {
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(include_str!("../../migrations/0002_arena.sql"))
             .unwrap();
+        conn.execute_batch(include_str!("../../migrations/0004_arena_groups.sql"))
+            .unwrap();
         conn
     }
 
@@ -421,6 +423,17 @@ mod tests {
         // Ten days of two-minute rounds from a Monday, with quiet stretches.
         let mut start: Millis = 1_795_000_000_000;
         let mut checked = 0;
+        // A friends' board of four of the twelve.
+        let members = ["p0", "p3", "p5", "p8"];
+        conn.execute("INSERT INTO arena_groups (code, since) VALUES ('G', 0)", [])
+            .unwrap();
+        for m in members {
+            conn.execute(
+                "INSERT INTO arena_members (code, player, since) VALUES ('G', ?1, 0)",
+                [m],
+            )
+            .unwrap();
+        }
         for round in 0..2500 {
             start += 150_000 * (1 + rng.below(if round % 97 == 0 { 400 } else { 3 }) as i64);
             let mut played = Vec::new();
@@ -462,6 +475,26 @@ mod tests {
                         );
                     }
                     checked += usize::from(!want.is_empty());
+                    // The friends' board: the same sums over its members' results.
+                    let theirs: Vec<(Millis, Played)> = all
+                        .iter()
+                        .filter(|(_, p)| members.contains(&p.player.as_str()))
+                        .cloned()
+                        .collect();
+                    let got =
+                        top_of_group(&conn, "boggle", "en", period, by, now, 10, "G").unwrap();
+                    let want = oracle(&theirs, period, by, now, 10);
+                    assert_eq!(
+                        got.len(),
+                        want.len(),
+                        "group {period:?} {by:?}: {got:?} against {want:?}"
+                    );
+                    for (g, w) in got.iter().zip(&want) {
+                        assert!(
+                            g.player == w.player && (g.value - w.value).abs() < 1e-9,
+                            "group {period:?} {by:?} at {now}: {got:?} against {want:?}"
+                        );
+                    }
                 }
             }
             // The clock went on past the next round's start: the next starts later still.
