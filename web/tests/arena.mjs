@@ -230,5 +230,13 @@ async function play(base) {
   check(/10 rounds/.test(await ann.page.locator("#board-note").innerText()), "arena: the average board says who it counts", await ann.page.locator("#board-note").innerText());
   await ann.page.locator("#boards").scrollIntoViewIfNeeded();
   await shot(ann.page, "arena-leaderboards-phone");
+  // Cleo leaves, and comes back in German.
+  await cleo.page.locator("#leave").tap();
+  await cleo.page.waitForFunction(() => document.body.dataset.phase === "entry", null, { timeout: 5000 }).catch(() => {});
+  const entryShown = await cleo.page.locator("#play-now").isVisible();
+  await cleo.page.selectOption("#lang", "de");
+  await cleo.page.locator("#play-now").tap();
+  await cleo.page.waitForFunction(() => document.body.dataset.lang === "de", null, { timeout: 10000 }).catch(() => {});
+  check(entryShown && (await cleo.page.evaluate(() => document.body.dataset.lang)) === "de", "arena: a player leaves the arena and enters again in another language", `${entryShown} ${await cleo.page.evaluate(() => document.body.dataset.lang)}`);
   for (const p of players) await p.context.close();
 }

@@ -68,6 +68,7 @@ class ArenaPage {
       this.group = "";
       this.enter();
     });
+    $("leave").addEventListener("click", () => this.leave());
     $("copy-group").addEventListener("click", () => {
       const link = $<HTMLInputElement>("group-link").value;
       navigator.clipboard.writeText(link).then(
@@ -224,6 +225,21 @@ class ArenaPage {
       default:
         break;
     }
+  }
+
+  /** Leaves the arena (to play in another language, or under another
+   * name): the connection closed, the entry shown. A round's words stay
+   * counted, as a dropped player's do. */
+  private leave(): void {
+    this.socket?.stop();
+    this.socket = null;
+    sessionStorage.removeItem(PLAYING_KEY);
+    this.live.stop();
+    delete document.body.dataset.results;
+    $("results").hidden = true;
+    this.show("entry");
+    this.say("You left the arena. Your results are kept.", "info");
+    void this.status();
   }
 
   /** Entered on the friends' board `code` (or none): its link to share, its leaderboards offered. */
