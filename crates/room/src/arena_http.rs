@@ -111,6 +111,7 @@ pub(crate) async fn leaderboards(
         boards: boards.to_vec(),
         group,
         through,
+        min_rounds: crate::store::leaderboard::MIN_ROUNDS,
         game: game.id,
         lang,
     })

@@ -164,14 +164,15 @@ export class Leaderboards {
         return li;
       }),
     );
-    const who = by === "average" ? "Points a round, among players of 10 rounds or more" : by === "best" ? "Each player's best round" : "Points over all rounds";
+    const least = this.answer?.min_rounds ?? 0;
+    const who = by === "average" ? `Points a round, among players of ${least} rounds or more` : by === "best" ? "Each player's best round" : "Points over all rounds";
     const when = { hour: "this clock hour (UTC)", day: "the last 24 hours", week: "the last 7 days", all: "all time" }[period] ?? period;
     const code = this.answer?.group;
     const among = code ? `Friends' board ${shownCode(code)}: ` : "";
     $("board-note").textContent = entries.length
       ? `${among}${who}, ${when}.`
       : by === "average"
-        ? "Nobody has played 10 rounds in this period yet."
+        ? `Nobody has played ${least} rounds in this period yet.`
         : "Nobody has played in this period yet.";
   }
 }

@@ -443,6 +443,10 @@ group: string | null,
  */
 through: string | null, 
 /**
+ * The rounds in a period from which a player's average is ranked.
+ */
+min_rounds: number, 
+/**
  * Each period by each measure.
  */
 boards: Array<Leaderboard>, };

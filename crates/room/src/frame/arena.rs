@@ -172,6 +172,9 @@ pub struct ArenaBoards {
     /// The start of the last round they hold (none before the first): a
     /// round's results are recorded a moment after its players hear them.
     pub through: Option<String>,
+    /// The rounds in a period from which a player's average is ranked.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub min_rounds: i64,
     /// Each period by each measure.
     pub boards: Vec<Leaderboard>,
 }

@@ -415,6 +415,17 @@ mod tests {
         lines
     }
 
+    /// Asserts a leaderboard read is the oracle's, line for line.
+    fn same(got: &[Entry], want: &[Entry], what: &str) {
+        assert_eq!(got.len(), want.len(), "{what}: {got:?} against {want:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(
+                g.player == w.player && (g.value - w.value).abs() < 1e-9,
+                "{what}: {got:?} against {want:?}"
+            );
+        }
+    }
+
     #[test]
     fn leaderboards_equal_the_sums_of_their_results() {
         let mut conn = store();
@@ -463,17 +474,7 @@ mod tests {
                 for by in [By::Total, By::Average, By::Best] {
                     let got = top(&conn, "boggle", "en", period, by, now, 10).unwrap();
                     let want = oracle(&all, period, by, now, 10);
-                    assert_eq!(
-                        got.len(),
-                        want.len(),
-                        "{period:?} {by:?} at {now}: {got:?} against {want:?}"
-                    );
-                    for (g, w) in got.iter().zip(&want) {
-                        assert!(
-                            g.player == w.player && (g.value - w.value).abs() < 1e-9,
-                            "{period:?} {by:?} at {now}: {got:?} against {want:?}"
-                        );
-                    }
+                    same(&got, &want, &format!("{period:?} {by:?} at {now}"));
                     checked += usize::from(!want.is_empty());
                     // The friends' board: the same sums over its members' results.
                     let theirs: Vec<(Millis, Played)> = all
@@ -484,17 +485,7 @@ mod tests {
                     let got =
                         top_of_group(&conn, "boggle", "en", period, by, now, 10, "G").unwrap();
                     let want = oracle(&theirs, period, by, now, 10);
-                    assert_eq!(
-                        got.len(),
-                        want.len(),
-                        "group {period:?} {by:?}: {got:?} against {want:?}"
-                    );
-                    for (g, w) in got.iter().zip(&want) {
-                        assert!(
-                            g.player == w.player && (g.value - w.value).abs() < 1e-9,
-                            "group {period:?} {by:?} at {now}: {got:?} against {want:?}"
-                        );
-                    }
+                    same(&got, &want, &format!("group {period:?} {by:?} at {now}"));
                 }
             }
             // The clock went on past the next round's start: the next starts later still.
