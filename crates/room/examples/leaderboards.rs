@@ -78,7 +78,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
 
     for period in Period::ALL {
-        for by in [By::Total, By::Average, By::Best] {
+        for by in By::ALL {
             let mut times = Vec::new();
             let mut shown = 0;
             for i in 0..400 {

@@ -145,7 +145,31 @@ export class Leaderboards {
     this.draw();
   }
 
+  /** Fills a select with the server's choices (key and label), keeping
+   * the one chosen, else `first`. */
+  private static choices(id: string, choices: [string, string][], first: string): void {
+    const select = $<HTMLSelectElement>(id);
+    const chosen = select.value || first;
+    const shown = [...select.options].map((o) => `${o.value}=${o.text}`).join();
+    if (shown === choices.map(([k, l]) => `${k}=${l}`).join()) return;
+    select.replaceChildren(
+      ...choices.map(([key, label]) => {
+        const o = document.createElement("option");
+        o.value = key;
+        o.textContent = label;
+        return o;
+      }),
+    );
+    select.value = choices.some(([k]) => k === chosen) ? chosen : (choices[0]?.[0] ?? "");
+  }
+
   private draw(): void {
+    // The periods and measures are the server's, in its order.
+    const boards = this.answer?.boards ?? [];
+    const pairs = (key: "period" | "by", label: "period_label" | "by_label"): [string, string][] =>
+      [...new Map(boards.map((b) => [b[key], b[label]])).entries()];
+    Leaderboards.choices("period", pairs("period", "period_label"), "day");
+    Leaderboards.choices("by", pairs("by", "by_label"), "total");
     const period = $<HTMLSelectElement>("period").value;
     const by = $<HTMLSelectElement>("by").value;
     const board = this.answer?.boards.find((b) => b.period === period && b.by === by);
@@ -165,12 +189,10 @@ export class Leaderboards {
       }),
     );
     const least = this.answer?.min_rounds ?? 0;
-    const who = by === "average" ? `Points a round, among players of ${least} rounds or more` : by === "best" ? "Each player's best round" : "Points over all rounds";
-    const when = { hour: "this clock hour (UTC)", day: "the last 24 hours", week: "the last 7 days", all: "all time" }[period] ?? period;
     const code = this.answer?.group;
     const among = code ? `Friends' board ${shownCode(code)}: ` : "";
     $("board-note").textContent = entries.length
-      ? `${among}${who}, ${when}.`
+      ? `${among}${board?.about ?? ""}`
       : by === "average"
         ? `Nobody has played ${least} rounds in this period yet.`
         : "Nobody has played in this period yet.";

@@ -356,6 +356,19 @@ period: string,
  */
 by: string, 
 /**
+ * How a page names the period (`Today`).
+ */
+period_label: string, 
+/**
+ * How a page names the measure (`Per round`).
+ */
+by_label: string, 
+/**
+ * What the board counts, in a line (`Points over all rounds, the
+ * last 24 hours.`).
+ */
+about: string, 
+/**
  * The best players, best first.
  */
 entries: Array<Standing>, };

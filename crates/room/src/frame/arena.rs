@@ -101,6 +101,13 @@ pub struct Leaderboard {
     /// `total`, `average` (from the tenth round in the period) or `best`
     /// (round).
     pub by: String,
+    /// How a page names the period (`Today`).
+    pub period_label: String,
+    /// How a page names the measure (`Per round`).
+    pub by_label: String,
+    /// What the board counts, in a line (`Points over all rounds, the
+    /// last 24 hours.`).
+    pub about: String,
     /// The best players, best first.
     pub entries: Vec<Standing>,
 }

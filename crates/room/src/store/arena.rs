@@ -156,13 +156,13 @@ impl Shared {
             .collect()
     }
 
-    /// The friends' board `code`'s leaderboards of `game` and `lang` (none
-    /// before a member plays a round there).
+    /// The friends' board `code`'s leaderboards of `game` and `lang` (with
+    /// no lines before a member plays a round there).
     pub fn group_boards(&self, game: &str, lang: &str, code: &str) -> Boards {
         locked(&self.group_boards)
             .get(&(game.to_string(), lang.to_string(), code.to_string()))
             .cloned()
-            .unwrap_or_default()
+            .unwrap_or_else(no_boards)
     }
 
     /// The start of the last round of `game` and `lang` the leaderboards
@@ -173,12 +173,13 @@ impl Shared {
             .copied()
     }
 
-    /// The leaderboards of `game` and `lang` (none before its first round).
+    /// The leaderboards of `game` and `lang` (with no lines before its
+    /// first round).
     pub fn boards(&self, game: &str, lang: &str) -> Arc<Vec<Leaderboard>> {
         locked(&self.boards)
             .get(&(game.to_string(), lang.to_string()))
             .cloned()
-            .unwrap_or_default()
+            .unwrap_or_else(no_boards)
     }
 }
 
@@ -357,6 +358,28 @@ fn results(
     Ok(())
 }
 
+/// The leaderboard of `period` ranked `by`, with its lines.
+fn board(period: Period, by: By, entries: Vec<Standing>) -> Leaderboard {
+    Leaderboard {
+        period: period.key().to_string(),
+        by: by.key().to_string(),
+        period_label: period.label().to_string(),
+        by_label: by.label().to_string(),
+        about: format!("{}, {}.", by.about(), period.about()),
+        entries,
+    }
+}
+
+/// Every leaderboard with no line: what a game and language has before
+/// its first round (so a page still has every board to offer).
+fn no_boards() -> Boards {
+    let boards = Period::ALL
+        .into_iter()
+        .flat_map(|p| By::ALL.map(|b| board(p, b, Vec::new())))
+        .collect();
+    Arc::new(boards)
+}
+
 /// Every leaderboard of `game` and `lang` at `now`, with screen names:
 /// everyone's, or the group `code`'s.
 fn read_boards(
@@ -369,7 +392,7 @@ fn read_boards(
     let mut name = conn.prepare_cached("SELECT name FROM arena_players WHERE player = ?1")?;
     let mut boards = Vec::new();
     for period in Period::ALL {
-        for by in [By::Total, By::Average, By::Best] {
+        for by in By::ALL {
             let top = match code {
                 None => leaderboard::top(conn, game, lang, period, by, now, BOARD_LINES)?,
                 Some(code) => {
@@ -388,11 +411,7 @@ fn read_boards(
                     }
                 })
                 .collect();
-            boards.push(Leaderboard {
-                period: period.key().to_string(),
-                by: by.key().to_string(),
-                entries,
-            });
+            boards.push(board(period, by, entries));
         }
     }
     Ok(boards)

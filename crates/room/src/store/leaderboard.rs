@@ -75,6 +75,26 @@ impl Period {
         }
     }
 
+    /// How a page names it: `This hour`, `Today`, `This week`, `All time`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Period::Hour => "This hour",
+            Period::Day => "Today",
+            Period::Week => "This week",
+            Period::All => "All time",
+        }
+    }
+
+    /// What it covers, in words.
+    pub fn about(self) -> &'static str {
+        match self {
+            Period::Hour => "this clock hour (UTC)",
+            Period::Day => "the last 24 hours",
+            Period::Week => "the last 7 days",
+            Period::All => "all time",
+        }
+    }
+
     /// The length of a rolling period.
     fn window(self) -> Option<Millis> {
         match self {
@@ -115,6 +135,29 @@ pub enum By {
 }
 
 impl By {
+    /// Every measure.
+    pub const ALL: [By; 3] = [By::Total, By::Average, By::Best];
+
+    /// How a page names it: `Total`, `Per round`, `Best round`.
+    pub fn label(self) -> &'static str {
+        match self {
+            By::Total => "Total",
+            By::Average => "Per round",
+            By::Best => "Best round",
+        }
+    }
+
+    /// What it ranks by, in words.
+    pub fn about(self) -> String {
+        match self {
+            By::Total => "Points over all rounds".into(),
+            By::Average => {
+                format!("Points a round, among players of {MIN_ROUNDS} rounds or more")
+            }
+            By::Best => "Each player's best round".into(),
+        }
+    }
+
     /// Its name on the wire: `total`, `average`, `best`.
     pub fn key(self) -> &'static str {
         match self {
@@ -471,7 +514,7 @@ mod tests {
             advance(&tx, "boggle", "en", now).unwrap();
             tx.commit().unwrap();
             for period in Period::ALL {
-                for by in [By::Total, By::Average, By::Best] {
+                for by in By::ALL {
                     let got = top(&conn, "boggle", "en", period, by, now, 10).unwrap();
                     let want = oracle(&all, period, by, now, 10);
                     same(&got, &want, &format!("{period:?} {by:?} at {now}"));
@@ -570,7 +613,7 @@ mod tests {
         )
         .unwrap();
         tx.commit().unwrap();
-        for by in [By::Total, By::Average, By::Best] {
+        for by in By::ALL {
             assert!(top(&conn, "boggle", "en", Period::All, by, 2_000, 10)
                 .unwrap()
                 .is_empty());
