@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use boggle_room::arena::leaderboard::{record, top, By, Period, Played};
+use boggle_room::arena::leaderboard::{record, top, By, Period, Played, Sql};
 use grid::Rng;
 use rusqlite::Connection;
 
@@ -67,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         written += played.len();
         let tx = conn.transaction()?;
-        record(&tx, "boggle", "en", start, &played)?;
+        record(&mut Sql::Lite(&tx), "boggle", "en", start, &played)?;
         tx.commit()?;
         last = start;
     }
@@ -85,7 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 // Moments in the last round's hour (the hour's board has the last rounds).
                 let now = last + (i % 25) * 1_000;
                 let t = Instant::now();
-                let lines = top(&conn, "boggle", "en", period, by, now, 10)?;
+                let lines = top(&mut Sql::Lite(&conn), "boggle", "en", period, by, now, 10)?;
                 times.push(t.elapsed().as_secs_f64() * 1e3);
                 shown = lines.len();
             }

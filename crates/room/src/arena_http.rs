@@ -86,6 +86,9 @@ pub(crate) async fn leaderboards(
     if !db.packs.has(&lang) {
         return bad(format!("no language {lang:?} here"));
     }
+    if db.store.shared() {
+        catch_up(&db, &game.id, &lang, asked.group.as_deref()).await;
+    }
     let group = match asked.group.as_deref() {
         None => None,
         Some(typed) => match crate::code::read(typed) {
@@ -116,4 +119,25 @@ pub(crate) async fn leaderboards(
         lang,
     })
     .into_response()
+}
+
+/// Reads again, from a store shared with other instances, the leaderboards
+/// of a round one of them recorded since, and a friends' board first seen
+/// on another.
+async fn catch_up(db: &Arc<Db>, game: &str, lang: &str, group: Option<&str>) {
+    let (game, lang) = (game.to_string(), lang.to_string());
+    let code = group.and_then(crate::code::read);
+    db.store
+        .read(move |sql, shared| {
+            let behind = crate::store::catch_up_boards(sql, shared, &game, &lang)?;
+            if let Some(code) = code {
+                let unseen = shared.group_size(&code).is_none();
+                if (behind || unseen) && crate::store::read_group(sql, shared, &code)? {
+                    let now = crate::store::now_ms();
+                    crate::store::group_boards(sql, shared, &game, &lang, &code, now)?;
+                }
+            }
+            Ok(())
+        })
+        .await;
 }

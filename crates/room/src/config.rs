@@ -107,6 +107,11 @@ pub struct Config {
     /// (created if missing; one server a file). Without one, rooms live in
     /// memory and a restart ends them.
     pub store: Option<PathBuf>,
+    /// A PostgreSQL database (`postgres://user@host/db`) for the arena's
+    /// rounds, players and leaderboards, which instances sharing it make
+    /// global; rooms stay in `store`. Without one, the arena is kept in
+    /// `store` too.
+    pub database: Option<String>,
 }
 
 /// The arena's settings. Instances that share a store must agree on them:

@@ -81,13 +81,17 @@ async fn serve(
             incoming = socket.recv() => {
                 heard = Instant::now();
                 let replies = match read(incoming, &mut bucket, limits.rate) {
-                    Read::Request(request) => answer(&mut session, request),
+                    Read::Request(request) => {
+                        if let Request::Arena { token, group, .. } = &request {
+                            catch_up(&session.db, token.as_deref(), group.as_deref()).await;
+                        }
+                        answer(&mut session, request)
+                    }
                     Read::Skip => continue,
                     Read::Close(closed) => break closed,
                 };
                 if let Some(kept) = session.kept.take() {
-                    // A store that stopped answering was logged.
-                    let _ = kept.await;
+                    kept.wait().await;
                 }
                 // A reply that cannot be sent means the socket is gone: the
                 // connection ends (not just this batch of replies).
@@ -138,6 +142,28 @@ async fn serve(
     }
     say_goodbye(&mut socket, &closed, conn).await;
     (closed, room)
+}
+
+/// Reads into memory the device and the friends' board a device enters the
+/// arena with, if this instance has not seen them and another that shares
+/// the store has.
+async fn catch_up(db: &Arc<Db>, token: Option<&str>, group: Option<&str>) {
+    if !db.store.shared() {
+        return;
+    }
+    let shared = &db.store.arena;
+    if let Some(token) = token.filter(|t| shared.known(t).is_none() && t.len() <= 64) {
+        let token = token.to_string();
+        db.store
+            .read(move |sql, shared| crate::store::read_device(sql, shared, &token))
+            .await;
+    }
+    let code = group.and_then(crate::code::read);
+    if let Some(code) = code.filter(|c| shared.group_size(c).is_none()) {
+        db.store
+            .read(move |sql, shared| crate::store::read_group(sql, shared, &code))
+            .await;
+    }
 }
 
 /// What a message read from the socket is.

@@ -46,6 +46,12 @@ struct Args {
     /// Keep rooms in memory only: a restart ends them.
     #[arg(long, conflicts_with = "store")]
     no_store: bool,
+    /// Keep the arena in this PostgreSQL database (postgres://USER@HOST/DB),
+    /// which several instances may share: one leaderboard for all of them.
+    /// Rooms stay in --store. (A password is better in the --config file
+    /// than on the command line, which other users of the machine see.)
+    #[arg(long, value_name = "URL", value_parser = database_url)]
+    database: Option<String>,
     /// Another origin whose pages may open rooms (repeat for more).
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     origins: Vec<String>,
@@ -115,6 +121,16 @@ fn game_id(id: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
+/// A PostgreSQL connection string, read as the client will read it.
+fn database_url(url: &str) -> Result<String, String> {
+    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        return Err("give a PostgreSQL URL: postgres://USER@HOST/DATABASE".into());
+    }
+    url.parse::<postgres::Config>()
+        .map(|_| url.to_string())
+        .map_err(|e| e.to_string())
+}
+
 fn main() -> ExitCode {
     let args = match config_file::args(&Args::command()) {
         Ok(argv) => Args::parse_from(argv),
@@ -179,6 +195,7 @@ fn run(args: Args) -> anyhow::Result<()> {
         origins: args.origins,
         trust_proxy: args.trust_proxy,
         store,
+        database: args.database,
         arena: ArenaConfig {
             game: args.arena_game,
             play: args.arena_play,

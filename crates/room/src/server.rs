@@ -50,10 +50,12 @@ pub async fn serve(
     signal: impl Future<Output = impl Sized> + Send + 'static,
 ) -> io::Result<()> {
     let packs = Packs::new(config.site.as_deref()).map_err(io::Error::other)?;
-    let (store, saved) = match &config.store {
-        Some(path) => Store::open(path).map_err(io::Error::other)?,
-        None => (Store::memory(), Vec::new()),
-    };
+    let (store, saved) = match (&config.database, &config.store) {
+        (Some(url), rooms) => Store::open_shared(rooms.as_deref(), url),
+        (None, Some(path)) => Store::open(path),
+        (None, None) => Ok((Store::memory(), Vec::new())),
+    }
+    .map_err(io::Error::other)?;
     let shutdown = Shutdown::default();
     let db = Arc::new(
         Db::new(
@@ -78,6 +80,7 @@ pub async fn serve(
         languages = db.packs.languages().len(),
         max_connections = config.limits.max_connections,
         store = %config.store.as_ref().map_or("none (rooms in memory)".into(), |s| s.display().to_string()),
+        arena_database = %config.database.as_deref().map_or("the store".into(), crate::store::redacted),
         rooms = kept,
         rounds = clocks.len(),
         "listening on http://{addr}/ (rooms at http://{addr}/room.html, the arena at http://{addr}/arena.html)"
@@ -136,7 +139,7 @@ pub async fn serve(
     let _ = drained.await;
     // Everything the rooms handed the store is in the file.
     if let Some(kept) = store.kept() {
-        let _ = kept.await;
+        kept.wait().await;
     }
     tracing::info!("stopped");
     Ok(())

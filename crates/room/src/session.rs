@@ -37,7 +37,7 @@ pub(crate) struct Session {
     pub(crate) outbox: Option<mpsc::Receiver<Arc<str>>>,
     /// What the replies to the last request wait for before they are sent:
     /// the store's commit of the new word they count.
-    pub(crate) kept: Option<tokio::sync::oneshot::Receiver<()>>,
+    pub(crate) kept: Option<crate::store::Kept>,
 }
 
 impl Session {

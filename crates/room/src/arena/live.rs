@@ -148,11 +148,7 @@ impl Arena {
         self.entrants.retain(|_, e| e.out.is_some());
         // Kept words were found since the round began (before a restart):
         // their pace counts from then.
-        let play = (live.round.ends.seconds() - live.round.start.seconds()).max(0) as u64;
-        let began = live
-            .ends
-            .checked_sub(std::time::Duration::from_secs(play))
-            .map_or(now, |b| b.min(now));
+        let began = began(&live).min(now);
         for e in self.entrants.values_mut() {
             e.found = Found::default();
             e.tried = false;
@@ -190,6 +186,36 @@ impl Arena {
             }
         }
         self.live = Some(live);
+    }
+
+    /// The words of players on other instances that share the store (by
+    /// player: the screen name, the words in the order found), added to
+    /// theirs here. A player connected here is left as judged here.
+    pub(crate) fn merge(&mut self, others: HashMap<String, (String, Vec<String>)>) {
+        let Some(live) = &self.live else { return };
+        let since = began(live);
+        let rate = self.rate;
+        for (player, (name, words)) in others {
+            let e = self.entrants.entry(player).or_insert_with(|| Entrant {
+                name: name.clone(),
+                out: None,
+                conn: 0,
+                found: Found::default(),
+                tried: false,
+                since,
+                tries: Bucket::new(rate.0, rate.1),
+            });
+            if e.out.is_some() {
+                continue;
+            }
+            e.name = name;
+            // (The words already here come first, in the same order.)
+            for word in words.iter().skip(e.found.len()) {
+                if live.judge.typed(&mut e.found, word).is_ok() {
+                    e.tried = true;
+                }
+            }
+        }
     }
 
     /// The round's players' words so far, with their connections and the
@@ -334,6 +360,14 @@ impl Arena {
         self.last = Some(text);
         (held, players.len())
     }
+}
+
+/// When `live` began, on the monotonic clock.
+fn began(live: &Live) -> Instant {
+    let play = (live.round.ends.seconds() - live.round.start.seconds()).max(0) as u64;
+    live.ends
+        .checked_sub(std::time::Duration::from_secs(play))
+        .unwrap_or(live.ends)
 }
 
 /// Sends `text` to `e`'s connection. One whose queue is full (a client

@@ -9,9 +9,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use rusqlite::{params, Connection};
-
 use super::leaderboard::{self, By, Millis, Period, Played};
+use super::sql::{args, Sql, SqlError};
 use crate::frame::{Leaderboard, Standing};
 
 /// How many lines a leaderboard holds.
@@ -145,17 +144,6 @@ impl Shared {
             .insert(player.to_string())
     }
 
-    /// The groups with any of `players` among their members (a look-up a
-    /// member: a round's players may be thousands, and so may the groups).
-    fn groups_of(&self, players: &[Played]) -> Vec<String> {
-        let played: HashSet<&str> = players.iter().map(|p| p.player.as_str()).collect();
-        locked(&self.groups)
-            .iter()
-            .filter(|(_, members)| members.iter().any(|m| played.contains(m.as_str())))
-            .map(|(code, _)| code.clone())
-            .collect()
-    }
-
     /// The friends' board `code`'s leaderboards of `game` and `lang` (with
     /// no lines before a member plays a round there).
     pub fn group_boards(&self, game: &str, lang: &str, code: &str) -> Boards {
@@ -183,179 +171,271 @@ impl Shared {
     }
 }
 
-/// Reads what the server keeps in memory from the file.
-pub(super) fn load(conn: &Connection, shared: &Shared, now: Millis) -> rusqlite::Result<()> {
-    {
-        let mut q = conn.prepare("SELECT token, player, name FROM arena_players")?;
-        let mut rows = q.query([])?;
-        while let Some(r) = rows.next()? {
-            let token: String = r.get(0)?;
-            let known = Known {
-                player: r.get(1)?,
-                name: r.get(2)?,
-            };
-            shared.remember(&token, known);
-        }
+/// Reads what the server keeps in memory from the store.
+pub(super) fn load(sql: &mut Sql, shared: &Shared, now: Millis) -> Result<(), SqlError> {
+    for r in sql.rows("SELECT token, player, name FROM arena_players", &[])? {
+        let known = Known {
+            player: r.text(1)?,
+            name: r.text(2)?,
+        };
+        shared.remember(&r.text(0)?, known);
     }
     {
-        let mut kept = locked(&shared.kept);
-        let mut q = conn.prepare(
-            "SELECT game, lang, start, player, word FROM arena_words ORDER BY game, lang, start, player, seq",
+        // The rounds not yet recorded (a recorded round's words stay a
+        // round longer, for the instances that share the store).
+        let rows = sql.rows(
+            "SELECT game, lang, start, player, word FROM arena_words AS w WHERE NOT EXISTS
+               (SELECT 1 FROM arena_results AS r WHERE r.game = w.game AND r.lang = w.lang AND r.start = w.start)
+             ORDER BY game, lang, start, player, seq",
+            &[],
         )?;
-        let mut rows = q.query([])?;
-        while let Some(r) = rows.next()? {
+        let mut kept = locked(&shared.kept);
+        for r in rows {
             let round = RoundKey {
-                game: r.get(0)?,
-                lang: r.get(1)?,
-                start: r.get(2)?,
+                game: r.text(0)?,
+                lang: r.text(1)?,
+                start: r.int(2)?,
             };
             let words = kept.entry(round).or_default();
-            words.entry(r.get(3)?).or_default().push(r.get(4)?);
+            words.entry(r.text(3)?).or_default().push(r.text(4)?);
         }
     }
-    {
-        let mut q = conn.prepare("SELECT code FROM arena_groups")?;
-        let mut rows = q.query([])?;
-        while let Some(r) = rows.next()? {
-            shared.open_group(&r.get::<_, String>(0)?);
-        }
-        let mut q = conn.prepare("SELECT code, player FROM arena_members")?;
-        let mut rows = q.query([])?;
-        while let Some(r) = rows.next()? {
-            shared.join_group(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?);
-        }
+    for r in sql.rows("SELECT code FROM arena_groups", &[])? {
+        shared.open_group(&r.text(0)?);
+    }
+    for r in sql.rows("SELECT code, player FROM arena_members", &[])? {
+        shared.join_group(&r.text(0)?, &r.text(1)?);
     }
     let codes: Vec<String> = locked(&shared.groups).keys().cloned().collect();
-    for (game, lang) in pairs(conn)? {
-        let boards = read_boards(conn, &game, &lang, now, None)?;
-        locked(&shared.boards).insert((game.clone(), lang.clone()), Arc::new(boards));
-        let last: Option<Millis> = conn.query_row(
-            "SELECT MAX(start) FROM arena_results WHERE game = ?1 AND lang = ?2",
-            params![game, lang],
-            |r| r.get(0),
-        )?;
-        if let Some(last) = last {
-            locked(&shared.through).insert((game.clone(), lang.clone()), last);
-        }
+    for (game, lang) in pairs(sql)? {
+        read_everyones(sql, shared, &game, &lang, now)?;
         for code in &codes {
-            group_boards(conn, shared, &game, &lang, code, now)?;
+            group_boards(sql, shared, &game, &lang, code, now)?;
         }
     }
     Ok(())
 }
 
+/// Reads everyone's leaderboards of `game` and `lang` again, as of the
+/// last round recorded.
+fn read_everyones(
+    sql: &mut Sql,
+    shared: &Shared,
+    game: &str,
+    lang: &str,
+    now: Millis,
+) -> Result<(), SqlError> {
+    let last = last_recorded(sql, game, lang)?;
+    let boards = read_boards(sql, game, lang, now, None)?;
+    let key = (game.to_string(), lang.to_string());
+    locked(&shared.boards).insert(key.clone(), Arc::new(boards));
+    if let Some(last) = last {
+        locked(&shared.through).insert(key, last);
+    }
+    Ok(())
+}
+
+/// The start of the last round of `game` and `lang` recorded.
+fn last_recorded(sql: &mut Sql, game: &str, lang: &str) -> Result<Option<Millis>, SqlError> {
+    match sql.row(
+        "SELECT MAX(start) FROM arena_results WHERE game = ?1 AND lang = ?2",
+        args![game, lang],
+    )? {
+        Some(r) => r.opt_int(0),
+        None => Ok(None),
+    }
+}
+
 /// Every game and language the arena has recorded a round of.
-fn pairs(conn: &Connection) -> rusqlite::Result<Vec<(String, String)>> {
-    let mut q = conn.prepare_cached("SELECT DISTINCT game, lang FROM arena_windows")?;
-    let pairs = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-    pairs.collect()
+fn pairs(sql: &mut Sql) -> Result<Vec<(String, String)>, SqlError> {
+    sql.rows("SELECT DISTINCT game, lang FROM arena_windows", &[])?
+        .iter()
+        .map(|r| Ok((r.text(0)?, r.text(1)?)))
+        .collect()
 }
 
 /// Reads the group `code`'s leaderboards of `game` and `lang` again.
-fn group_boards(
-    conn: &Connection,
+pub(crate) fn group_boards(
+    sql: &mut Sql,
     shared: &Shared,
     game: &str,
     lang: &str,
     code: &str,
     now: Millis,
-) -> rusqlite::Result<()> {
-    let boards = read_boards(conn, game, lang, now, Some(code))?;
+) -> Result<(), SqlError> {
+    let boards = read_boards(sql, game, lang, now, Some(code))?;
     let key = (game.to_string(), lang.to_string(), code.to_string());
     locked(&shared.group_boards).insert(key, Arc::new(boards));
     Ok(())
 }
 
 /// Applies one change in the writer's transaction.
-pub(super) fn apply(
-    tx: &rusqlite::Transaction,
-    write: ArenaWrite,
-    shared: &Shared,
-) -> rusqlite::Result<()> {
+pub(super) fn apply(sql: &mut Sql, write: &ArenaWrite, shared: &Shared) -> Result<(), SqlError> {
     match write {
         ArenaWrite::Player {
             player,
             token,
             name,
-        } => tx
-            .prepare_cached(
+        } => sql
+            .run(
                 "INSERT INTO arena_players (player, token, name, since) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (player) DO UPDATE SET name = excluded.name",
-            )?
-            .execute(params![player, token, name, super::now_ms()])
+                args![player, token, name, super::now_ms()],
+            )
             .map(drop),
         ArenaWrite::Word {
             round,
             player,
             seq,
             word,
-        } => tx
-            .prepare_cached(
+        } => sql
+            .run(
                 "INSERT INTO arena_words (game, lang, start, player, seq, word) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                  ON CONFLICT DO NOTHING",
-            )?
-            .execute(params![round.game, round.lang, round.start, player, seq, word])
+                args![&round.game, &round.lang, round.start, player, *seq, word],
+            )
             .map(drop),
-        ArenaWrite::Group { code } => tx
-            .prepare_cached("INSERT INTO arena_groups (code, since) VALUES (?1, ?2) ON CONFLICT DO NOTHING")?
-            .execute(params![code, super::now_ms()])
+        ArenaWrite::Group { code } => sql
+            .run(
+                "INSERT INTO arena_groups (code, since) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
+                args![code, super::now_ms()],
+            )
             .map(drop),
         ArenaWrite::Member { code, player } => {
-            tx.prepare_cached(
+            sql.run(
                 "INSERT INTO arena_members (code, player, since) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
-            )?
-            .execute(params![code, player, super::now_ms()])?;
+                args![code, player, super::now_ms()],
+            )?;
             // The new member's rounds so far, on the group's boards.
-            for (game, lang) in pairs(tx)? {
-                group_boards(tx, shared, &game, &lang, &code, super::now_ms())?;
+            for (game, lang) in pairs(sql)? {
+                group_boards(sql, shared, &game, &lang, code, super::now_ms())?;
             }
             Ok(())
         }
-        ArenaWrite::Results { round, played } => {
-            // All of a round or none of it, whatever else the batch holds.
-            tx.execute_batch("SAVEPOINT arena_round")?;
-            match results(tx, &round, &played, shared) {
-                Ok(()) => tx.execute_batch("RELEASE arena_round"),
-                Err(e) => {
-                    tx.execute_batch("ROLLBACK TO arena_round; RELEASE arena_round")?;
-                    Err(e)
-                }
-            }
-        }
+        ArenaWrite::Results { round, played } => results(sql, round, played, shared),
     }
 }
 
 /// Records a round's results once (a round already in arena_results, from
 /// another instance sharing the store or a restart that recorded it, is
-/// not added twice), lets its kept words go, and reads the leaderboards
-/// again.
+/// not added twice), lets the rounds before it go, and reads the
+/// leaderboards again: everyone's, and those of the groups of its players.
 fn results(
-    tx: &rusqlite::Transaction,
+    sql: &mut Sql,
     round: &RoundKey,
     played: &[Played],
     shared: &Shared,
-) -> rusqlite::Result<()> {
-    let done: i64 = tx.query_row(
-        "SELECT COUNT(*) FROM arena_results WHERE game = ?1 AND lang = ?2 AND start = ?3",
-        params![round.game, round.lang, round.start],
-        |r| r.get(0),
-    )?;
+) -> Result<(), SqlError> {
+    let (game, lang) = (round.game.as_str(), round.lang.as_str());
+    leaderboard::claim(sql, game, lang, round.start)?;
+    let done = sql
+        .row(
+            "SELECT COUNT(*) FROM arena_results WHERE game = ?1 AND lang = ?2 AND start = ?3",
+            args![game, lang, round.start],
+        )?
+        .map_or(Ok(0), |r| r.int(0))?;
     if done == 0 {
-        leaderboard::record(tx, &round.game, &round.lang, round.start, played)?;
+        leaderboard::record(sql, game, lang, round.start, played)?;
     } else {
-        leaderboard::advance(tx, &round.game, &round.lang, round.start)?;
+        leaderboard::advance(sql, game, lang, round.start)?;
     }
-    tx.execute(
-        "DELETE FROM arena_words WHERE game = ?1 AND lang = ?2 AND start = ?3",
-        params![round.game, round.lang, round.start],
+    // The round's own words stay until the next is recorded: an instance
+    // sharing the store may still be reading them.
+    sql.run(
+        "DELETE FROM arena_words WHERE game = ?1 AND lang = ?2 AND start < ?3",
+        args![game, lang, round.start],
     )?;
-    let boards = read_boards(tx, &round.game, &round.lang, round.start, None)?;
-    locked(&shared.boards).insert((round.game.clone(), round.lang.clone()), Arc::new(boards));
-    locked(&shared.through).insert((round.game.clone(), round.lang.clone()), round.start);
-    for code in shared.groups_of(played) {
-        group_boards(tx, shared, &round.game, &round.lang, &code, round.start)?;
+    read_everyones(sql, shared, game, lang, round.start)?;
+    let codes = sql.rows(
+        "SELECT DISTINCT m.code FROM arena_members AS m JOIN arena_results AS r ON r.player = m.player
+         WHERE r.game = ?1 AND r.lang = ?2 AND r.start = ?3",
+        args![game, lang, round.start],
+    )?;
+    for r in codes {
+        let code = r.text(0)?;
+        if sql.shared() {
+            // (Members who joined on another instance.)
+            read_group(sql, shared, &code)?;
+        }
+        group_boards(sql, shared, game, lang, &code, round.start)?;
     }
     Ok(())
+}
+
+/// Reads the group `code` and its members into memory: whether it exists.
+pub(crate) fn read_group(sql: &mut Sql, shared: &Shared, code: &str) -> Result<bool, SqlError> {
+    if sql
+        .row("SELECT code FROM arena_groups WHERE code = ?1", args![code])?
+        .is_none()
+    {
+        return Ok(false);
+    }
+    shared.open_group(code);
+    for r in sql.rows(
+        "SELECT player FROM arena_members WHERE code = ?1",
+        args![code],
+    )? {
+        shared.join_group(code, &r.text(0)?);
+    }
+    Ok(true)
+}
+
+/// Reads the device of `token` into memory, if another instance sharing
+/// the store knows it.
+pub(crate) fn read_device(sql: &mut Sql, shared: &Shared, token: &str) -> Result<(), SqlError> {
+    if let Some(r) = sql.row(
+        "SELECT player, name FROM arena_players WHERE token = ?1",
+        args![token],
+    )? {
+        let known = Known {
+            player: r.text(0)?,
+            name: r.text(1)?,
+        };
+        shared.remember(token, known);
+    }
+    Ok(())
+}
+
+/// Reads everyone's leaderboards of `game` and `lang` again if another
+/// instance recorded a round since this one last read them: whether it
+/// did.
+pub(crate) fn catch_up_boards(
+    sql: &mut Sql,
+    shared: &Shared,
+    game: &str,
+    lang: &str,
+) -> Result<bool, SqlError> {
+    let last = last_recorded(sql, game, lang)?;
+    let behind = last.is_some() && last > shared.through(game, lang);
+    if behind {
+        read_everyones(sql, shared, game, lang, super::now_ms())?;
+    }
+    Ok(behind)
+}
+
+/// Every player's words of `round` in the store, with their screen names,
+/// in the order found: the words of the players of every instance that
+/// shares it.
+pub(crate) fn round_words(
+    sql: &mut Sql,
+    round: &RoundKey,
+) -> Result<HashMap<String, (String, Vec<String>)>, SqlError> {
+    let rows = sql.rows(
+        "SELECT w.player, p.name, w.word FROM arena_words AS w LEFT JOIN arena_players AS p ON p.player = w.player
+         WHERE w.game = ?1 AND w.lang = ?2 AND w.start = ?3 ORDER BY w.player, w.seq",
+        args![&round.game, &round.lang, round.start],
+    )?;
+    let mut words: HashMap<String, (String, Vec<String>)> = HashMap::new();
+    for r in rows {
+        let player = r.text(0)?;
+        let name = r.text(1).unwrap_or_else(|_| player.clone());
+        words
+            .entry(player)
+            .or_insert_with(|| (name, Vec::new()))
+            .1
+            .push(r.text(2)?);
+    }
+    Ok(words)
 }
 
 /// The leaderboard of `period` ranked `by`, with its lines.
@@ -383,34 +463,34 @@ fn no_boards() -> Boards {
 /// Every leaderboard of `game` and `lang` at `now`, with screen names:
 /// everyone's, or the group `code`'s.
 fn read_boards(
-    conn: &Connection,
+    sql: &mut Sql,
     game: &str,
     lang: &str,
     now: Millis,
     code: Option<&str>,
-) -> rusqlite::Result<Vec<Leaderboard>> {
-    let mut name = conn.prepare_cached("SELECT name FROM arena_players WHERE player = ?1")?;
+) -> Result<Vec<Leaderboard>, SqlError> {
     let mut boards = Vec::new();
     for period in Period::ALL {
         for by in By::ALL {
             let top = match code {
-                None => leaderboard::top(conn, game, lang, period, by, now, BOARD_LINES)?,
+                None => leaderboard::top(sql, game, lang, period, by, now, BOARD_LINES)?,
                 Some(code) => {
-                    leaderboard::top_of_group(conn, game, lang, period, by, now, BOARD_LINES, code)?
+                    leaderboard::top_of_group(sql, game, lang, period, by, now, BOARD_LINES, code)?
                 }
             };
-            let entries = top
-                .into_iter()
-                .map(|e| {
-                    let shown: String = name
-                        .query_row([&e.player], |r| r.get(0))
-                        .unwrap_or_else(|_| e.player.clone());
-                    Standing {
-                        name: shown,
-                        value: e.value,
-                    }
-                })
-                .collect();
+            let mut entries = Vec::with_capacity(top.len());
+            for e in top {
+                let name = sql
+                    .row(
+                        "SELECT name FROM arena_players WHERE player = ?1",
+                        args![&e.player],
+                    )?
+                    .and_then(|r| r.text(0).ok());
+                entries.push(Standing {
+                    name: name.unwrap_or(e.player),
+                    value: e.value,
+                });
+            }
             boards.push(board(period, by, entries));
         }
     }

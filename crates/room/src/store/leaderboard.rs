@@ -5,7 +5,9 @@
 //! leaderboard walks an index from its top and never sums results. Plain
 //! SQL that SQLite and PostgreSQL both take (`migrations/0002_arena.sql`).
 
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use super::sql::{args, Row};
+/// The connection a leaderboard is read and written on (SQLite or PostgreSQL).
+pub use super::sql::{Sql, SqlError};
 
 /// A millisecond count since 1970, as the arena's clock gives it.
 pub type Millis = i64;
@@ -19,11 +21,11 @@ const BY_MEAN: &str = "SELECT player, mean FROM arena_totals WHERE game = ?1 AND
 /// A fixed period's players by their best round (game, lang, period, since, limit).
 const BY_BEST: &str = "SELECT player, best FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = ?4
      ORDER BY best DESC, player LIMIT ?5";
-/// The rounds of a stretch of time, best first (game, lang, from, to): from
-/// the top of the best rounds' index, the stretch's kept (`+start`: not
-/// from the stretch, sorted).
+/// A page of the rounds of a stretch of time, best first (game, lang, from,
+/// to, limit, offset): from the top of the best rounds' index, the
+/// stretch's kept (`+start`: not from the stretch, sorted).
 const BY_ROUND: &str = "SELECT player, score FROM arena_results WHERE game = ?1 AND lang = ?2 AND held = 0 AND +start >= ?3
-     AND +start <= ?4 ORDER BY score DESC, player";
+     AND +start <= ?4 ORDER BY score DESC, player LIMIT ?5 OFFSET ?6";
 
 /// A group's members among a period's players by total points, points a
 /// round and best round (game, lang, period, since, limit, code): a
@@ -192,20 +194,18 @@ pub struct Played {
 
 /// Writes the results of the round of `game` and `lang` that started at
 /// `start`, and brings every period's totals up to `start` (rounds are
-/// recorded in the order they start). One transaction: a crash leaves the
-/// round either wholly recorded or not at all.
+/// recorded in the order they start). Run in one transaction: a crash
+/// leaves the round either wholly recorded or not at all.
 pub fn record(
-    tx: &Transaction,
+    sql: &mut Sql,
     game: &str,
     lang: &str,
     start: Millis,
     results: &[Played],
-) -> rusqlite::Result<()> {
-    advance(tx, game, lang, start)?;
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO arena_results (game, lang, start, player, score, words, held) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?;
-    let mut add = tx.prepare_cached(&format!(
+) -> Result<(), SqlError> {
+    advance(sql, game, lang, start)?;
+    let insert = "INSERT INTO arena_results (game, lang, start, player, score, words, held) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+    let add = format!(
         "INSERT INTO arena_totals (game, lang, period, since, player, rounds, total, mean, best)
          VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, {first}, ?6)
          ON CONFLICT (game, lang, period, since, player) DO UPDATE
@@ -214,31 +214,48 @@ pub fn record(
                     THEN CAST(arena_totals.total + excluded.total AS DOUBLE PRECISION) / (arena_totals.rounds + 1) ELSE -1 END,
              best = CASE WHEN excluded.best > arena_totals.best THEN excluded.best ELSE arena_totals.best END",
         first = if MIN_ROUNDS <= 1 { "?6" } else { "-1" },
-    ))?;
+    );
     for r in results {
-        insert.execute(params![
-            game,
-            lang,
-            start,
-            r.player,
-            r.score,
-            r.words,
-            r.held as i64
-        ])?;
+        sql.run(
+            insert,
+            args![game, lang, start, &r.player, r.score, r.words, r.held],
+        )?;
         if r.held {
             continue;
         }
         for period in Period::ALL {
-            add.execute(params![
-                game,
-                lang,
-                period.key(),
-                period.since(start),
-                r.player,
-                r.score
-            ])?;
+            sql.run(
+                &add,
+                args![
+                    game,
+                    lang,
+                    period.key(),
+                    period.since(start),
+                    &r.player,
+                    r.score
+                ],
+            )?;
         }
     }
+    Ok(())
+}
+
+/// Takes the rows of `game` and `lang`'s rolling periods for the rest of
+/// the transaction (made if missing, as of `now`): instances that share a
+/// PostgreSQL store and record the same round wait for each other here,
+/// and the second finds the round recorded. (SQLite's writer is alone.)
+pub fn claim(sql: &mut Sql, game: &str, lang: &str, now: Millis) -> Result<(), SqlError> {
+    for period in [Period::Day, Period::Week] {
+        sql.run(
+            "INSERT INTO arena_windows (game, lang, period, cutoff) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT DO NOTHING",
+            args![game, lang, period.key(), period.first_start(now)],
+        )?;
+    }
+    sql.run(
+        "UPDATE arena_windows SET cutoff = cutoff WHERE game = ?1 AND lang = ?2",
+        args![game, lang],
+    )?;
     Ok(())
 }
 
@@ -246,20 +263,21 @@ pub fn record(
 /// that have left each window since it last moved are taken out of its
 /// totals, and past hours are dropped. The arena's clock calls it at each
 /// round's end, played or not, so that a quiet language's day is a day.
-pub fn advance(tx: &Transaction, game: &str, lang: &str, now: Millis) -> rusqlite::Result<()> {
+pub fn advance(sql: &mut Sql, game: &str, lang: &str, now: Millis) -> Result<(), SqlError> {
     for period in [Period::Day, Period::Week] {
         let cutoff = period.first_start(now);
-        let last: Option<Millis> = tx
-            .query_row(
+        let last = sql
+            .row(
                 "SELECT cutoff FROM arena_windows WHERE game = ?1 AND lang = ?2 AND period = ?3",
-                params![game, lang, period.key()],
-                |r| r.get(0),
-            )
-            .optional()?;
+                args![game, lang, period.key()],
+            )?
+            .map(|r| r.int(0))
+            .transpose()?;
         let Some(last) = last else {
-            tx.execute(
-                "INSERT INTO arena_windows (game, lang, period, cutoff) VALUES (?1, ?2, ?3, ?4)",
-                params![game, lang, period.key(), cutoff],
+            sql.run(
+                "INSERT INTO arena_windows (game, lang, period, cutoff) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT DO NOTHING",
+                args![game, lang, period.key(), cutoff],
             )?;
             continue;
         };
@@ -268,31 +286,31 @@ pub fn advance(tx: &Transaction, game: &str, lang: &str, now: Millis) -> rusqlit
         }
         // Moved by whoever moves it first (several instances share one
         // store): the others find it moved and take nothing out twice.
-        let moved = tx.execute(
+        let moved = sql.run(
             "UPDATE arena_windows SET cutoff = ?4 WHERE game = ?1 AND lang = ?2 AND period = ?3 AND cutoff = ?5",
-            params![game, lang, period.key(), cutoff, last],
+            args![game, lang, period.key(), cutoff, last],
         )?;
         if moved == 1 {
-            take_out(tx, game, lang, period, last, cutoff)?;
+            take_out(sql, game, lang, period, last, cutoff)?;
         }
     }
-    tx.execute(
+    sql.run(
         "DELETE FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = 'hour' AND since < ?3",
-        params![game, lang, Period::Hour.since(now)],
+        args![game, lang, Period::Hour.since(now)],
     )?;
     Ok(())
 }
 
 /// Takes the rounds that started in `[from, to)` out of `period`'s totals.
 fn take_out(
-    tx: &Transaction,
+    sql: &mut Sql,
     game: &str,
     lang: &str,
     period: Period,
     from: Millis,
     to: Millis,
-) -> rusqlite::Result<()> {
-    tx.execute(
+) -> Result<(), SqlError> {
+    sql.run(
         &format!("UPDATE arena_totals SET rounds = arena_totals.rounds - gone.rounds, total = arena_totals.total - gone.total,
              mean = CASE WHEN arena_totals.rounds - gone.rounds >= {MIN_ROUNDS}
                     THEN CAST(arena_totals.total - gone.total AS DOUBLE PRECISION) / (arena_totals.rounds - gone.rounds) ELSE -1 END
@@ -300,13 +318,13 @@ fn take_out(
                WHERE game = ?1 AND lang = ?2 AND start >= ?4 AND start < ?5 AND held = 0 GROUP BY player) AS gone
          WHERE arena_totals.game = ?1 AND arena_totals.lang = ?2 AND arena_totals.period = ?3
            AND arena_totals.since = 0 AND arena_totals.player = gone.player"),
-        params![game, lang, period.key(), from, to],
+        args![game, lang, period.key(), from, to],
     )?;
     // (Of the players who were in them: not a walk over the period's.)
-    tx.execute(
+    sql.run(
         "DELETE FROM arena_totals WHERE game = ?1 AND lang = ?2 AND period = ?3 AND since = 0 AND rounds <= 0
          AND player IN (SELECT player FROM arena_results WHERE game = ?1 AND lang = ?2 AND start >= ?4 AND start < ?5)",
-        params![game, lang, period.key(), from, to],
+        args![game, lang, period.key(), from, to],
     )?;
     Ok(())
 }
@@ -315,38 +333,43 @@ fn take_out(
 /// ranked `by`; ties by player, in order. The rolling periods are as the
 /// last [`record`] or [`advance`] left them.
 pub fn top(
-    conn: &Connection,
+    sql: &mut Sql,
     game: &str,
     lang: &str,
     period: Period,
     by: By,
     now: Millis,
     limit: usize,
-) -> rusqlite::Result<Vec<Entry>> {
-    let sql = match by {
+) -> Result<Vec<Entry>, SqlError> {
+    let query = match by {
         By::Total => BY_TOTAL,
         By::Average => BY_MEAN,
         By::Best if period.window().is_none() => BY_BEST,
-        By::Best => return best_rounds(conn, game, lang, period, now, limit),
+        By::Best => return best_rounds(sql, game, lang, period, now, limit),
     };
-    let mut q = conn.prepare_cached(sql)?;
-    // (An integer column reads as a float too.)
-    let rows = q.query_map(
-        params![game, lang, period.key(), period.since(now), limit as i64],
-        |r| {
-            Ok(Entry {
-                player: r.get(0)?,
-                value: r.get(1)?,
-            })
-        },
+    let rows = sql.rows(
+        query,
+        args![game, lang, period.key(), period.since(now), limit as i64],
     )?;
-    rows.collect()
+    entries(rows)
+}
+
+/// Each row's player and value.
+fn entries(rows: Vec<Row>) -> Result<Vec<Entry>, SqlError> {
+    rows.iter()
+        .map(|r| {
+            Ok(Entry {
+                player: r.text(0)?,
+                value: r.real(1)?,
+            })
+        })
+        .collect()
 }
 
 /// [`top`] among the members of the group `code` only: a friends' board.
 #[allow(clippy::too_many_arguments)]
 pub fn top_of_group(
-    conn: &Connection,
+    sql: &mut Sql,
     game: &str,
     lang: &str,
     period: Period,
@@ -354,53 +377,64 @@ pub fn top_of_group(
     now: Millis,
     limit: usize,
     code: &str,
-) -> rusqlite::Result<Vec<Entry>> {
-    let (sql, since) = match by {
-        By::Total => (AMONG_TOTAL, period.since(now)),
-        By::Average => (AMONG_MEAN, period.since(now)),
-        By::Best if period.window().is_none() => (AMONG_BEST, period.since(now)),
-        By::Best => (AMONG_ROUND, period.first_start(now)),
-    };
-    let mut q = conn.prepare_cached(sql)?;
-    let mut rows = match by {
-        By::Best if period.window().is_some() => {
-            q.query(params![game, lang, since, now, limit as i64, code])?
+) -> Result<Vec<Entry>, SqlError> {
+    let rows = match by {
+        By::Best if period.window().is_some() => sql.rows(
+            AMONG_ROUND,
+            args![game, lang, period.first_start(now), now, limit as i64, code],
+        )?,
+        _ => {
+            let query = match by {
+                By::Total => AMONG_TOTAL,
+                By::Average => AMONG_MEAN,
+                By::Best => AMONG_BEST,
+            };
+            sql.rows(
+                query,
+                args![
+                    game,
+                    lang,
+                    period.key(),
+                    period.since(now),
+                    limit as i64,
+                    code
+                ],
+            )?
         }
-        _ => q.query(params![game, lang, period.key(), since, limit as i64, code])?,
     };
-    let mut entries = Vec::new();
-    while let Some(r) = rows.next()? {
-        entries.push(Entry {
-            player: r.get(0)?,
-            value: r.get(1)?,
-        });
-    }
-    Ok(entries)
+    entries(rows)
 }
 
 /// A rolling period's players by their best round: the best rounds from
-/// the top of their index, each player's first (best) one kept, until
-/// `limit` players (a maximum cannot be taken out of a total).
+/// the top of their index, a page at a time, each player's first (best)
+/// one kept, until `limit` players (a maximum cannot be taken out of a
+/// total).
 fn best_rounds(
-    conn: &Connection,
+    sql: &mut Sql,
     game: &str,
     lang: &str,
     period: Period,
     now: Millis,
     limit: usize,
-) -> rusqlite::Result<Vec<Entry>> {
-    let mut q = conn.prepare_cached(BY_ROUND)?;
-    let mut rows = q.query(params![game, lang, period.first_start(now), now])?;
+) -> Result<Vec<Entry>, SqlError> {
+    const PAGE: i64 = 256;
     let mut best: Vec<Entry> = Vec::new();
+    let mut offset = 0;
     while best.len() < limit {
-        let Some(row) = rows.next()? else { break };
-        let player: String = row.get(0)?;
-        if best.iter().all(|e| e.player != player) {
-            best.push(Entry {
-                player,
-                value: row.get(1)?,
-            });
+        let rows = sql.rows(
+            BY_ROUND,
+            args![game, lang, period.first_start(now), now, PAGE, offset],
+        )?;
+        let last_page = (rows.len() as i64) < PAGE;
+        for entry in entries(rows)? {
+            if best.len() < limit && best.iter().all(|e| e.player != entry.player) {
+                best.push(entry);
+            }
         }
+        if last_page {
+            break;
+        }
+        offset += PAGE;
     }
     Ok(best)
 }
@@ -409,6 +443,7 @@ fn best_rounds(
 mod tests {
     use super::*;
     use grid::Rng;
+    use rusqlite::{params, Connection};
     use std::collections::BTreeMap;
 
     fn store() -> Connection {
@@ -502,7 +537,7 @@ mod tests {
                 }
             }
             let tx = conn.transaction().unwrap();
-            record(&tx, "boggle", "en", start, &played).unwrap();
+            record(&mut Sql::Lite(&tx), "boggle", "en", start, &played).unwrap();
             tx.commit().unwrap();
             all.extend(played.into_iter().map(|p| (start, p)));
             if round % 50 != 49 {
@@ -511,11 +546,12 @@ mod tests {
             // Now and then a while after the round: the clock moves the windows.
             let now = start + rng.below(3 * DAY as u64) as i64 * (rng.below(2) as i64);
             let tx = conn.transaction().unwrap();
-            advance(&tx, "boggle", "en", now).unwrap();
+            advance(&mut Sql::Lite(&tx), "boggle", "en", now).unwrap();
             tx.commit().unwrap();
             for period in Period::ALL {
                 for by in By::ALL {
-                    let got = top(&conn, "boggle", "en", period, by, now, 10).unwrap();
+                    let got =
+                        top(&mut Sql::Lite(&conn), "boggle", "en", period, by, now, 10).unwrap();
                     let want = oracle(&all, period, by, now, 10);
                     same(&got, &want, &format!("{period:?} {by:?} at {now}"));
                     checked += usize::from(!want.is_empty());
@@ -525,8 +561,17 @@ mod tests {
                         .filter(|(_, p)| members.contains(&p.player.as_str()))
                         .cloned()
                         .collect();
-                    let got =
-                        top_of_group(&conn, "boggle", "en", period, by, now, 10, "G").unwrap();
+                    let got = top_of_group(
+                        &mut Sql::Lite(&conn),
+                        "boggle",
+                        "en",
+                        period,
+                        by,
+                        now,
+                        10,
+                        "G",
+                    )
+                    .unwrap();
                     let want = oracle(&theirs, period, by, now, 10);
                     same(&got, &want, &format!("group {period:?} {by:?} at {now}"));
                 }
@@ -566,7 +611,7 @@ mod tests {
         explain(BY_TOTAL, params!["g", "l", "all", 0, 10]);
         explain(BY_MEAN, params!["g", "l", "day", 0, 10]);
         explain(BY_BEST, params!["g", "l", "hour", 0, 10]);
-        explain(BY_ROUND, params!["g", "l", 0, 9]);
+        explain(BY_ROUND, params!["g", "l", 0, 9, 256, 0]);
     }
 
     #[test]
@@ -579,16 +624,31 @@ mod tests {
             held: false,
         };
         let tx = conn.transaction().unwrap();
-        record(&tx, "boggle", "en", 1_000, &[one("a", 5)]).unwrap();
-        record(&tx, "boggle", "de", 1_000, &[one("b", 7)]).unwrap();
-        record(&tx, "wordament", "en", 1_000, &[one("c", 9)]).unwrap();
+        record(&mut Sql::Lite(&tx), "boggle", "en", 1_000, &[one("a", 5)]).unwrap();
+        record(&mut Sql::Lite(&tx), "boggle", "de", 1_000, &[one("b", 7)]).unwrap();
+        record(
+            &mut Sql::Lite(&tx),
+            "wordament",
+            "en",
+            1_000,
+            &[one("c", 9)],
+        )
+        .unwrap();
         tx.commit().unwrap();
         let names = |game, lang| {
-            top(&conn, game, lang, Period::All, By::Total, 2_000, 10)
-                .unwrap()
-                .into_iter()
-                .map(|e| e.player)
-                .collect::<Vec<_>>()
+            top(
+                &mut Sql::Lite(&conn),
+                game,
+                lang,
+                Period::All,
+                By::Total,
+                2_000,
+                10,
+            )
+            .unwrap()
+            .into_iter()
+            .map(|e| e.player)
+            .collect::<Vec<_>>()
         };
         assert_eq!(names("boggle", "en"), ["a"]);
         assert_eq!(names("boggle", "de"), ["b"]);
@@ -600,7 +660,7 @@ mod tests {
         let mut conn = store();
         let tx = conn.transaction().unwrap();
         record(
-            &tx,
+            &mut Sql::Lite(&tx),
             "boggle",
             "en",
             1_000,
@@ -614,9 +674,17 @@ mod tests {
         .unwrap();
         tx.commit().unwrap();
         for by in By::ALL {
-            assert!(top(&conn, "boggle", "en", Period::All, by, 2_000, 10)
-                .unwrap()
-                .is_empty());
+            assert!(top(
+                &mut Sql::Lite(&conn),
+                "boggle",
+                "en",
+                Period::All,
+                by,
+                2_000,
+                10
+            )
+            .unwrap()
+            .is_empty());
         }
         let kept: i64 = conn
             .query_row(

@@ -1,15 +1,24 @@
-//! The rooms kept outside the process, so a restart (a deploy, a crash,
-//! `kill -9`) ends no round: an embedded SQLite file in WAL mode, its
-//! schema in `migrations/`.
+//! The rooms and the arena kept outside the process, so a restart (a
+//! deploy, a crash, `kill -9`) ends no round: an embedded SQLite file in
+//! WAL mode, its schema in `migrations/`; and, for the arena of several
+//! instances, a PostgreSQL server they share (`--database`), with the
+//! arena's part of the same schema.
 //!
-//! Rooms change under their own locks, many times a second; none of them
-//! waits for the disk. Each change is handed to one writer thread as a
-//! [`Write`], and the writer commits whatever has queued up in one
-//! transaction, at once. The verdict on a word judged new waits for that
-//! commit (on the connection's task, no lock held), so a word a player was
-//! told counts is never lost. With `synchronous = NORMAL` a commit in WAL
-//! mode survives the process dying at any point (only the machine losing
-//! power can lose the last few), and costs no `fsync`.
+//! Rooms and arenas change under their own locks, many times a second;
+//! none of them waits for the disk. Each change is handed to a writer
+//! thread as a [`Write`], and the writer commits whatever has queued up in
+//! one transaction, at once. The verdict on a word judged new waits for
+//! that commit (on the connection's task, no lock held), so a word a
+//! player was told counts is never lost. With `synchronous = NORMAL` a
+//! commit in WAL mode survives the process dying at any point (only the
+//! machine losing power can lose the last few), and costs no `fsync`.
+//!
+//! A room lives on the instance its players are connected to, so rooms
+//! stay in that instance's own file even when the arena's store is
+//! shared. With a shared store, a second connection reads what other
+//! instances wrote ([`Store::read`]): a device or a friends' board first
+//! seen elsewhere, the words of the round's players elsewhere, the
+//! leaderboards after a round recorded elsewhere.
 //!
 //! At start [`Store::open`] reads back what was kept ([`Saved`]); the
 //! server rebuilds each room from it (`db.rs`), rolling each round on
@@ -23,20 +32,30 @@ use rusqlite::{params, Connection, OpenFlags};
 
 mod arena;
 pub mod leaderboard;
+mod pg;
 mod saved;
+pub mod sql;
 
-pub(crate) use arena::ArenaWrite;
+pub(crate) use arena::{
+    catch_up_boards, group_boards, read_device, read_group, round_words, ArenaWrite,
+};
 pub use arena::{Known, RoundKey, Shared};
+pub use pg::redacted;
 pub use saved::{Saved, SavedRound, SavedSeat};
+use sql::{Sql, SqlError};
 
 /// The schema, one step a file, applied in order; `PRAGMA user_version`
-/// counts the steps a file has had.
+/// counts the steps a file has had (PostgreSQL: `boggle_room_schema`).
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_rooms.sql"),
     include_str!("../../migrations/0002_arena.sql"),
     include_str!("../../migrations/0003_arena_play.sql"),
     include_str!("../../migrations/0004_arena_groups.sql"),
 ];
+
+/// The steps of [`MIGRATIONS`] that are the arena's (a shared store holds
+/// the arena only).
+const ARENA_FROM: usize = 1;
 
 /// The most changes one transaction takes.
 const BATCH: usize = 4096;
@@ -50,16 +69,25 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
         /// What SQLite said.
-        source: rusqlite::Error,
+        source: SqlError,
+    },
+    /// PostgreSQL refused (no server there, a wrong password, no right to
+    /// create the tables).
+    #[error("the arena's database {url}: {source}")]
+    Postgres {
+        /// The database, without its password.
+        url: String,
+        /// What PostgreSQL said.
+        source: SqlError,
     },
     /// Another server has it open (each instance keeps a file of its own).
     #[error("the room store {0} is in use by another server (give each instance its own --store)")]
     Busy(PathBuf),
     /// A newer version of this program wrote it.
-    #[error("the room store {path} has schema version {found}; this program knows up to {known} (a newer boggle-room wrote it)")]
+    #[error("the room store {store} has schema version {found}; this program knows up to {known} (a newer boggle-room wrote it)")]
     Newer {
-        /// The file.
-        path: PathBuf,
+        /// The file or database.
+        store: String,
         /// Its version.
         found: i64,
         /// Ours.
@@ -97,13 +125,42 @@ pub(crate) enum Write {
     Kept(tokio::sync::oneshot::Sender<()>),
 }
 
-/// Where rooms are kept: a handle every room holds (cheap to clone). A
-/// store in memory keeps nothing.
+/// A read of the shared store, on its reading connection.
+type Read = Box<dyn FnOnce(&mut Sql, &Shared) + Send>;
+
+/// Where rooms and the arena are kept: a handle every room holds (cheap to
+/// clone). A store in memory keeps nothing.
 #[derive(Clone, Debug, Default)]
 pub struct Store {
-    writer: Option<mpsc::Sender<Write>>,
+    /// The writer of the rooms' file.
+    rooms: Option<mpsc::Sender<Write>>,
+    /// The writer of the arena's store when it is not the rooms' file:
+    /// PostgreSQL's.
+    arena_writer: Option<mpsc::Sender<Write>>,
+    /// The reading connection of a store shared with other instances.
+    reader: Option<mpsc::Sender<Read>>,
     /// What the server keeps in memory of the arena's part.
     pub arena: Arc<Shared>,
+}
+
+/// Answers once every change handed over before it is committed.
+pub struct Kept(Vec<tokio::sync::oneshot::Receiver<()>>);
+
+impl Kept {
+    /// Waits for it (a store that stopped answering was logged).
+    pub async fn wait(self) {
+        for kept in self.0 {
+            let _ = kept.await;
+        }
+    }
+
+    /// Waits for it on a thread outside the runtime.
+    #[cfg(test)]
+    fn blocking_wait(self) {
+        for kept in self.0 {
+            let _ = kept.blocking_recv();
+        }
+    }
 }
 
 impl Store {
@@ -113,57 +170,72 @@ impl Store {
     }
 
     /// Opens (or creates) the file at `path`, brings its schema up to date
-    /// and reads back the rooms kept in it; then starts its writer. Only
-    /// one server may have a file open.
+    /// and reads back the rooms and the arena kept in it; then starts its
+    /// writer. Only one server may have a file open.
     pub fn open(path: &Path) -> Result<(Store, Vec<Saved>), StoreError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Directory {
+        let shared = Arc::new(Shared::default());
+        let (conn, saved) = open_file(path)?;
+        {
+            let sqlite = |source| StoreError::Sqlite {
                 path: path.to_owned(),
                 source,
-            })?;
+            };
+            arena::load(&mut Sql::Lite(&conn), &shared, now_ms()).map_err(sqlite)?;
         }
-        let sqlite = |source| StoreError::Sqlite {
-            path: path.to_owned(),
-            source,
-        };
-        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-            | OpenFlags::SQLITE_OPEN_CREATE
-            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let mut conn = Connection::open_with_flags(path, flags).map_err(sqlite)?;
-        set_up(&conn).map_err(|e| match busy(&e) {
-            true => StoreError::Busy(path.to_owned()),
-            false => sqlite(e),
-        })?;
-        migrate(&mut conn, path)?;
-        let saved = saved::load(&conn).map_err(sqlite)?;
-        let shared = Arc::new(Shared::default());
-        arena::load(&conn, &shared, now_ms()).map_err(sqlite)?;
-        let (writer, queue) = mpsc::channel();
-        let name = path.display().to_string();
-        let writing = shared.clone();
-        std::thread::Builder::new()
-            .name("room-store".into())
-            .spawn(move || write_all(conn, queue, &name, &writing))
-            .map_err(|e| StoreError::Directory {
-                path: path.to_owned(),
-                source: e,
-            })?;
+        let writer = spawn_writer(Backend::Lite(conn), path.display().to_string(), &shared);
         Ok((
             Store {
-                writer: Some(writer),
+                rooms: Some(writer),
+                arena_writer: None,
+                reader: None,
                 arena: shared,
             },
             saved,
         ))
     }
 
-    /// Whether it keeps anything.
+    /// Rooms in the file at `rooms` (none: in memory), the arena in the
+    /// PostgreSQL database at `url`, which other instances may share: its
+    /// schema brought up to date, what the server keeps of it read.
+    pub fn open_shared(rooms: Option<&Path>, url: &str) -> Result<(Store, Vec<Saved>), StoreError> {
+        let shared = Arc::new(Shared::default());
+        let (rooms, saved) = match rooms {
+            Some(path) => {
+                let (conn, saved) = open_file(path)?;
+                let w = spawn_writer(Backend::Lite(conn), path.display().to_string(), &shared);
+                (Some(w), saved)
+            }
+            None => (None, Vec::new()),
+        };
+        let (arena_writer, reader) = pg::open(url, &shared)?;
+        Ok((
+            Store {
+                rooms,
+                arena_writer: Some(arena_writer),
+                reader: Some(reader),
+                arena: shared,
+            },
+            saved,
+        ))
+    }
+
+    /// Whether it keeps rooms.
     pub fn keeps(&self) -> bool {
-        self.writer.is_some()
+        self.rooms.is_some()
+    }
+
+    /// Whether the arena's store is shared with other instances (so that
+    /// what they wrote is to be read).
+    pub fn shared(&self) -> bool {
+        self.reader.is_some()
     }
 
     pub(crate) fn write(&self, write: Write) {
-        if let Some(writer) = &self.writer {
+        let writer = match write {
+            Write::Arena(_) => self.arena_writer.as_ref().or(self.rooms.as_ref()),
+            _ => self.rooms.as_ref(),
+        };
+        if let Some(writer) = writer {
             // The writer outlives every room; if it ever stopped, its
             // error was logged.
             let _ = writer.send(write);
@@ -173,11 +245,37 @@ impl Store {
     /// What answers once every change handed over so far is committed
     /// (`None` for a store that keeps nothing): a verdict on a new word
     /// waits for it, so a word a player was told counts survives a crash.
-    pub(crate) fn kept(&self) -> Option<tokio::sync::oneshot::Receiver<()>> {
-        self.writer.as_ref()?;
-        let (done, kept) = tokio::sync::oneshot::channel();
-        self.write(Write::Kept(done));
-        Some(kept)
+    pub(crate) fn kept(&self) -> Option<Kept> {
+        let mut kept = Vec::new();
+        for writer in [&self.rooms, &self.arena_writer].into_iter().flatten() {
+            let (done, answer) = tokio::sync::oneshot::channel();
+            if writer.send(Write::Kept(done)).is_ok() {
+                kept.push(answer);
+            }
+        }
+        (!kept.is_empty()).then_some(Kept(kept))
+    }
+
+    /// Runs `f` on the shared store's reading connection: `None` if the
+    /// store is not shared, or the read failed (logged).
+    pub(crate) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Sql, &Shared) -> Result<T, SqlError> + Send + 'static,
+    ) -> Option<T> {
+        let reader = self.reader.as_ref()?;
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let read: Read = Box::new(move |sql, shared| {
+            let _ = answer.send(f(sql, shared));
+        });
+        reader.send(read).ok()?;
+        match answered.await {
+            Ok(Ok(v)) => Some(v),
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "the arena's shared store could not be read");
+                None
+            }
+            Err(_) => None,
+        }
     }
 }
 
@@ -186,6 +284,32 @@ pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Opens the SQLite file at `path` for this process alone, its schema up
+/// to date, and reads back its rooms.
+fn open_file(path: &Path) -> Result<(Connection, Vec<Saved>), StoreError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Directory {
+            path: path.to_owned(),
+            source,
+        })?;
+    }
+    let sqlite = |source: rusqlite::Error| StoreError::Sqlite {
+        path: path.to_owned(),
+        source: source.into(),
+    };
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut conn = Connection::open_with_flags(path, flags).map_err(sqlite)?;
+    set_up(&conn).map_err(|e| match busy(&e) {
+        true => StoreError::Busy(path.to_owned()),
+        false => sqlite(e),
+    })?;
+    migrate(&mut conn, path)?;
+    let saved = saved::load(&conn).map_err(sqlite)?;
+    Ok((conn, saved))
 }
 
 fn busy(e: &rusqlite::Error) -> bool {
@@ -210,9 +334,9 @@ fn set_up(conn: &Connection) -> rusqlite::Result<()> {
 
 /// Applies the migrations the file has not had, each in its transaction.
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
-    let sqlite = |source| StoreError::Sqlite {
+    let sqlite = |source: rusqlite::Error| StoreError::Sqlite {
         path: path.to_owned(),
-        source,
+        source: source.into(),
     };
     let known = MIGRATIONS.len() as i64;
     let found: i64 = conn
@@ -220,7 +344,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
         .map_err(sqlite)?;
     if found > known {
         return Err(StoreError::Newer {
-            path: path.to_owned(),
+            store: path.display().to_string(),
             found,
             known,
         });
@@ -235,9 +359,43 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The connection a writer commits on.
+enum Backend {
+    Lite(Connection),
+    Pg(Box<pg::Pg>),
+}
+
+impl Backend {
+    /// Runs `f` in one transaction, committed if it succeeds.
+    fn transaction(
+        &mut self,
+        f: &mut dyn FnMut(&mut Sql) -> Result<(), SqlError>,
+    ) -> Result<(), SqlError> {
+        match self {
+            Backend::Lite(conn) => {
+                let tx = conn.transaction()?;
+                f(&mut Sql::Lite(&tx))?;
+                Ok(tx.commit()?)
+            }
+            Backend::Pg(pg) => pg.transaction(f),
+        }
+    }
+}
+
+/// Starts the writer of `backend`.
+fn spawn_writer(backend: Backend, name: String, shared: &Arc<Shared>) -> mpsc::Sender<Write> {
+    let (writer, queue) = mpsc::channel();
+    let writing = shared.clone();
+    std::thread::Builder::new()
+        .name("room-store".into())
+        .spawn(move || write_all(backend, queue, &name, &writing))
+        .expect("a thread for the store's writer");
+    writer
+}
+
 /// The writer: takes what has queued, commits it in one transaction, and
 /// waits for more, until every handle is gone.
-fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str, shared: &Shared) {
+fn write_all(mut backend: Backend, queue: mpsc::Receiver<Write>, name: &str, shared: &Shared) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -247,62 +405,71 @@ fn write_all(mut conn: Connection, queue: mpsc::Receiver<Write>, name: &str, sha
             }
         }
         let mut done = Vec::new();
-        if let Err(e) = commit(&mut conn, batch, &mut done, name, shared) {
-            tracing::error!(store = name, error = %e, "the room store could not commit");
-        }
+        let writes: Vec<Write> = batch
+            .into_iter()
+            .filter_map(|w| match w {
+                Write::Kept(d) => {
+                    done.push(d);
+                    None
+                }
+                w => Some(w),
+            })
+            .collect();
+        commit(&mut backend, &writes, name, shared);
         for d in done {
             let _ = d.send(());
         }
     }
 }
 
-/// Commits `batch` in one transaction. A change SQLite refuses is logged
-/// and skipped (a failed statement undoes only itself): the others stand.
-fn commit(
-    conn: &mut Connection,
-    batch: Vec<Write>,
-    done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
-    name: &str,
-    shared: &Shared,
-) -> rusqlite::Result<()> {
-    let tx = conn.transaction()?;
-    for write in batch {
-        if let Err(e) = apply(&tx, write, done, shared) {
+/// Commits `writes` in one transaction. If the store refuses one, the
+/// batch is undone and each change committed on its own: the refused one
+/// is logged and lost, the others stand.
+fn commit(backend: &mut Backend, writes: &[Write], name: &str, shared: &Shared) {
+    let all = backend.transaction(&mut |sql| {
+        for write in writes {
+            apply(sql, write, shared)?;
+        }
+        Ok(())
+    });
+    let Err(e) = all else { return };
+    tracing::debug!(store = name, error = %e, "a batch undone: its changes one by one");
+    for write in writes {
+        if let Err(e) = backend.transaction(&mut |sql| apply(sql, write, shared)) {
             tracing::error!(store = name, error = %e, "the room store could not keep a change");
         }
     }
-    tx.commit()
 }
 
-fn apply(
-    tx: &rusqlite::Transaction,
-    write: Write,
-    done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
-    shared: &Shared,
-) -> rusqlite::Result<()> {
+/// The SQLite file a room's change is written to.
+fn rooms<'a>(sql: &Sql<'a>) -> Result<&'a Connection, SqlError> {
+    match sql {
+        Sql::Lite(c) => Ok(c),
+        Sql::Pg(_) => Err(SqlError::Type("rooms are kept in the SQLite file".into())),
+    }
+}
+
+fn apply(sql: &mut Sql, write: &Write, shared: &Shared) -> Result<(), SqlError> {
     match write {
-        Write::Room(room) => saved::save(tx, &room),
-        Write::Round { room, round } => saved::save_round(tx, &room, &round),
+        Write::Room(room) => Ok(saved::save(rooms(sql)?, room)?),
+        Write::Round { room, round } => Ok(saved::save_round(rooms(sql)?, room, round)?),
         Write::Word {
             room,
             round,
             seat,
             word,
-        } => tx
+        } => Ok(rooms(sql)?
             .prepare_cached(
                 "INSERT OR IGNORE INTO words (room, round, seat, word) VALUES (?1, ?2, ?3, ?4)",
             )?
             .execute(params![room, round, seat, word])
-            .map(drop),
-        Write::Closed(code) => tx
+            .map(drop)?),
+        Write::Closed(code) => Ok(rooms(sql)?
             .prepare_cached("DELETE FROM rooms WHERE code = ?1")?
             .execute([code])
-            .map(drop),
-        Write::Arena(write) => arena::apply(tx, write, shared),
-        Write::Kept(d) => {
-            done.push(d);
-            Ok(())
-        }
+            .map(drop)?),
+        Write::Arena(write) => arena::apply(sql, write, shared),
+        Write::Kept(_) => Ok(()),
     }
 }
 
@@ -379,7 +546,7 @@ mod tests {
         }
         store.write(Write::Room(room("BBBBBBBB")));
         store.write(Write::Closed("BBBBBBBB".into()));
-        store.kept().unwrap().blocking_recv().unwrap();
+        store.kept().unwrap().blocking_wait();
         drop(store);
         let (_store, saved) = reopen(&file).unwrap();
         let mut expected = on;

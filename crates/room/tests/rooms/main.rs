@@ -5,6 +5,7 @@
 
 mod arena;
 mod arena_groups;
+mod arena_postgres;
 mod attacks;
 mod binary;
 mod common;

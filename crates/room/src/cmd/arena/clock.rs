@@ -44,6 +44,7 @@ pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
                             _ = shutdown.wait() => return,
                         }
                         if now_ms() < ends {
+                            others(&db, &arena, &key).await;
                             // Ranking and telling 10,000 players is a few
                             // milliseconds of CPU: off the async workers,
                             // whose connections would wait meanwhile.
@@ -56,6 +57,12 @@ pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
                         }
                     }
                     let ending = Instant::now();
+                    if db.store.shared() {
+                        // The words other instances judged at the last
+                        // moment, committed.
+                        tokio::time::sleep(SHARED_GRACE).await;
+                        others(&db, &arena, &key).await;
+                    }
                     let ended = arena.clone();
                     let (held, results) =
                         tokio::task::spawn_blocking(move || lock(&ended).end(until(next)))
@@ -79,6 +86,28 @@ pub(crate) async fn run(db: Arc<Db>, arena: ArenaRef) {
             _ = shutdown.wait() => return,
         }
     }
+}
+
+/// How long after a round's end an instance that shares its store waits
+/// for the words the others accepted before it to be committed.
+const SHARED_GRACE: Duration = Duration::from_millis(500);
+
+/// The words of the round's players on the other instances that share the
+/// store, into the arena (nothing without a shared store).
+async fn others(db: &Arc<Db>, arena: &ArenaRef, key: &RoundKey) {
+    if !db.store.shared() {
+        return;
+    }
+    let round = key.clone();
+    let Some(words) = db
+        .store
+        .read(move |sql, _| crate::store::round_words(sql, &round))
+        .await
+    else {
+        return;
+    };
+    let arena = arena.clone();
+    let _ = tokio::task::spawn_blocking(move || lock(&arena).merge(words)).await;
 }
 
 /// Sends each message to its connection, spread over `within`: ten

@@ -72,7 +72,10 @@ pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Repl
     let group = group
         .map(|typed| read_group(session, typed, &known.player, now))
         .transpose()?;
+    // Whether the store is handed anything of this device.
+    let mut wrote = false;
     if known.name != name || shared.known(&token).is_none() {
+        wrote = true;
         let known = Known {
             name: name.clone(),
             ..known.clone()
@@ -86,11 +89,17 @@ pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Repl
     }
     if let Some(code) = &group {
         if shared.join_group(code, &known.player) {
+            wrote = true;
             db.store.write(Write::Arena(ArenaWrite::Member {
                 code: code.clone(),
                 player: known.player.clone(),
             }));
         }
+    }
+    if wrote {
+        // Welcomed once kept: another instance sharing the store may be
+        // asked for this device or board a moment later.
+        session.kept = db.store.kept();
     }
     let (out, outbox) = session.outbox();
     let rate = (db.limits.rate, db.limits.burst);
