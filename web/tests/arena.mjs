@@ -5,7 +5,9 @@
 // one reloads mid-round. Then the results and the leaderboards as each
 // sees them, checked against what each was told and against the CLI's
 // solution of the board. First, on a static host: no "Play now" entry on
-// the first screen, and the arena page says it needs the server.
+// the first screen, and the arena page says it needs the server. Last,
+// today's board: a phone player and a desktop one each play it once, on
+// their own clocks, and find themselves on the day's leaderboard.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,6 +66,7 @@ export async function arena() {
   const server = await startRoomServer(roomBin, ["--addr", "127.0.0.1:0", "--site", dist, "--store", store, "--arena-play", String(PLAY), "--arena-results", String(RESULTS)]);
   try {
     await play(server.base);
+    await daily(server.base);
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
@@ -239,4 +242,70 @@ async function play(base) {
   await cleo.page.waitForFunction(() => document.body.dataset.lang === "de", null, { timeout: 10000 }).catch(() => {});
   check(entryShown && (await cleo.page.evaluate(() => document.body.dataset.lang)) === "de", "arena: a player leaves the arena and enters again in another language", `${entryShown} ${await cleo.page.evaluate(() => document.body.dataset.lang)}`);
   for (const p of players) await p.context.close();
+}
+
+/** Today's board: Eve on a phone by touch, then Finn on a desktop by mouse,
+ * two seconds later (so his play ends after hers); each hears their place
+ * among the day's plays, and a second try gives the same play back. */
+async function daily(base) {
+  const eve = { name: "Eve", device: PHONE, touch: true };
+  const finn = { name: "Finn", device: DESKTOP, touch: false };
+  for (const p of [eve, finn]) {
+    p.context = await browser.newContext(p.device);
+    p.page = await p.context.newPage();
+    p.page.on("pageerror", (e) => check(false, `arena daily: no page error (${p.name})`, e.message));
+    await p.page.goto(base + "arena.html");
+    await p.page.waitForFunction(() => document.querySelector("#lang").options.length > 0, null, { timeout: 10000 });
+    await p.page.fill("#name", p.name);
+    if (p.touch) await p.page.locator("#play-daily").tap();
+    else await p.page.locator("#play-daily").click();
+    await p.page.waitForFunction(() => document.body.dataset.phase === "round", null, { timeout: 10000 }).catch(() => {});
+    if (p === eve) await p.page.waitForTimeout(2000);
+  }
+  const boards = await Promise.all([eve, finn].map((p) => p.page.evaluate(() => document.body.dataset.board)));
+  check(boards[0] && boards[0] === boards[1], "arena daily: both play the same board, each on their own clock", boards.join(" / "));
+  check(/one play of the day/.test(await eve.page.locator("#place").innerText()), "arena daily: the round says it is today's one play", await eve.page.locator("#place").innerText());
+  const words = wordamentSolve(boards[0], "en").filter((w) => !w.rare && w.word.length >= 4);
+  check(words.length >= 3, "arena daily: the board has words to find", String(words.length));
+  eve.words = words.slice(0, 2);
+  finn.words = words.slice(2, 3);
+  for (const p of [eve, finn]) {
+    for (const w of p.words) {
+      const { said, kind } = await traceWord(p.page, w, p.touch);
+      check(kind === "good", `arena daily: ${p.name} traces ${w.word} and the server counts it`, said);
+    }
+    p.score = Number((await p.page.locator("#score").innerText()).replace(/\D/g, ""));
+  }
+  await shot(eve.page, "arena-daily-round-phone");
+  for (const p of [eve, finn]) {
+    await p.page.waitForFunction(() => document.body.dataset.phase === "daily-end", null, { timeout: (PLAY + 10) * 1000 }).catch(() => {});
+    p.line = await p.page.locator("#daily-line").innerText().catch(() => "");
+  }
+  check(eve.line.startsWith("1st of 1 today") && eve.line.includes(`${eve.score} point`), "arena daily: Eve, first to finish, is 1st of 1 today with her score", eve.line);
+  const finnRank = finn.score >= eve.score ? "1st" : "2nd";
+  check(finn.line.startsWith(`${finnRank} of 2 today`) && finn.line.includes(`${finn.score} point`), "arena daily: Finn, who finished after her, sees his place among the two", finn.line);
+  const top = await finn.page.$$eval("#daily-top li", (ls) => ls.map((l) => l.textContent));
+  check(top.length === 2 && top.some((t) => t.includes("Eve")) && top.some((t) => t.includes("Finn")), "arena daily: the day's best lists both", top.join(" | "));
+  const seed = await eve.page.locator("#daily-seed").innerText();
+  check(/--daily \d{4}-\d\d-\d\d/.test(seed), "arena daily: the results say how to roll the board again", seed);
+  await shot(eve.page, "arena-daily-results-phone", true);
+  await shot(finn.page, "arena-daily-results-desktop", true);
+  await axe(eve.page, "arena, daily results");
+  const small = await smallTargets(eve.page);
+  check(small.length === 0, "arena daily: nothing a player taps is under 44 px (results)", small.join(", "));
+  const [over, what] = await sideways(eve.page);
+  check(over <= 0, "arena daily: the results reach no further than the phone's width", `${over} px (${what})`);
+  // Once a day: Eve reloads and asks again; her play comes back.
+  await eve.page.reload();
+  await eve.page.waitForFunction(() => document.querySelector("#lang").options.length > 0, null, { timeout: 10000 });
+  await eve.page.locator("#play-daily").tap();
+  await eve.page.waitForFunction(() => document.body.dataset.phase === "daily-end", null, { timeout: 10000 }).catch(() => {});
+  const again = await eve.page.locator("#daily-again").isVisible();
+  const line = await eve.page.locator("#daily-line").innerText().catch(() => "");
+  check(again && line.includes(`${eve.score} point`) && / of 2 today/.test(line), "arena daily: asked again, the day's play comes back, now among two", line);
+  // From the results, into the arena.
+  await eve.page.locator("#daily-arena").tap();
+  await eve.page.waitForFunction(() => ["round", "between"].includes(document.body.dataset.phase), null, { timeout: 10000 }).catch(() => {});
+  check(["round", "between"].includes(await eve.page.evaluate(() => document.body.dataset.phase)), "arena daily: from its results, Play the arena now enters the arena", await eve.page.evaluate(() => document.body.dataset.phase));
+  for (const p of [eve, finn]) await p.context.close();
 }

@@ -12,7 +12,7 @@ use serde::Deserialize;
 use solve::game::UtcTime;
 
 use crate::db::Db;
-use crate::frame::{ArenaBoards, ArenaLanguage, ArenaStatus, ArenaTimes};
+use crate::frame::{ArenaBoards, ArenaLanguage, ArenaStatus, ArenaTimes, DailyBoard};
 
 /// What the arena's answers are asked: a game and a language, each
 /// optional (the server's arena game, English).
@@ -22,6 +22,9 @@ pub(crate) struct Asked {
     lang: Option<String>,
     /// A friends' board's code: its leaderboards instead of everyone's.
     group: Option<String>,
+    /// A date (`2026-12-04`) for the daily board's leaderboard (the UTC
+    /// date if none).
+    date: Option<String>,
 }
 
 fn bad(why: String) -> Response {
@@ -140,4 +143,47 @@ async fn catch_up(db: &Arc<Db>, game: &str, lang: &str, group: Option<&str>) {
             Ok(())
         })
         .await;
+}
+
+/// `/arena/daily`: the leaderboard of a game's daily board in a language on
+/// a date, read from the store.
+pub(crate) async fn daily(State(db): State<Arc<Db>>, Query(asked): Query<Asked>) -> Response {
+    let id = asked.game.unwrap_or_else(|| db.arenas.config.game.clone());
+    let lang = asked.lang.unwrap_or_else(|| "en".into());
+    let game = match db.arenas.game(&id) {
+        Ok(game) => game,
+        Err(e) => return bad(e.to_string()),
+    };
+    if !db.packs.has(&lang) {
+        return bad(format!("no language {lang:?} here"));
+    }
+    let day = match asked.date.as_deref().map(str::parse::<solve::game::Day>) {
+        None => solve::game::Day::of(UtcTime::now()),
+        Some(Ok(day)) => day,
+        Some(Err(e)) => return bad(e.to_string()),
+    };
+    let (g, l, d) = (game.id.clone(), lang.clone(), day.to_string());
+    let read = db
+        .store
+        .read(move |sql, _| {
+            let standing = crate::store::daily::standing(sql, &g, &l, &d, 0)?;
+            let top = crate::store::daily::top(sql, &g, &l, &d, 10)?;
+            Ok((standing.players, top))
+        })
+        .await;
+    let Some((players, lines)) = read else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(serde_json::json!({ "error": "this server keeps no daily board (--no-store), or its store cannot be read" })),
+        )
+            .into_response();
+    };
+    Json(DailyBoard {
+        game: game.id,
+        lang,
+        date: day.to_string(),
+        players,
+        top: crate::store::daily::ranked(lines),
+    })
+    .into_response()
 }

@@ -82,10 +82,17 @@ async fn serve(
                 heard = Instant::now();
                 let replies = match read(incoming, &mut bucket, limits.rate) {
                     Read::Request(request) => {
-                        if let Request::Arena { token, group, .. } = &request {
-                            catch_up(&session.db, token.as_deref(), group.as_deref()).await;
+                        match &request {
+                            Request::Arena { token, group, .. } => {
+                                catch_up(&session.db, token.as_deref(), group.as_deref()).await
+                            }
+                            Request::Daily { token, .. } => {
+                                catch_up(&session.db, token.as_deref(), None).await
+                            }
+                            _ => {}
                         }
-                        answer(&mut session, request)
+                        let done = cmd::apply_waiting(&mut session, request).await;
+                        answer(&mut session, done)
                     }
                     Read::Skip => continue,
                     Read::Close(closed) => break closed,
@@ -215,10 +222,10 @@ fn read(incoming: Option<Result<Message, axum::Error>>, bucket: &mut Bucket, rat
     }
 }
 
-/// Carries out `request`: the replies for its sender, or the refusal (which
-/// the metrics and the access log hear of).
-fn answer(session: &mut Session, request: Request) -> Vec<Reply> {
-    match cmd::apply(session, request) {
+/// The replies to a request carried out, or its refusal (which the
+/// metrics and the access log hear of).
+fn answer(session: &mut Session, done: Result<Vec<Reply>, cmd::Refused>) -> Vec<Reply> {
+    match done {
         Ok(replies) => replies,
         Err(refused) => {
             let code = refused.code();

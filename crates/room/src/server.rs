@@ -107,6 +107,10 @@ pub async fn serve(
         .route(
             "/arena/leaderboards",
             get(crate::arena_http::leaderboards).with_state(db.clone()),
+        )
+        .route(
+            "/arena/daily",
+            get(crate::arena_http::daily).with_state(db.clone()),
         );
     if let Some(site) = &app.config.site {
         router = router.fallback_service(ServeDir::new(site));

@@ -10,6 +10,8 @@ import { clock } from "../game";
 import { $, LiveRound, shownCode } from "../room/live";
 import type { ArenaStatus, Reply } from "../room/protocol";
 import { RoomSocket } from "../room/socket";
+import { today } from "../daily";
+import { DailyEnd } from "./daily";
 import { Leaderboards, ordinal, Results } from "./results";
 
 /** This device in the arena: its secret and the name it plays under. */
@@ -34,13 +36,18 @@ function savedDevice(): Device | null {
   }
 }
 
-type Phase = "entry" | "between" | "round";
+type Phase = "entry" | "between" | "round" | "daily-end";
+
+/** What the page enters: the arena's rounds, or today's board alone. */
+type Mode = "arena" | "daily";
 
 class ArenaPage {
   private socket: RoomSocket | null = null;
   private device = savedDevice();
   private readonly live = new LiveRound((request) => this.socket?.send(request) ?? false);
   private readonly results = new Results();
+  private readonly dailyEnd = new DailyEnd();
+  private mode: Mode = sessionStorage.getItem(PLAYING_KEY) === "daily" ? "daily" : "arena";
   private readonly boards = new Leaderboards();
   private readonly params = new URLSearchParams(location.search);
   /** The game asked for in the address, else the server's. */
@@ -62,10 +69,20 @@ class ArenaPage {
     $("enter-form").addEventListener("submit", (e) => {
       e.preventDefault();
       this.group = $<HTMLInputElement>("group").value.trim() || null;
+      this.mode = "arena";
+      this.enter();
+    });
+    $("play-daily").addEventListener("click", () => {
+      this.mode = "daily";
+      this.enter();
+    });
+    $("daily-arena").addEventListener("click", () => {
+      this.mode = "arena";
       this.enter();
     });
     $("new-group").addEventListener("click", () => {
       this.group = "";
+      this.mode = "arena";
       this.enter();
     });
     $("leave").addEventListener("click", () => this.leave());
@@ -128,7 +145,10 @@ class ArenaPage {
 
   private enter(): void {
     const name = $<HTMLInputElement>("name").value.trim() || this.device?.name;
-    if (!name) return;
+    if (!name) {
+      $<HTMLFormElement>("enter-form").reportValidity();
+      return;
+    }
     localStorage.setItem(NAME_KEY, name);
     this.lang = $<HTMLSelectElement>("lang").value || this.lang;
     this.device = { token: this.device?.token ?? "", name };
@@ -150,9 +170,21 @@ class ArenaPage {
     );
   }
 
-  /** Enters the arena (again, after a drop: the token keeps the player). */
+  /** Enters the arena, or today's board (again, after a drop: the token
+   * keeps the player and its play). */
   private sendEntry(): void {
     if (!this.device || !this.socket) return;
+    if (this.mode === "daily") {
+      this.socket.send({
+        type: "daily",
+        name: this.device.name,
+        lang: this.lang,
+        date: today(),
+        ...(this.device.token ? { token: this.device.token } : {}),
+        ...(this.game ? { game: this.game } : {}),
+      });
+      return;
+    }
     this.socket.send({
       type: "arena",
       name: this.device.name,
@@ -169,10 +201,11 @@ class ArenaPage {
         this.device = { token: m.token, name: m.name };
         localStorage.setItem(DEVICE_KEY, JSON.stringify(this.device));
         localStorage.setItem(LANG_KEY, m.lang);
-        sessionStorage.setItem(PLAYING_KEY, m.lang);
+        sessionStorage.setItem(PLAYING_KEY, this.mode === "daily" ? "daily" : m.lang);
         this.lang = m.lang;
         document.body.dataset.player = m.player;
         this.results.game = m.game;
+        this.dailyEnd.game = m.game;
         document.body.dataset.lang = m.lang;
         this.say("", "");
         this.joined(m.group);
@@ -181,7 +214,7 @@ class ArenaPage {
       case "arena_round":
         document.body.dataset.start = m.start;
         delete document.body.dataset.results;
-        $("place").textContent = "\u00a0";
+        $("place").textContent = this.mode === "daily" ? "Today's board: your one play of the day, ranked with everyone who plays it today." : "\u00a0";
         this.live.start(m, m.mine.length ? "Back in the round: your words are kept." : "Trace words: drag through neighbouring letters.");
         this.show("round");
         break;
@@ -194,6 +227,14 @@ class ArenaPage {
         break;
       case "verdict":
         this.live.verdict(m);
+        break;
+      case "daily_results":
+        this.live.stop();
+        sessionStorage.removeItem(PLAYING_KEY);
+        this.dailyEnd.show(m);
+        document.body.dataset.daily = m.day.date;
+        this.show("daily-end");
+        $("daily-title").focus({ preventScroll: true });
         break;
       case "arena_results":
         this.live.stop();
@@ -280,7 +321,7 @@ class ArenaPage {
 
   private show(phase: Phase): void {
     document.body.dataset.phase = phase;
-    for (const p of ["entry", "between", "round"] as const) $(p).hidden = p !== phase;
+    for (const p of ["entry", "between", "round", "daily-end"] as const) $(p).hidden = p !== phase;
     $("boards").hidden = phase === "round" || document.body.dataset.arena === "none";
   }
 

@@ -6,13 +6,26 @@
 import { BoardView, markRare, markShared, wordItem } from "../board";
 import { plural } from "../game";
 import { $, bdi, shownCode } from "../room/live";
-import type { ArenaBoards, ArenaMine, ArenaResults, WordShare, WordShown } from "../room/protocol";
+import type { ArenaBoards, ArenaMine, ArenaResults, Leader, WordShare, WordShown } from "../room/protocol";
 
 /** 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st. */
 export function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
   return `${n}${suffix}`;
+}
+
+/** A line of a top ten: rank, name, points and words. */
+export function leaderItem(p: Leader): HTMLLIElement {
+  const li = document.createElement("li");
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = ordinal(p.rank);
+  const total = document.createElement("span");
+  total.className = "total";
+  total.textContent = `${plural(p.score, "point", "points")}, ${plural(p.words, "word", "words")}`;
+  li.append(rank, bdi(p.name), total);
+  return li;
 }
 
 /** "found by 37%"; of a player's own word found by them alone, "only you". */
@@ -38,19 +51,7 @@ export class Results {
     $("rarest").textContent = "";
     $("held").hidden = true;
     $("mine").replaceChildren();
-    $("top").replaceChildren(
-      ...m.top.map((p) => {
-        const li = document.createElement("li");
-        const rank = document.createElement("span");
-        rank.className = "rank";
-        rank.textContent = ordinal(p.rank);
-        const total = document.createElement("span");
-        total.className = "total";
-        total.textContent = `${plural(p.score, "point", "points")}, ${plural(p.words, "word", "words")}`;
-        li.append(rank, bdi(p.name), total);
-        return li;
-      }),
-    );
+    $("top").replaceChildren(...m.top.map(leaderItem));
     $("best").replaceChildren(...m.best.map((w) => this.shareItem(w)));
     $("nobody").replaceChildren(
       ...m.nobody.map((w) => {

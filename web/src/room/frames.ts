@@ -105,7 +105,28 @@ lang?: string,
  * A friends' board to join, by its code (`7KQ2-XM9D`); `""`
  * starts a new one.
  */
-group?: string, };
+group?: string, } | { "type": "daily", 
+/**
+ * The screen name (kept from before with a known token).
+ */
+name: string, 
+/**
+ * The device's token from an earlier `arena_welcome`.
+ */
+token?: string, 
+/**
+ * A game of `solve::game` (the server's arena game if none).
+ */
+game?: string, 
+/**
+ * A language key of the server's packs (`en` if none).
+ */
+lang?: string, 
+/**
+ * The player's own date (`2026-12-04`), at most a day from the
+ * server's (UTC).
+ */
+date: string, };
 
 export type Player = { 
 /**
@@ -464,6 +485,65 @@ min_rounds: number,
  */
 boards: Array<Leaderboard>, };
 
+export type DailyBoard = { 
+/**
+ * The game.
+ */
+game: string, 
+/**
+ * The language.
+ */
+lang: string, 
+/**
+ * The date (`2026-12-04`): each player's own; the board of a date is
+ * the same for everyone.
+ */
+date: string, 
+/**
+ * How many plays are scored (those held out apart).
+ */
+players: number, 
+/**
+ * The ten best, best first (players level share a rank).
+ */
+top: Array<Leader>, };
+
+export type DailyResults = { 
+/**
+ * The board.
+ */
+board: BoardShown, 
+/**
+ * Its seed (`boggle roll --game G --daily DATE` rolls the board).
+ */
+seed: number, 
+/**
+ * Your place among the date's scored plays (none if held out).
+ */
+place: Place | null, 
+/**
+ * Points.
+ */
+score: number, 
+/**
+ * Your words, best first.
+ */
+words: Array<WordShown>, 
+/**
+ * Your pace was past what a person keeps up: held out of the
+ * leaderboard.
+ */
+held: boolean, 
+/**
+ * You had played this date's board before: this is that play (one
+ * scored play a day).
+ */
+again: boolean, 
+/**
+ * The date's leaderboard.
+ */
+day: DailyBoard, };
+
 export type Reply = { "type": "welcome", 
 /**
  * The room's code.
@@ -677,7 +757,7 @@ mine: Array<WordShown>, } | { "type": "arena_wait",
 /**
  * Milliseconds until it starts.
  */
-next_ms: number, } | { "type": "arena_place" } & Place | { "type": "arena_results" } & ArenaResults | { "type": "arena_mine" } & ArenaMine | { "type": "error", 
+next_ms: number, } | { "type": "arena_place" } & Place | { "type": "arena_results" } & ArenaResults | { "type": "arena_mine" } & ArenaMine | { "type": "daily_results" } & DailyResults | { "type": "error", 
 /**
  * What kind of refusal, for the page to act on.
  */

@@ -4,7 +4,7 @@
 // page's type check; docs/rooms.md describes them.
 import type { Catalog } from "wordgrid";
 
-export type { ArenaBoards, ArenaMine, ArenaResults, ArenaStatus, BoardShown, Counted, Leaderboard, Phase, Player, PlayerResult, Progress, Refusal, Reply, Request, Settings, VerdictKind, WordShare, WordShown } from "./frames";
+export type { ArenaBoards, ArenaMine, ArenaResults, ArenaStatus, BoardShown, Counted, DailyBoard, DailyResults, Leader, Leaderboard, Phase, Player, PlayerResult, Progress, Refusal, Reply, Request, Settings, VerdictKind, WordShare, WordShown } from "./frames";
 
 /** The games and languages a host may choose (`/rooms/options`), with the library's catalog. */
 export interface Options {

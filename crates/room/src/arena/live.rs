@@ -18,6 +18,7 @@ use crate::frame::{
 };
 use crate::rate::Bucket;
 use crate::room::{found_shown, word_shown, Outbox};
+use crate::store::daily::DailyKey;
 use crate::store::leaderboard::Played;
 use crate::store::{ArenaWrite, RoundKey, Store, Write};
 
@@ -72,6 +73,9 @@ pub struct Arena {
     pub(crate) rate: (u32, u32),
     /// Taken out of the server's arenas: whoever enters next makes a new one.
     pub(crate) closed: bool,
+    /// A device's own play of the daily board (one entrant, its own
+    /// clock), not a round for everyone.
+    pub(crate) daily: Option<DailyKey>,
 }
 
 impl Arena {
@@ -86,6 +90,7 @@ impl Arena {
             store,
             rate,
             closed: false,
+            daily: None,
         }
     }
 

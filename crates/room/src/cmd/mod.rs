@@ -18,9 +18,36 @@ pub(crate) mod start;
 
 pub(crate) use crate::refused::Refused;
 
+/// Carries out `request` for the connection `session`, as [`apply`] does,
+/// and those that wait on the store (the daily board's play).
+pub(crate) async fn apply_waiting(
+    session: &mut Session,
+    request: Request,
+) -> Result<Vec<Reply>, Refused> {
+    match request {
+        Request::Daily {
+            name,
+            token,
+            game,
+            lang,
+            date,
+        } => {
+            let entry = arena::daily::Entry {
+                name: &name,
+                token: token.as_deref(),
+                game: game.as_deref(),
+                lang: lang.as_deref(),
+                date: &date,
+            };
+            arena::daily::enter(session, &entry).await
+        }
+        request => apply(session, request),
+    }
+}
+
 /// Carries out `request` for the connection `session`: the replies for its
 /// sender alone (what the room tells everyone goes through the outboxes).
-pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply>, Refused> {
+fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply>, Refused> {
     if let Some(seat) = &session.seat {
         crate::db::lock(&seat.room).touch(Instant::now());
     }
@@ -64,5 +91,8 @@ pub(crate) fn apply(session: &mut Session, request: Request) -> Result<Vec<Reply
                 group: group.as_deref(),
             },
         ),
+        Request::Daily { .. } => Err(Refused::Settings(
+            "the daily board is played from the connection's loop".into(),
+        )),
     }
 }

@@ -185,3 +185,48 @@ pub struct ArenaBoards {
     /// Each period by each measure.
     pub boards: Vec<Leaderboard>,
 }
+
+/// The day's leaderboard of a game's daily board in a language: its scored
+/// plays, best first (`GET /arena/daily`, and with a play's results).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DailyBoard {
+    /// The game.
+    pub game: String,
+    /// The language.
+    pub lang: String,
+    /// The date (`2026-12-04`): each player's own; the board of a date is
+    /// the same for everyone.
+    pub date: String,
+    /// How many plays are scored (those held out apart).
+    pub players: usize,
+    /// The ten best, best first (players level share a rank).
+    pub top: Vec<Leader>,
+}
+
+/// Your play of the daily board is over: your result, where it stands
+/// among the date's plays so far, and the date's leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub struct DailyResults {
+    /// The board.
+    pub board: BoardShown,
+    /// Its seed (`boggle roll --game G --daily DATE` rolls the board).
+    #[cfg_attr(test, ts(type = "number"))]
+    pub seed: u64,
+    /// Your place among the date's scored plays (none if held out).
+    pub place: Option<Place>,
+    /// Points.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub score: u64,
+    /// Your words, best first.
+    pub words: Vec<WordShown>,
+    /// Your pace was past what a person keeps up: held out of the
+    /// leaderboard.
+    pub held: bool,
+    /// You had played this date's board before: this is that play (one
+    /// scored play a day).
+    pub again: bool,
+    /// The date's leaderboard.
+    pub day: DailyBoard,
+}

@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 mod arena;
 
 pub use arena::{
-    ArenaBoards, ArenaLanguage, ArenaMine, ArenaResults, ArenaStatus, ArenaTimes, Leader,
-    Leaderboard, Place, Standing, WordShare,
+    ArenaBoards, ArenaLanguage, ArenaMine, ArenaResults, ArenaStatus, ArenaTimes, DailyBoard,
+    DailyResults, Leader, Leaderboard, Place, Standing, WordShare,
 };
 /// Which words a round's target counts: the library's rule
 /// (`solve::game::Counted`), as the web app's setting names it.
@@ -227,6 +227,29 @@ pub enum Request {
         #[serde(default)]
         #[cfg_attr(test, ts(optional))]
         group: Option<String>,
+    },
+    /// Plays the daily board of a game and a language on `date`: one
+    /// scored play a device a date, on its own clock from now (the game's
+    /// time). Entering again during it goes on with it; after it, its
+    /// result comes back. Tries are `trace` and `word`.
+    Daily {
+        /// The screen name (kept from before with a known token).
+        name: String,
+        /// The device's token from an earlier `arena_welcome`.
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        token: Option<String>,
+        /// A game of `solve::game` (the server's arena game if none).
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        game: Option<String>,
+        /// A language key of the server's packs (`en` if none).
+        #[serde(default)]
+        #[cfg_attr(test, ts(optional))]
+        lang: Option<String>,
+        /// The player's own date (`2026-12-04`), at most a day from the
+        /// server's (UTC).
+        date: String,
     },
 }
 
@@ -468,6 +491,8 @@ pub enum Reply {
     ArenaResults(Box<ArenaResults>),
     /// An arena round is over: your own results.
     ArenaMine(Box<ArenaMine>),
+    /// Your play of the daily board is over (or was, before).
+    DailyResults(Box<DailyResults>),
     /// A request was refused; the connection stays.
     Error {
         /// What kind of refusal, for the page to act on.
@@ -524,6 +549,8 @@ mod tests {
             ArenaLanguage::decl(),
             ArenaStatus::decl(),
             ArenaBoards::decl(),
+            DailyBoard::decl(),
+            DailyResults::decl(),
             Reply::decl(),
         ];
         let text = solve::ts::declarations(
@@ -542,6 +569,8 @@ mod tests {
             "\"leave\"",
             "\"arena\"",
             "\"arena_results\"",
+            "\"daily\"",
+            "\"daily_results\"",
         ] {
             assert!(text.contains(kind), "{kind} missing:\n{text}");
         }

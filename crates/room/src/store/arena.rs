@@ -9,6 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use super::daily::{self, DailyKey};
 use super::leaderboard::{self, By, Millis, Period, Played};
 use super::sql::{args, Sql, SqlError};
 use crate::frame::{Leaderboard, Standing};
@@ -42,6 +43,16 @@ pub(crate) enum ArenaWrite {
     Group { code: String },
     /// A player entered with a friends' board's code.
     Member { code: String, player: String },
+    /// A device began its play of a daily board.
+    DailyStart { key: DailyKey, started: Millis },
+    /// A word accepted in a daily play: its `seq`th.
+    DailyWord {
+        key: DailyKey,
+        seq: u32,
+        word: String,
+    },
+    /// A daily play's clock ran out: its result.
+    DailyDone { key: DailyKey, played: Played },
 }
 
 /// A round of the arena: its game, language and start (ms since 1970).
@@ -313,6 +324,9 @@ pub(super) fn apply(sql: &mut Sql, write: &ArenaWrite, shared: &Shared) -> Resul
             Ok(())
         }
         ArenaWrite::Results { round, played } => results(sql, round, played, shared),
+        ArenaWrite::DailyStart { key, started } => daily::start(sql, key, *started),
+        ArenaWrite::DailyWord { key, seq, word } => daily::word(sql, key, *seq, word),
+        ArenaWrite::DailyDone { key, played } => daily::done(sql, key, played),
     }
 }
 

@@ -31,6 +31,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OpenFlags};
 
 mod arena;
+pub mod daily;
 pub mod leaderboard;
 mod pg;
 mod saved;
@@ -51,6 +52,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0002_arena.sql"),
     include_str!("../../migrations/0003_arena_play.sql"),
     include_str!("../../migrations/0004_arena_groups.sql"),
+    include_str!("../../migrations/0005_arena_daily.sql"),
 ];
 
 /// The steps of [`MIGRATIONS`] that are the arena's (a shared store holds
@@ -123,10 +125,22 @@ pub(crate) enum Write {
     Arena(ArenaWrite),
     /// Answers once everything before it is committed.
     Kept(tokio::sync::oneshot::Sender<()>),
+    /// A read, once everything before it is committed.
+    Read(Read),
 }
 
-/// A read of the shared store, on its reading connection.
-type Read = Box<dyn FnOnce(&mut Sql, &Shared) + Send>;
+impl std::fmt::Debug for Read {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Read")
+    }
+}
+
+/// A read of the store: on the shared store's reading connection, or on
+/// the file's writer.
+pub(crate) struct Read(Box<ReadFn>);
+
+/// What a [`Read`] runs.
+type ReadFn = dyn FnOnce(&mut Sql, &Shared) + Send;
 
 /// Where rooms and the arena are kept: a handle every room holds (cheap to
 /// clone). A store in memory keeps nothing.
@@ -256,26 +270,39 @@ impl Store {
         (!kept.is_empty()).then_some(Kept(kept))
     }
 
-    /// Runs `f` on the shared store's reading connection: `None` if the
-    /// store is not shared, or the read failed (logged).
+    /// Runs `f` on the store: on the reading connection of a store shared
+    /// with other instances, else on the file's writer once what was
+    /// handed over before is committed. `None` for a store in memory, or a
+    /// read that failed (logged).
     pub(crate) async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Sql, &Shared) -> Result<T, SqlError> + Send + 'static,
     ) -> Option<T> {
-        let reader = self.reader.as_ref()?;
         let (answer, answered) = tokio::sync::oneshot::channel();
-        let read: Read = Box::new(move |sql, shared| {
+        let read = Read(Box::new(move |sql, shared| {
             let _ = answer.send(f(sql, shared));
-        });
-        reader.send(read).ok()?;
+        }));
+        match (
+            &self.reader,
+            self.arena_writer.as_ref().or(self.rooms.as_ref()),
+        ) {
+            (Some(reader), _) => reader.send(read).ok()?,
+            (None, Some(writer)) => writer.send(Write::Read(read)).ok()?,
+            (None, None) => return None,
+        }
         match answered.await {
             Ok(Ok(v)) => Some(v),
             Ok(Err(e)) => {
-                tracing::error!(error = %e, "the arena's shared store could not be read");
+                tracing::error!(error = %e, "the arena's store could not be read");
                 None
             }
             Err(_) => None,
         }
+    }
+
+    /// Whether the arena is kept anywhere (not in memory only).
+    pub fn keeps_arena(&self) -> bool {
+        self.arena_writer.is_some() || self.rooms.is_some()
     }
 }
 
@@ -404,12 +431,16 @@ fn write_all(mut backend: Backend, queue: mpsc::Receiver<Write>, name: &str, sha
                 Err(_) => break,
             }
         }
-        let mut done = Vec::new();
+        let (mut done, mut reads) = (Vec::new(), Vec::new());
         let writes: Vec<Write> = batch
             .into_iter()
             .filter_map(|w| match w {
                 Write::Kept(d) => {
                     done.push(d);
+                    None
+                }
+                Write::Read(r) => {
+                    reads.push(r);
                     None
                 }
                 w => Some(w),
@@ -418,6 +449,16 @@ fn write_all(mut backend: Backend, queue: mpsc::Receiver<Write>, name: &str, sha
         commit(&mut backend, &writes, name, shared);
         for d in done {
             let _ = d.send(());
+        }
+        for Read(read) in reads {
+            let mut read = Some(read);
+            // (A read that fails answers its error.)
+            let _ = backend.transaction(&mut |sql| {
+                if let Some(read) = read.take() {
+                    read(sql, shared);
+                }
+                Ok(())
+            });
         }
     }
 }
@@ -469,7 +510,7 @@ fn apply(sql: &mut Sql, write: &Write, shared: &Shared) -> Result<(), SqlError> 
             .execute([code])
             .map(drop)?),
         Write::Arena(write) => arena::apply(sql, write, shared),
-        Write::Kept(_) => Ok(()),
+        Write::Kept(_) | Write::Read(_) => Ok(()),
     }
 }
 
@@ -599,6 +640,6 @@ mod tests {
                 |r| r.get(0),
             )
             .unwrap();
-        assert_eq!(tables, 7);
+        assert_eq!(tables, 9);
     }
 }

@@ -101,7 +101,7 @@ pub(super) fn open(
 
 /// The reader: each read on its own, outside any transaction.
 fn read_all(mut pg: Pg, queue: mpsc::Receiver<Read>, shared: &Shared) {
-    while let Ok(read) = queue.recv() {
+    while let Ok(Read(read)) = queue.recv() {
         match pg.live() {
             Ok(conn) => read(&mut Sql::Pg(conn), shared),
             // The read's answer is dropped: its caller hears nothing.

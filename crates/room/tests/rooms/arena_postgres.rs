@@ -274,6 +274,27 @@ async fn two_instances_sharing_postgresql_play_one_board_and_keep_one_leaderboar
     assert_eq!(joined["group"], code.as_str(), "{joined}");
     assert_eq!(joined["player"], wb["player"]);
 
+    // The daily board: played on one, on the date's leaderboard of the
+    // other, and once a date on both.
+    let today = solve::game::Day::of(solve::game::UtcTime::now()).to_string();
+    let daily =
+        json!({"type": "daily", "name": "Bob", "lang": "en", "date": today, "token": wb["token"]});
+    let (mut bob, _) = enter(a.addr, daily.clone()).await;
+    let board = bob.until("arena_round").await;
+    let words = solved(&board, "wordament").words;
+    assert_eq!(bob.word(&words[0].word).await["kind"], "new");
+    let played = bob.until("daily_results").await;
+    assert_eq!(played["score"], words[0].score, "{played}");
+    let day = get_json(b.addr, &format!("/arena/daily?lang=en&date={today}")).await;
+    assert_eq!(day["players"], 1, "{day}");
+    assert_eq!(day["top"][0]["name"], "Bob");
+    let (mut bob, _) = enter(b.addr, daily).await;
+    let again = bob.until("daily_results").await;
+    assert_eq!(
+        (again["again"].clone(), again["score"].clone()),
+        (json!(true), played["score"].clone())
+    );
+
     // kill -9 one instance: the other and the shared store go on, and it
     // comes back with the same leaderboard.
     a.child.kill().unwrap();

@@ -4,6 +4,7 @@
 //! re-rolled from the round's seed.
 
 mod arena;
+mod arena_daily;
 mod arena_groups;
 mod arena_postgres;
 mod attacks;

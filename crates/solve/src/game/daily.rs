@@ -97,6 +97,34 @@ impl Day {
     }
 }
 
+impl Day {
+    /// The date in UTC at the moment `at`.
+    pub fn of(at: super::UtcTime) -> Day {
+        Day::from_days_since_1970(at.seconds().div_euclid(86_400))
+    }
+
+    /// Whether this is the date somewhere on Earth at the moment `at`:
+    /// civil time zones run from UTC−12 to UTC+14, so a date is someone's
+    /// from 14 hours before its UTC midnight to 12 hours after its end. A
+    /// server takes a player's own date for the daily board only then.
+    ///
+    /// ```
+    /// use solve::game::{Day, UtcTime};
+    ///
+    /// let day: Day = "2026-12-04".parse().unwrap();
+    /// let at = |t: &str| t.parse::<UtcTime>().unwrap();
+    /// assert!(day.somewhere_at(at("2026-12-03T10:00:00Z"))); // Kiribati's morning
+    /// assert!(!day.somewhere_at(at("2026-12-03T09:59:59Z")));
+    /// assert!(day.somewhere_at(at("2026-12-05T11:59:59Z"))); // Baker Island's night
+    /// assert!(!day.somewhere_at(at("2026-12-05T12:00:00Z")));
+    /// ```
+    pub fn somewhere_at(self, at: super::UtcTime) -> bool {
+        const HOUR: i64 = 3600;
+        let midnight = self.days_since_1970() * 24 * HOUR;
+        (midnight - 14 * HOUR..midnight + 36 * HOUR).contains(&at.seconds())
+    }
+}
+
 impl FromStr for Day {
     type Err = DayError;
 

@@ -32,7 +32,7 @@ pub use daily::{Day, DayError};
 pub use judge::{Found, Judge, Verdict, VerdictKind};
 pub use matches::{MATCH_DEFAULT, MATCH_ROUNDS};
 pub use opening::OPENING_ROUNDS;
-pub use standings::{Standing, Standings};
+pub use standings::{percentile, Standing, Standings};
 pub use target::Counted;
 
 use grid::{Rng, Size};

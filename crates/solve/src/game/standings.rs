@@ -42,6 +42,17 @@ pub struct Standing {
     pub percentile: f64,
 }
 
+/// A player's percentile among `players`: those `below` them, and half of
+/// the `level` (themselves among them), in percent of all. Whoever ranks
+/// players from counts alone (the daily board's leaderboard, kept in a
+/// store) uses it too.
+pub fn percentile(below: usize, level: usize, players: usize) -> f64 {
+    if players == 0 {
+        return 0.0;
+    }
+    100.0 * (below as f64 + level as f64 / 2.0) / players as f64
+}
+
 /// A round's players ranked, and how many of them found each word.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standings {
@@ -85,7 +96,7 @@ impl Standings {
                 .take_while(|s| s.score == ranked[at].score)
                 .count();
             let below = n - at - level;
-            let percentile = 100.0 * (below as f64 + level as f64 / 2.0) / n as f64;
+            let percentile = percentile(below, level, n);
             for s in &mut ranked[at..at + level] {
                 s.rank = at + 1;
                 s.percentile = percentile;

@@ -8,9 +8,11 @@ use super::play::{judged, verdict_reply, Try};
 use super::Refused;
 
 pub(crate) mod clock;
+pub(crate) mod daily;
 use crate::arena::live::Arena;
 use crate::arena::{lock, ArenaRef};
 use crate::clients::Act;
+use crate::db::Db;
 use crate::frame::{Reply, Settings};
 use crate::session::{ArenaSeat, Session};
 use crate::store::{ArenaWrite, Known, Write};
@@ -38,55 +40,15 @@ pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Repl
         lang,
         group,
     } = *entry;
-    session.seatless()?;
-    let db = session.db.clone();
     let now = Instant::now();
-    if !db.clients.take(session.client, Act::Join, now) {
-        return Err(Refused::TooMany("joined rooms"));
-    }
-    if db.shutdown.is_triggered() {
-        return Err(Refused::ShuttingDown);
-    }
-    let game = db.arenas.game(game.unwrap_or(&db.arenas.config.game))?;
-    let lang = lang.unwrap_or(DEFAULT_LANG);
-    db.check(&Settings {
-        game: game.id.clone(),
-        lang: lang.to_string(),
-        ..Settings::default()
-    })?;
-    let name = crate::name::read(name)?;
-    // A device known by its token keeps its public id; a new one (or a
-    // token nobody was given) gets a fresh token and id.
-    let shared = &db.store.arena;
-    let (known, token) = match token.and_then(|t| shared.known(t).map(|k| (k, t.to_string()))) {
-        Some((known, token)) => (known, token),
-        None => {
-            let id = crate::code::token();
-            let known = Known {
-                player: id[..16].to_string(),
-                name: name.clone(),
-            };
-            (known, crate::code::token())
-        }
-    };
+    let (game, lang, name) = admit(session, game, lang, name, now)?;
+    let db = session.db.clone();
+    let lang = lang.as_str();
+    let (known, token, mut wrote) = device(&db, &name, token);
     let group = group
         .map(|typed| read_group(session, typed, &known.player, now))
         .transpose()?;
-    // Whether the store is handed anything of this device.
-    let mut wrote = false;
-    if known.name != name || shared.known(&token).is_none() {
-        wrote = true;
-        let known = Known {
-            name: name.clone(),
-            ..known.clone()
-        };
-        db.store.write(Write::Arena(ArenaWrite::Player {
-            player: known.player.clone(),
-            token: token.clone(),
-            name: name.clone(),
-        }));
-        shared.remember(&token, known);
-    }
+    let shared = &db.store.arena;
     if let Some(code) = &group {
         if shared.join_group(code, &known.player) {
             wrote = true;
@@ -145,6 +107,81 @@ pub(crate) fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Vec<Repl
     }];
     replies.extend(told);
     Ok(replies)
+}
+
+/// What entering the arena or a daily play asks first: a connection with
+/// no seat, within its address's joins a minute, a server not stopping, a
+/// game and language it has, a name as names go. The game, language and
+/// name.
+pub(crate) fn admit(
+    session: &mut Session,
+    game: Option<&str>,
+    lang: Option<&str>,
+    name: &str,
+    now: Instant,
+) -> Result<(solve::game::Game, String, String), Refused> {
+    release_daily(session);
+    session.seatless()?;
+    let db = &session.db;
+    if !db.clients.take(session.client, Act::Join, now) {
+        return Err(Refused::TooMany("joined rooms"));
+    }
+    if db.shutdown.is_triggered() {
+        return Err(Refused::ShuttingDown);
+    }
+    let game = db.arenas.game(game.unwrap_or(&db.arenas.config.game))?;
+    let lang = lang.unwrap_or(DEFAULT_LANG).to_string();
+    db.check(&Settings {
+        game: game.id.clone(),
+        lang: lang.clone(),
+        ..Settings::default()
+    })?;
+    Ok((game, lang, crate::name::read(name)?))
+}
+
+/// Lets go of a daily play whose clock has run out: the connection may
+/// enter the arena, or another daily board.
+fn release_daily(session: &mut Session) {
+    let over = session.arena.as_ref().is_some_and(|seat| {
+        let a = lock(&seat.arena);
+        a.daily.is_some() && a.live.is_none()
+    });
+    if over {
+        session.arena = None;
+        session.outbox = None;
+    }
+}
+
+/// The device entering as `name`: known by its token, or new (a fresh
+/// token and public id), and remembered with its name; whether the store
+/// was handed anything of it.
+pub(crate) fn device(db: &Db, name: &str, token: Option<&str>) -> (Known, String, bool) {
+    let shared = &db.store.arena;
+    let (known, token) = match token.and_then(|t| shared.known(t).map(|k| (k, t.to_string()))) {
+        Some((known, token)) => (known, token),
+        None => {
+            let id = crate::code::token();
+            let known = Known {
+                player: id[..16].to_string(),
+                name: name.to_string(),
+            };
+            (known, crate::code::token())
+        }
+    };
+    let new = known.name != name || shared.known(&token).is_none();
+    if new {
+        let known = Known {
+            name: name.to_string(),
+            ..known.clone()
+        };
+        db.store.write(Write::Arena(ArenaWrite::Player {
+            player: known.player.clone(),
+            token: token.clone(),
+            name: name.to_string(),
+        }));
+        shared.remember(&token, known);
+    }
+    (known, token, new)
 }
 
 /// The friends' board a device enters with: a known code (typed as people
@@ -225,11 +262,19 @@ fn judge(arena: &ArenaRef, player: &str, try_: Try<'_>, now: Instant) -> Result<
     let verdict = judged(&judge, &mut e.found, try_)?;
     let (reply, new) = verdict_reply(&judge, verdict, e.found.score());
     if let Some(word) = new {
-        a.store.write(Write::Arena(ArenaWrite::Word {
-            round,
-            player: player.to_string(),
-            seq: e.found.len() as u32 - 1,
-            word,
+        let seq = e.found.len() as u32 - 1;
+        a.store.write(Write::Arena(match &a.daily {
+            Some(key) => ArenaWrite::DailyWord {
+                key: key.clone(),
+                seq,
+                word,
+            },
+            None => ArenaWrite::Word {
+                round,
+                player: player.to_string(),
+                seq,
+                word,
+            },
         }));
     }
     Ok(reply)
