@@ -193,9 +193,10 @@ impl Arena {
         self.live = Some(live);
     }
 
-    /// The words of players on other instances that share the store (by
-    /// player: the screen name, the words in the order found), added to
-    /// theirs here. A player connected here is left as judged here.
+    /// The words other instances sharing the store judged (by player: the
+    /// screen name, the words in the order found), added to theirs here:
+    /// a player of another instance, or one who came here from another
+    /// mid-round (their words there count too).
     pub(crate) fn merge(&mut self, others: HashMap<String, (String, Vec<String>)>) {
         let Some(live) = &self.live else { return };
         let since = began(live);
@@ -210,12 +211,11 @@ impl Arena {
                 since,
                 tries: Bucket::new(rate.0, rate.1),
             });
-            if e.out.is_some() {
-                continue;
+            if e.out.is_none() {
+                e.name = name;
             }
-            e.name = name;
-            // (The words already here come first, in the same order.)
-            for word in words.iter().skip(e.found.len()) {
+            // (A word already here is found again: no change.)
+            for word in &words {
                 if live.judge.typed(&mut e.found, word).is_ok() {
                     e.tried = true;
                 }

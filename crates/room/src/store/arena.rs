@@ -97,6 +97,8 @@ pub struct Shared {
     groups: Mutex<HashMap<String, HashSet<String>>>,
     /// Each group's leaderboards by game and language (game, lang, code).
     group_boards: Mutex<HashMap<(String, String, String), Boards>>,
+    /// This process among the instances sharing a store: drawn at start.
+    source: std::sync::OnceLock<String>,
 }
 
 fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -104,6 +106,12 @@ fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Shared {
+    /// This process's name on the words it judges (drawn once).
+    fn source(&self) -> &str {
+        self.source
+            .get_or_init(|| crate::code::token()[..12].to_string())
+    }
+
     /// The device of `token`, if it entered before.
     pub fn known(&self, token: &str) -> Option<Known> {
         locked(&self.players).get(token).cloned()
@@ -301,9 +309,9 @@ pub(super) fn apply(sql: &mut Sql, write: &ArenaWrite, shared: &Shared) -> Resul
             word,
         } => sql
             .run(
-                "INSERT INTO arena_words (game, lang, start, player, seq, word) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                "INSERT INTO arena_words (game, lang, start, player, seq, word, source) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                  ON CONFLICT DO NOTHING",
-                args![&round.game, &round.lang, round.start, player, *seq, word],
+                args![&round.game, &round.lang, round.start, player, *seq, word, shared.source()],
             )
             .map(drop),
         ArenaWrite::Group { code } => sql
@@ -427,17 +435,18 @@ pub(crate) fn catch_up_boards(
     Ok(behind)
 }
 
-/// Every player's words of `round` in the store, with their screen names,
-/// in the order found: the words of the players of every instance that
-/// shares it.
+/// The words of `round` that other instances sharing the store judged
+/// (or this one before a restart), by player, with their screen names, in
+/// the order found.
 pub(crate) fn round_words(
     sql: &mut Sql,
+    shared: &Shared,
     round: &RoundKey,
 ) -> Result<HashMap<String, (String, Vec<String>)>, SqlError> {
     let rows = sql.rows(
         "SELECT w.player, p.name, w.word FROM arena_words AS w LEFT JOIN arena_players AS p ON p.player = w.player
-         WHERE w.game = ?1 AND w.lang = ?2 AND w.start = ?3 ORDER BY w.player, w.seq",
-        args![&round.game, &round.lang, round.start],
+         WHERE w.game = ?1 AND w.lang = ?2 AND w.start = ?3 AND w.source <> ?4 ORDER BY w.player, w.seq",
+        args![&round.game, &round.lang, round.start, shared.source()],
     )?;
     let mut words: HashMap<String, (String, Vec<String>)> = HashMap::new();
     for r in rows {

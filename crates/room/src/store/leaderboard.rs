@@ -417,15 +417,17 @@ fn best_rounds(
     now: Millis,
     limit: usize,
 ) -> Result<Vec<Entry>, SqlError> {
-    const PAGE: i64 = 256;
+    // A page of four rounds a line first (a player rarely holds more of
+    // the best), twice as many each page after.
+    let mut page = (limit as i64 * 4).max(16);
     let mut best: Vec<Entry> = Vec::new();
     let mut offset = 0;
     while best.len() < limit {
         let rows = sql.rows(
             BY_ROUND,
-            args![game, lang, period.first_start(now), now, PAGE, offset],
+            args![game, lang, period.first_start(now), now, page, offset],
         )?;
-        let last_page = (rows.len() as i64) < PAGE;
+        let last_page = (rows.len() as i64) < page;
         for entry in entries(rows)? {
             if best.len() < limit && best.iter().all(|e| e.player != entry.player) {
                 best.push(entry);
@@ -434,7 +436,8 @@ fn best_rounds(
         if last_page {
             break;
         }
-        offset += PAGE;
+        offset += page;
+        page *= 2;
     }
     Ok(best)
 }

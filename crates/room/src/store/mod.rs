@@ -53,6 +53,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_arena_play.sql"),
     include_str!("../../migrations/0004_arena_groups.sql"),
     include_str!("../../migrations/0005_arena_daily.sql"),
+    include_str!("../../migrations/0006_arena_word_source.sql"),
 ];
 
 /// The steps of [`MIGRATIONS`] that are the arena's (a shared store holds

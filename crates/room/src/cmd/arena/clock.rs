@@ -101,7 +101,7 @@ async fn others(db: &Arc<Db>, arena: &ArenaRef, key: &RoundKey) {
     let round = key.clone();
     let Some(words) = db
         .store
-        .read(move |sql, _| crate::store::round_words(sql, &round))
+        .read(move |sql, shared| crate::store::round_words(sql, shared, &round))
         .await
     else {
         return;
