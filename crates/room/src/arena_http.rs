@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
-use solve::game::UtcTime;
+use solve::game::{Game, UtcTime};
 
 use crate::db::Db;
 use crate::frame::{ArenaBoards, ArenaLanguage, ArenaStatus, ArenaTimes, DailyBoard};
@@ -75,20 +75,27 @@ pub(crate) async fn status(State(db): State<Arc<Db>>, Query(asked): Query<Asked>
     .into_response()
 }
 
+/// The game and language asked for (the server's arena game, English), or
+/// why the server has no such one.
+fn game_and_lang(db: &Db, asked: &Asked) -> Result<(Game, String), String> {
+    let id = asked.game.as_deref().unwrap_or(&db.arenas.config.game);
+    let lang = asked.lang.clone().unwrap_or_else(|| "en".into());
+    let game = db.arenas.game(id).map_err(|e| e.to_string())?;
+    if !db.packs.has(&lang) {
+        return Err(format!("no language {lang:?} here"));
+    }
+    Ok((game, lang))
+}
+
 /// `/arena/leaderboards`: a game and language's leaderboards.
 pub(crate) async fn leaderboards(
     State(db): State<Arc<Db>>,
     Query(asked): Query<Asked>,
 ) -> Response {
-    let id = asked.game.unwrap_or_else(|| db.arenas.config.game.clone());
-    let lang = asked.lang.unwrap_or_else(|| "en".into());
-    let game = match db.arenas.game(&id) {
-        Ok(game) => game,
-        Err(e) => return bad(e.to_string()),
+    let (game, lang) = match game_and_lang(&db, &asked) {
+        Ok(asked) => asked,
+        Err(why) => return bad(why),
     };
-    if !db.packs.has(&lang) {
-        return bad(format!("no language {lang:?} here"));
-    }
     if db.store.shared() {
         catch_up(&db, &game.id, &lang, asked.group.as_deref()).await;
     }
@@ -148,15 +155,10 @@ async fn catch_up(db: &Arc<Db>, game: &str, lang: &str, group: Option<&str>) {
 /// `/arena/daily`: the leaderboard of a game's daily board in a language on
 /// a date, read from the store.
 pub(crate) async fn daily(State(db): State<Arc<Db>>, Query(asked): Query<Asked>) -> Response {
-    let id = asked.game.unwrap_or_else(|| db.arenas.config.game.clone());
-    let lang = asked.lang.unwrap_or_else(|| "en".into());
-    let game = match db.arenas.game(&id) {
-        Ok(game) => game,
-        Err(e) => return bad(e.to_string()),
+    let (game, lang) = match game_and_lang(&db, &asked) {
+        Ok(asked) => asked,
+        Err(why) => return bad(why),
     };
-    if !db.packs.has(&lang) {
-        return bad(format!("no language {lang:?} here"));
-    }
     let day = match asked.date.as_deref().map(str::parse::<solve::game::Day>) {
         None => solve::game::Day::of(UtcTime::now()),
         Some(Ok(day)) => day,
