@@ -41,7 +41,9 @@ pub struct DailyLine {
     pub words: i64,
 }
 
-/// Where a score stands among a date's scored plays (those held out apart).
+/// Where a score stands among a date's ranked plays: scored, not held out,
+/// with a word found (a play that found nothing used the day's play, and
+/// ranks nobody).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DailyStanding {
     /// The plays that scored more.
@@ -137,7 +139,7 @@ pub fn top(
     sql.rows(
         "SELECT COALESCE(p.name, d.player), d.score, d.words FROM arena_daily AS d
          LEFT JOIN arena_players AS p ON p.player = d.player
-         WHERE d.game = ?1 AND d.lang = ?2 AND d.day = ?3 AND d.done = 1 AND d.held = 0
+         WHERE d.game = ?1 AND d.lang = ?2 AND d.day = ?3 AND d.done = 1 AND d.held = 0 AND d.words > 0
          ORDER BY d.score DESC, d.player LIMIT ?4",
         args![game, lang, day, limit as i64],
     )?
@@ -163,7 +165,7 @@ pub fn standing(
 ) -> Result<DailyStanding, SqlError> {
     const SCORED: &str =
         "SELECT COUNT(*) FROM arena_daily WHERE game = ?1 AND lang = ?2 AND day = ?3
-         AND done = 1 AND held = 0";
+         AND done = 1 AND held = 0 AND words > 0";
     let mut count = |more: &str, args: &[super::sql::Value]| -> Result<usize, SqlError> {
         let row = sql.row(&format!("{SCORED}{more}"), args)?;
         Ok(row.map_or(Ok(0), |r| r.int(0))? as usize)

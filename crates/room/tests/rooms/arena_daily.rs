@@ -117,6 +117,13 @@ async fn a_daily_board_is_played_once_a_date_and_ranked_on_its_leaderboard() {
         .map(|l| l["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["Ann", "Bob"], "{board}");
+    // A play that finds nothing uses the day's play and ranks nobody.
+    let (mut cleo, _) = daily(&s, "Cleo", &today, None).await;
+    cleo.until("arena_round").await;
+    assert_eq!(cleo.word("zzzzq").await["kind"], "notword");
+    let nothing = cleo.until("daily_results").await;
+    assert!(nothing["place"].is_null(), "{nothing}");
+    assert_eq!(nothing["day"]["players"], 2);
     // The arena's own leaderboards are another matter.
     let arena = get_json(s.addr, "/arena/leaderboards?lang=en").await;
     assert!(

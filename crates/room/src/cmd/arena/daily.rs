@@ -258,7 +258,7 @@ async fn results(
         .await;
     let (standing, lines) = read.unwrap_or_default();
     let top = daily::ranked(lines);
-    let place = (!result.held && standing.players > 0).then(|| Place {
+    let place = (!result.held && result.words > 0 && standing.players > 0).then(|| Place {
         rank: standing.above + 1,
         players: standing.players,
         percentile: percentile(
