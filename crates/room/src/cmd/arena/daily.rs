@@ -123,31 +123,7 @@ pub(crate) async fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Ve
     if let Some(kept) = db.store.kept() {
         kept.wait().await;
     }
-    let start = UtcTime::from_seconds(started.div_euclid(1000));
-    let round = ArenaRound {
-        index: 0,
-        start,
-        ends: start.plus(seconds),
-        next: start.plus(seconds),
-        seed,
-    };
-    let left = u64::try_from(round.ends.seconds() * 1000 - now_ms()).unwrap_or(0);
-    let live = Live {
-        key: RoundKey {
-            game: game.id.clone(),
-            lang: lang.clone(),
-            start: started,
-        },
-        round,
-        board: board_shown(&judge),
-        target: judge.target(Counted::Common).len(),
-        judge,
-        ends: now + Duration::from_millis(left),
-    };
-    let rate = (db.limits.rate, db.limits.burst);
-    let mut arena = Arena::new(game.clone(), &lang, db.store.clone(), rate);
-    arena.daily = Some(key.clone());
-    arena.start(live, HashMap::from([(known.player.clone(), words)]), now);
+    let mut arena = open(&db, &game, &key, judge, (seed, started), words, now);
     let (out, outbox) = session.outbox();
     let told = arena.enter(&known.player, &name, out, session.conn, now, 0);
     let arena: ArenaRef = Arc::new(Mutex::new(arena));
@@ -159,6 +135,46 @@ pub(crate) async fn enter(session: &mut Session, entry: &Entry<'_>) -> Result<Ve
     session.outbox = Some(outbox);
     replies.extend(told);
     Ok(replies)
+}
+
+/// The play of `key` as an arena of one: its round from `started` (ms
+/// since 1970) for the game's time on the board of `seed`, with the words
+/// it found before (a reconnect, a restart).
+fn open(
+    db: &Db,
+    game: &Game,
+    key: &DailyKey,
+    judge: Arc<Judge>,
+    (seed, started): (u64, i64),
+    words: Vec<String>,
+    now: Instant,
+) -> Arena {
+    let start = UtcTime::from_seconds(started.div_euclid(1000));
+    let ends = start.plus(i64::from(game.seconds));
+    let left = u64::try_from(ends.seconds() * 1000 - now_ms()).unwrap_or(0);
+    let live = Live {
+        key: RoundKey {
+            game: key.game.clone(),
+            lang: key.lang.clone(),
+            start: started,
+        },
+        round: ArenaRound {
+            index: 0,
+            start,
+            ends,
+            next: ends,
+            seed,
+        },
+        board: board_shown(&judge),
+        target: judge.target(Counted::Common).len(),
+        judge,
+        ends: now + Duration::from_millis(left),
+    };
+    let rate = (db.limits.rate, db.limits.burst);
+    let mut arena = Arena::new(game.clone(), &key.lang, db.store.clone(), rate);
+    arena.daily = Some(key.clone());
+    arena.start(live, HashMap::from([(key.player.clone(), words)]), now);
+    arena
 }
 
 /// The board of `seed`, solved (on a blocking thread).
