@@ -4,7 +4,8 @@
 // page's type check; docs/rooms.md describes them.
 import type { Catalog } from "wordgrid";
 
-export type { ArenaBoards, ArenaMine, ArenaResults, ArenaStatus, BoardShown, Counted, DailyBoard, DailyResults, Leader, Leaderboard, Phase, Player, PlayerResult, Progress, Refusal, Reply, Request, Settings, VerdictKind, WordShare, WordShown } from "./frames";
+export type { ArenaMine, ArenaResults, BoardShown, Counted, DailyResults, Leader, Phase, Player, PlayerResult, Progress, Refusal, Reply, Request, Settings, VerdictKind, WordShare, WordShown } from "./frames";
+export type { ArenaBoards, ArenaStatus, DailyBoard, Leaderboard } from "./answers";
 
 /** The games and languages a host may choose (`/rooms/options`), with the library's catalog. */
 export interface Options {

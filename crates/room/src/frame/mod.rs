@@ -543,20 +543,14 @@ mod tests {
             WordShare::decl(),
             ArenaResults::decl(),
             ArenaMine::decl(),
-            Leaderboard::decl(),
-            Standing::decl(),
-            ArenaTimes::decl(),
-            ArenaLanguage::decl(),
-            ArenaStatus::decl(),
-            ArenaBoards::decl(),
-            DailyBoard::decl(),
             DailyResults::decl(),
             Reply::decl(),
         ];
         let text = solve::ts::declarations(
             "// The room connection's messages, generated from\n\
              // crates/room/src/frame/ by `cargo test -p boggle-room --lib frame_types`\n\
-             // (which `npm run types` runs): edit the Rust, not this file.\n",
+             // (which `npm run types` runs): edit the Rust, not this file.\n\
+             import type { DailyBoard } from \"./answers\";\n",
             &decls,
         );
         // Every kind of message both ways is there, by its `type`.
@@ -575,5 +569,36 @@ mod tests {
             assert!(text.contains(kind), "{kind} missing:\n{text}");
         }
         solve::ts::check_or_write("web/src/room/frames.ts", "ROOM_FRAME_TYPES", &text).unwrap();
+    }
+
+    /// The page's types of the arena's HTTP answers (`/arena`,
+    /// `/arena/leaderboards`, `/arena/daily`), as [`frame_types`] writes the
+    /// frames': to the file `ROOM_ANSWER_TYPES` names (`src/room/answers.ts`).
+    #[test]
+    fn answer_types() {
+        use ts_rs::TS;
+        let decls = [
+            ArenaTimes::decl(),
+            ArenaLanguage::decl(),
+            ArenaStatus::decl(),
+            Standing::decl(),
+            Leaderboard::decl(),
+            ArenaBoards::decl(),
+            DailyBoard::decl(),
+        ];
+        let text = solve::ts::declarations(
+            "// The arena's HTTP answers, generated from crates/room/src/frame/arena.rs\n\
+             // by `cargo test -p boggle-room --lib answer_types` (which `npm run types`\n\
+             // runs): edit the Rust, not this file.\n\
+             import type { Leader } from \"./frames\";\n",
+            &decls,
+        );
+        for name in ["ArenaStatus", "ArenaBoards", "DailyBoard"] {
+            assert!(
+                text.contains(&format!("export type {name} ")),
+                "{name} missing:\n{text}"
+            );
+        }
+        solve::ts::check_or_write("web/src/room/answers.ts", "ROOM_ANSWER_TYPES", &text).unwrap();
     }
 }
