@@ -46,6 +46,9 @@ pub(crate) struct Entrant {
     pub(crate) since: Instant,
     /// Its tries' rate.
     pub(crate) tries: Bucket,
+    /// How many of its words other instances judged this round are in
+    /// `found` (each read of them brings the list again, longer).
+    pub(crate) merged: usize,
 }
 
 /// The round on the board.
@@ -122,6 +125,7 @@ impl Arena {
                 tried: false,
                 since: now,
                 tries: Bucket::new(rate.0, rate.1),
+                merged: 0,
             });
         entrant.name = name.to_string();
         entrant.out = Some(out.clone());
@@ -156,6 +160,7 @@ impl Arena {
         let began = began(&live).min(now);
         for e in self.entrants.values_mut() {
             e.found = Found::default();
+            e.merged = 0;
             e.tried = false;
             e.since = now;
         }
@@ -177,6 +182,7 @@ impl Arena {
                     tried: false,
                     since: began,
                     tries: Bucket::new(rate.0, rate.1),
+                    merged: 0,
                 });
             for word in words {
                 if live.judge.typed(&mut e.found, &word).is_ok() {
@@ -210,16 +216,20 @@ impl Arena {
                 tried: false,
                 since,
                 tries: Bucket::new(rate.0, rate.1),
+                merged: 0,
             });
             if e.out.is_none() {
                 e.name = name;
             }
-            // (A word already here is found again: no change.)
-            for word in &words {
+            // Only the words not merged before: this runs every few seconds
+            // under the arena's lock. (A word already here is found again:
+            // no change.)
+            for word in words.iter().skip(e.merged) {
                 if live.judge.typed(&mut e.found, word).is_ok() {
                     e.tried = true;
                 }
             }
+            e.merged = e.merged.max(words.len());
         }
     }
 
