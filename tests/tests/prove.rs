@@ -443,3 +443,68 @@ fn a_sample_runs_classes_the_proof_runs() {
         full.classes
     );
 }
+
+/// The slices of one seed partition the proof: each finds only boards the
+/// proof finds, together they find them all, and their classes add up to
+/// the proof's, which a sample estimates.
+#[test]
+fn the_slices_of_a_seed_make_the_proof() {
+    use std::num::NonZeroUsize;
+
+    let prover = small_prover(7070);
+    let options = |threshold| ProveOptions {
+        threshold,
+        control: Control::with_threads(NonZeroUsize::new(2)),
+        ..ProveOptions::default()
+    };
+    let all = prover.run(&options(1)).unwrap();
+    let threshold = u32::try_from(all.boards[all.boards.len().min(30) - 1].score).unwrap();
+    let full = prover.run(&options(threshold)).unwrap();
+    let set = |boards: &[prove::Scored]| -> BTreeSet<(String, u64)> {
+        boards.iter().map(|b| (b.board.clone(), b.score)).collect()
+    };
+    let expected = set(&full.boards);
+    assert!(full.complete && !expected.is_empty());
+    assert!(full.assigned > 20, "{} classes", full.assigned);
+    assert!(full.cpu_seconds > 0.0);
+    for seed in [3, 4] {
+        let (mut found, mut assigned, mut classes) = (BTreeSet::new(), 0, 0);
+        for k in 1..=4 {
+            let slice = prove::Slice::new(k, 4, seed).unwrap();
+            let part = prover
+                .run(&ProveOptions {
+                    slice: Some(slice),
+                    ..options(threshold)
+                })
+                .unwrap();
+            assert!(part.complete);
+            // About a quarter of the classes each.
+            assert!(
+                part.assigned > 0 && part.assigned < full.assigned,
+                "{slice}: {} of {}",
+                part.assigned,
+                full.assigned
+            );
+            let boards = set(&part.boards);
+            assert!(boards.is_subset(&expected), "{slice}");
+            found.extend(boards);
+            assigned += part.assigned;
+            classes += part.classes;
+        }
+        assert_eq!(found, expected, "seed {seed}");
+        assert_eq!((assigned, classes), (full.assigned, full.classes));
+    }
+    // What a sample estimates as the classes the proof runs.
+    let projection = prover
+        .sample(400, 5, &options(threshold))
+        .unwrap()
+        .projection()
+        .unwrap();
+    let ratio = projection.classes / full.assigned as f64;
+    assert!(
+        (0.85..1.18).contains(&ratio),
+        "a sample estimates {} classes, the proof ran {}",
+        projection.classes,
+        full.assigned
+    );
+}

@@ -18,10 +18,25 @@ async function longTasks() {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) window.__long.push(Math.round(e.duration));
     }).observe({ type: "longtask", buffered: true });
+    // The frames they fall in, with what ran in them: printed beside a
+    // long task, so that a figure over the budget says whose work it was.
+    window.__frames = [];
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        if (e.blockingDuration <= 0) continue;
+        const scripts = e.scripts.map((s) => `${s.invoker} ${Math.round(s.duration)} ms`).join(", ");
+        window.__frames.push(`${Math.round(e.duration)} ms frame: render ${Math.round(e.startTime + e.duration - e.renderStart)} ms${scripts ? `, ${scripts}` : ""}`);
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
   });
   const p = await open(ctx, "?mode=play");
   const board = await roundOn(p);
-  const taken = async () => p.evaluate(() => window.__long.splice(0).join(", ") || "none");
+  const taken = async () =>
+    p.evaluate(() => {
+      const tasks = window.__long.splice(0).join(", ");
+      const frames = window.__frames.splice(0);
+      return tasks ? `${tasks} (${frames.join("; ") || "no long frame"})` : "none";
+    });
   // Playwright's own script, evaluated in the page the first time a
   // locator is used, is one 50-120 ms task at 4x CPU: it runs before the
   // throttle, so that only the page's own work is measured.

@@ -457,3 +457,68 @@ fn prove_text(pack: &std::path::Path, args: &str) -> std::process::Output {
         .output()
         .unwrap()
 }
+
+/// `--slice K/N --seed S`: the N slices of a seed find the proof's boards
+/// between them, their classes add up to the proof's, each says it is not
+/// a proof; a slice's checkpoint is its own run; bad slices are refused.
+#[test]
+fn prove_slices_make_the_proof_between_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (code, full, err) = prove_json(&pack, &[]);
+    assert_eq!(code, 0, "{err}");
+    let whole = full["assigned"].as_u64().unwrap();
+    assert!(whole > 3, "{full}");
+    let mut boards = std::collections::BTreeSet::new();
+    let mut assigned = 0;
+    for k in 1..=3 {
+        let slice = format!("{k}/3");
+        let (code, j, err) = prove_json(&pack, &["--slice", &slice, "--seed", "2"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(j["slice"]["k"], k, "{j}");
+        assert_eq!(
+            (j["slice"]["n"].clone(), j["slice"]["seed"].clone()),
+            (Value::from(3), Value::from(2))
+        );
+        assert!(
+            err.contains("not a proof") && err.contains(&format!("slice {k}/3 (seed 2): ")),
+            "{err}"
+        );
+        assert!(j["cpu_seconds"].as_f64().unwrap() >= 0.0, "{j}");
+        assigned += j["assigned"].as_u64().unwrap();
+        for b in j["boards"].as_array().unwrap() {
+            boards.insert(b["board"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(assigned, whole);
+    let all: std::collections::BTreeSet<String> = full["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["board"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(boards, all);
+    // A slice's checkpoint resumes that slice only.
+    let ck = dir.path().join("slice.json");
+    let ck_s = ck.to_str().unwrap();
+    let (code, _, err) = prove_json(&pack, &["--slice", "1/3", "--checkpoint", ck_s]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = prove_json(
+        &pack,
+        &["--slice", "1/3", "--seed", "5", "--checkpoint", ck_s],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("checkpoint of another run"), "{err}");
+    for bad in [
+        "--slice 0/3",
+        "--slice 4/3",
+        "--slice half",
+        "--seed 3",
+        "--slice 1/2 --sample 3",
+    ] {
+        let out = prove_text(&pack, bad);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
+}

@@ -66,6 +66,9 @@ impl Prover {
         let finished = AtomicU64::new(0);
         let classes = AtomicU64::new(0);
         let solved = AtomicU64::new(0);
+        let assigned = AtomicU64::new(0);
+        // The parts' CPU time, in nanoseconds.
+        let cpu = AtomicU64::new(0);
         let found: Mutex<BTreeMap<String, Scored>> = Mutex::new(BTreeMap::new());
         let cancelled = || options.control.is_cancelled();
         let parts: Vec<(u64, Vec<u64>)> = parts
@@ -91,11 +94,14 @@ impl Prover {
                     if cancelled() {
                         return Ok(());
                     }
+                    let clock = crate::sample::CpuClock::start();
                     let (counts, local) = workers.with(|solver, scratch| {
                         self.run_class(&mut class, fixed, options, solver, scratch)
                     })?;
+                    cpu.fetch_add((clock.seconds() * 1e9) as u64, Ordering::Relaxed);
                     classes.fetch_add(counts.classes, Ordering::Relaxed);
                     solved.fetch_add(counts.solved, Ordering::Relaxed);
+                    assigned.fetch_add(counts.assigned, Ordering::Relaxed);
                     if cancelled() {
                         // Cut short: what it found stays, but it is not done.
                         let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -130,6 +136,8 @@ impl Prover {
             boards,
             classes: classes.into_inner(),
             solved: solved.into_inner(),
+            assigned: assigned.into_inner(),
+            cpu_seconds: cpu.into_inner() as f64 / 1e9,
             parts: total,
             parts_done: finished.load(Ordering::Relaxed),
             complete: !cancelled() && finished.load(Ordering::Relaxed) == total,
@@ -177,13 +185,31 @@ impl Prover {
             return Ok(());
         }
         if k == self.order.len() {
+            if options.slice.is_some_and(|s| !self.in_slice(class, s)) {
+                return Ok(());
+            }
             work.counts.classes += 1;
+            work.counts.assigned += 1;
             return self.bounded(class, 0, options, work);
         }
         let cell = self.order[k];
         self.each_set(class, cell, self.start_buckets(cell), |class| {
             self.classes(class, k + 1, options, work)
         })
+    }
+
+    /// Whether `class`, every cell's bucket set, is in `slice`: its
+    /// cells' buckets read in the fixing order (a whole cell as one past
+    /// its buckets).
+    fn in_slice(&self, class: &[u64], slice: crate::Slice) -> bool {
+        slice.holds(self.order.iter().map(|&cell| {
+            let set = class[cell];
+            if set == self.all {
+                self.buckets[cell].len() as u8
+            } else {
+                self.bucket_of[cell][set.trailing_zeros() as usize]
+            }
+        }))
     }
 
     /// Runs `f` on `class` with `cell` given each of `sets` in turn, but

@@ -83,6 +83,7 @@ pub use shard::{
     best_first, merge, Checkpoint, CheckpointError, MergeError, Merged, Report, Run, Shard,
     ShardError, CHECKPOINT_VERSION,
 };
+pub use slice::Slice;
 use solve::board::FaceRules;
 pub use solve::board::Scored;
 use solve::{BoardError, LexiconError, Solver};
@@ -93,6 +94,7 @@ mod orderly;
 mod prover;
 mod sample;
 mod shard;
+mod slice;
 mod tree;
 mod trie;
 
@@ -185,6 +187,9 @@ pub struct ProveOptions<'a> {
     pub control: Control<'a>,
     /// Only this shard of the parts. `None`: every part.
     pub shard: Option<Shard>,
+    /// Only this random slice of the classes (within the shard's parts).
+    /// `None`: every class.
+    pub slice: Option<Slice>,
     /// Parts already done (by index, from a checkpoint): skipped, and
     /// counted as finished.
     pub done: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
@@ -247,6 +252,16 @@ pub struct Proof {
     pub classes: u64,
     /// Single boards scored exactly.
     pub solved: u64,
+    /// The classes with every cell's bucket set that it ran (a slice's or
+    /// a shard's share of them; what [`Prover::sample`] draws from and
+    /// [`Projection::classes`] estimates for the whole space).
+    #[serde(default)]
+    pub assigned: u64,
+    /// The CPU seconds its parts took, each timed by its thread's CPU clock
+    /// (as a sample's classes are; the wall clock's where there is none):
+    /// the part of a run's time that a projection predicts.
+    #[serde(default)]
+    pub cpu_seconds: f64,
     /// The parts the class space was split into (the classes with the
     /// first cells' buckets fixed), in this run's shard.
     pub parts: u64,
@@ -416,6 +431,8 @@ struct Counts {
     solved: u64,
     /// Classes split before their tree was built, their paths too many.
     split: u64,
+    /// Classes with every cell's bucket set, bounded.
+    assigned: u64,
     /// The most bytes of paths and trees it held at once.
     peak: u64,
 }

@@ -192,6 +192,37 @@ impl Sampled {
     }
 }
 
+/// A thread's CPU time from a start: its thread's CPU clock where there is
+/// one, else the wall clock.
+pub(crate) struct CpuClock {
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl CpuClock {
+    /// Starts timing the calling thread.
+    pub(crate) fn start() -> CpuClock {
+        CpuClock {
+            wall: Instant::now(),
+            cpu: thread_cpu_seconds(),
+        }
+    }
+
+    /// Seconds since the start on the same thread's CPU clock (the wall
+    /// clock's where there is none).
+    pub(crate) fn seconds(&self) -> f64 {
+        match (self.cpu, thread_cpu_seconds()) {
+            (Some(from), Some(to)) => to - from,
+            _ => self.wall.elapsed().as_secs_f64(),
+        }
+    }
+
+    /// Wall-clock seconds since the start.
+    pub(crate) fn wall_seconds(&self) -> f64 {
+        self.wall.elapsed().as_secs_f64()
+    }
+}
+
 /// The calling thread's CPU seconds so far (Linux's per-thread clock),
 /// or `None` where there is none.
 fn thread_cpu_seconds() -> Option<f64> {
@@ -320,8 +351,7 @@ impl Prover {
                     if options.control.is_cancelled() {
                         return Ok(None);
                     }
-                    let started = Instant::now();
-                    let cpu_started = thread_cpu_seconds();
+                    let clock = CpuClock::start();
                     let last = self.order.len();
                     let (counts, boards) = workers.with(|solver, scratch| {
                         self.run_class(&mut class, last, options, solver, scratch)
@@ -329,14 +359,9 @@ impl Prover {
                     if options.control.is_cancelled() {
                         return Ok(None);
                     }
-                    let seconds = started.elapsed().as_secs_f64();
-                    let cpu_seconds = match (cpu_started, thread_cpu_seconds()) {
-                        (Some(from), Some(to)) => to - from,
-                        _ => seconds,
-                    };
                     Ok(Some(SampledClass {
-                        seconds,
-                        cpu_seconds,
+                        seconds: clock.wall_seconds(),
+                        cpu_seconds: clock.seconds(),
                         classes: counts.classes,
                         solved: counts.solved,
                         split: counts.split,

@@ -13,7 +13,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::{Proof, Scored};
+use crate::{Proof, Scored, Slice};
 
 /// Shard `k` of `n` (both from 1): the parts whose index is `k - 1`
 /// modulo `n`.
@@ -29,6 +29,13 @@ pub struct Shard {
 pub struct ShardError {
     text: String,
     why: &'static str,
+}
+
+impl ShardError {
+    /// `text` is not a shard (or slice) because of `why`.
+    pub(crate) fn new(text: String, why: &'static str) -> ShardError {
+        ShardError { text, why }
+    }
 }
 
 impl Shard {
@@ -115,6 +122,9 @@ pub struct Run {
     pub neighbors: grid::Adjacency,
     /// The score every board reported reaches.
     pub threshold: u32,
+    /// Only this random slice of the classes ([`Slice`]); `None`: all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slice: Option<Slice>,
 }
 
 impl Run {
@@ -135,6 +145,7 @@ impl Run {
             min_len: rules.min_len,
             neighbors: rules.adjacency,
             threshold,
+            slice: None,
         }
     }
 }
@@ -160,6 +171,14 @@ pub struct Report {
     pub solved: u64,
     /// Seconds, summed over a run and the runs it resumed.
     pub seconds: f64,
+    /// The classes with every cell's bucket set that it ran (those a
+    /// sample draws; see [`Proof::assigned`]).
+    #[serde(default)]
+    pub assigned: u64,
+    /// CPU seconds its parts took on their threads, summed over a run and
+    /// the runs it resumed (see [`Proof::cpu_seconds`]).
+    #[serde(default)]
+    pub cpu_seconds: f64,
     /// Every distinct board reaching the threshold, best first.
     pub boards: Vec<Scored>,
 }
@@ -184,6 +203,13 @@ pub struct Checkpoint {
     pub solved: u64,
     /// Seconds so far.
     pub seconds: f64,
+    /// Classes with every cell's bucket set run before, as `classes`.
+    #[serde(default)]
+    pub assigned: u64,
+    /// CPU seconds of the runs before, counted as `classes` is: when a run
+    /// ends (a run killed outright keeps its parts, not its counts).
+    #[serde(default)]
+    pub cpu_seconds: f64,
     /// The boards found so far.
     pub boards: Vec<Scored>,
 }
@@ -217,9 +243,10 @@ pub enum CheckpointError {
     },
     /// The checkpoint of another run or shard.
     #[error(
-        "{}: the checkpoint of another run ({} {}x{}, threshold {}, shard {}): give the same pack, size, rules, threshold and shard, or another file",
+        "{}: the checkpoint of another run ({} {}x{}, threshold {}, shard {}{}): give the same pack, size, rules, threshold, shard and slice, or another file",
         path.display(), run.pack, run.rows, run.cols, run.threshold,
-        shard.map_or("none".to_string(), |s| s.to_string())
+        shard.map_or("none".to_string(), |s| s.to_string()),
+        run.slice.map_or(String::new(), |s| format!(", slice {s}"))
     )]
     OtherRun {
         /// The file.
@@ -250,6 +277,8 @@ impl Checkpoint {
             classes: 0,
             solved: 0,
             seconds: 0.0,
+            assigned: 0,
+            cpu_seconds: 0.0,
             boards: Vec::new(),
         }
     }
@@ -424,6 +453,8 @@ pub fn merge(reports: &[Report]) -> Result<Merged, MergeError> {
         classes: reports.iter().map(|r| r.classes).sum(),
         solved: reports.iter().map(|r| r.solved).sum(),
         seconds: reports.iter().map(|r| r.seconds).sum(),
+        assigned: reports.iter().map(|r| r.assigned).sum(),
+        cpu_seconds: reports.iter().map(|r| r.cpu_seconds).sum(),
         boards: best_first(boards.into_values().cloned().collect()),
     };
     Ok(Merged {
@@ -466,6 +497,8 @@ impl Report {
             classes: before.map_or(0, |c| c.classes) + proof.classes,
             solved: before.map_or(0, |c| c.solved) + proof.solved,
             seconds: before.map_or(0.0, |c| c.seconds) + seconds,
+            assigned: before.map_or(0, |c| c.assigned) + proof.assigned,
+            cpu_seconds: before.map_or(0.0, |c| c.cpu_seconds) + proof.cpu_seconds,
             boards: best_first(boards.into_values().cloned().collect()),
         }
     }
@@ -485,6 +518,7 @@ mod tests {
                 min_len: 3,
                 neighbors: grid::Adjacency::King,
                 threshold: 5,
+                slice: None,
             },
             shard: shard.map(|s| s.parse().unwrap()),
             complete,
@@ -493,6 +527,8 @@ mod tests {
             classes: 10,
             solved: 1,
             seconds: 1.5,
+            assigned: 4,
+            cpu_seconds: 1.25,
             boards: boards
                 .iter()
                 .map(|&(score, board)| Scored {
@@ -527,6 +563,7 @@ mod tests {
             (m.report.classes, m.report.parts, m.report.seconds),
             (20, 4, 3.0)
         );
+        assert_eq!((m.report.assigned, m.report.cpu_seconds), (8, 2.5));
         assert_eq!(m.missing, ["2/3".parse::<Shard>().unwrap()]);
         assert!(!m.report.complete);
         let c = report(Some("2/3"), &[], false);
@@ -551,10 +588,17 @@ mod tests {
             merge(&[a.clone(), report(Some("1/4"), &[], true)]),
             Err(MergeError::OtherN { index: 1, n: 3, .. })
         ));
-        let mut other = b;
+        let mut other = b.clone();
         other.run.threshold = 6;
         assert_eq!(
-            merge(&[a, other]).unwrap_err(),
+            merge(&[a.clone(), other]).unwrap_err(),
+            MergeError::OtherRun { index: 1 }
+        );
+        // Shards of another slice are another run.
+        let mut sliced = b;
+        sliced.run.slice = Some(Slice::new(1, 9, 1).unwrap());
+        assert_eq!(
+            merge(&[a, sliced]).unwrap_err(),
             MergeError::OtherRun { index: 1 }
         );
     }

@@ -233,6 +233,8 @@ pub(crate) fn prove(
     if let (Some(mut c), Some(path)) = (saved, &checkpoint) {
         c.classes = report.classes;
         c.solved = report.solved;
+        c.assigned = report.assigned;
+        c.cpu_seconds = report.cpu_seconds;
         c.write(path, seconds).map_err(checkpoint_error)?;
     }
     let result = PyProof {
@@ -294,6 +296,7 @@ pub(crate) fn merge_proofs(proofs: Vec<PyProof>) -> PyResult<PyProof> {
                     min_len: 0,
                     neighbors: grid::Adjacency::King,
                     threshold: p.threshold,
+                    slice: None,
                 },
                 shard: p
                     .shard
@@ -306,6 +309,9 @@ pub(crate) fn merge_proofs(proofs: Vec<PyProof>) -> PyResult<PyProof> {
                 classes: p.classes,
                 solved: p.solved,
                 seconds: p.seconds,
+                // (A Python proof does not carry them.)
+                assigned: 0,
+                cpu_seconds: 0.0,
                 boards: p.boards.iter().map(PyFound::scored).collect(),
             })
         })

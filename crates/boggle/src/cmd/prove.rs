@@ -15,7 +15,7 @@ use grid::Size;
 use job::{Control, Progress};
 use prove::{
     Checkpoint, CheckpointError, MergeError, ProveOptions, Prover, Report, Run, Scored, Shard,
-    StoppingRule,
+    Slice, StoppingRule,
 };
 use serde::Serialize;
 
@@ -52,13 +52,19 @@ pub(crate) struct ProveArgs {
     /// `boggle prove --merge` their --json outputs.
     #[arg(long, value_name = "K/N", value_parser = crate::args::parse::<Shard>)]
     shard: Option<Shard>,
+    /// Run only slice K of N of the classes, drawn at random by --seed (one
+    /// class in N): a proof's share to time against a --sample projection;
+    /// the N slices of a seed make the whole proof. Works with --checkpoint
+    /// and --shard.
+    #[arg(long, value_name = "K/N", value_parser = crate::args::parse::<Slice>)]
+    slice: Option<Slice>,
     /// Merge the --json outputs of a sharded proof into one result, which
     /// is complete when every shard was.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "threshold"])]
     merge: Vec<PathBuf>,
     /// Do not prove: run N classes of the proof drawn at random (with
     /// --seed) to completion, and project the proof's CPU time from them.
-    #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge"])]
+    #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge", "slice"])]
     sample: Option<std::num::NonZeroUsize>,
     /// The most memory a class's paths and trees may take on a thread (K,
     /// M or G; default or 0: no limit): a class whose tree would pass half
@@ -74,12 +80,13 @@ pub(crate) struct ProveArgs {
     /// at a time.
     #[arg(long, value_name = "SHARE", value_parser = share, requires = "sample")]
     until: Option<f64>,
-    /// The seed of --sample's draw.
-    #[arg(long, default_value_t = 1, requires = "sample")]
-    seed: u64,
+    /// The seed of --sample's or --slice's draw (default 1).
+    #[arg(long)]
+    seed: Option<u64>,
     /// Print JSON: {pack, rows, cols, scoring, min_len, neighbors,
-    /// threshold, shard, complete, parts, parts_done, classes, solved,
-    /// seconds, boards: [{score, board, words}]}.
+    /// threshold, slice, shard, complete, parts, parts_done, classes,
+    /// solved, seconds, assigned, cpu_seconds, boards: [{score, board,
+    /// words}]}.
     #[arg(long)]
     json: bool,
 }
@@ -88,6 +95,11 @@ pub(crate) struct ProveArgs {
 pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     if !args.merge.is_empty() {
         return merge(&args);
+    }
+    if args.seed.is_some() && args.sample.is_none() && args.slice.is_none() {
+        return Err(usage_msg(
+            "--seed draws a --sample or a --slice: give one of them".to_string(),
+        ));
     }
     let pack = args.pack.open()?;
     let (faces, rules) = args.rules.resolve(&pack)?;
@@ -110,7 +122,11 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             t
         }
     };
-    let this = Run::new(&pack, &rules, rows, cols, threshold);
+    let slice = args.slice.map(|s| s.with_seed(args.seed.unwrap_or(1)));
+    let this = Run {
+        slice,
+        ..Run::new(&pack, &rules, rows, cols, threshold)
+    };
     let mut state = resumed(&args, saved, &this)?;
     let prover = Prover::new(&pack, rules, rows, cols).map_err(|e| match e {
         prove::ProveError::Lexicon(e) => anyhow::Error::from(e),
@@ -150,6 +166,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
             ..args.threads.control()
         },
         shard: args.shard,
+        slice,
         done: Some(&is_done),
         on_part: Some(&record),
         switchover: Default::default(),
@@ -172,6 +189,8 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     if let Some(path) = &args.checkpoint {
         state.classes = report.classes;
         state.solved = report.solved;
+        state.assigned = report.assigned;
+        state.cpu_seconds = report.cpu_seconds;
         write_checkpoint(path, state, seconds)?;
     }
     print(&report, args.json, &[])
@@ -318,7 +337,13 @@ fn print(report: &Report, json: bool, missing: &[String]) -> Result<ExitCode> {
         report.boards.len(),
         plural(report.boards.len() as u64, "board", "boards"),
         match (&report.complete, &report.shard) {
-            (true, None) => "proven: no other board reaches it".to_string(),
+            (true, None) => match report.run.slice {
+                Some(slice) => format!(
+                    "slice {slice} complete: one class in {} of the proof's, not a proof",
+                    slice.n()
+                ),
+                None => "proven: no other board reaches it".to_string(),
+            },
             (true, Some(s)) => format!("shard {s} complete: merge the shards for the proof"),
             (false, _) if !missing.is_empty() => format!(
                 "NOT complete: {} {} missing; {} of {} parts done in the shards given",
@@ -341,6 +366,17 @@ fn print(report: &Report, json: bool, missing: &[String]) -> Result<ExitCode> {
             " (the list is what was found so far)"
         },
     );
+    // What a --sample projection predicts for a slice: its classes and
+    // their CPU time.
+    if let Some(slice) = report.run.slice {
+        eprintln!(
+            "slice {slice}: {} {} with every cell's bucket set, {:.1} CPU-seconds ({:.2} a class)",
+            report.assigned,
+            plural(report.assigned, "class", "classes"),
+            report.cpu_seconds,
+            report.cpu_seconds / report.assigned.max(1) as f64,
+        );
+    }
     Ok(if report.complete {
         ExitCode::SUCCESS
     } else {
@@ -446,6 +482,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
     if let Some(bar) = &bar {
         bar.set_length(count as u64);
     }
+    let seed = args.seed.unwrap_or(1);
     let options = ProveOptions {
         threshold: run.threshold,
         control: args.threads.control(),
@@ -459,12 +496,12 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
         slowest_share: 0.05,
     });
     let sampled = match &rule {
-        Some(rule) => prover.sample_until(rule, args.seed, &options, &mut |n| {
+        Some(rule) => prover.sample_until(rule, seed, &options, &mut |n| {
             if let Some(bar) = &bar {
                 bar.set_position(n as u64);
             }
         }),
-        None => prover.sample(count, args.seed, &options),
+        None => prover.sample(count, seed, &options),
     }
     .map_err(refused)?;
     if let Some(bar) = bar {
@@ -480,7 +517,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
     if args.json {
         let report = SampleReport {
             run,
-            seed: args.seed,
+            seed,
             sample: n,
             drawn: sampled.drawn,
             kept: sampled.kept,
@@ -509,7 +546,7 @@ fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<
             projection.classes,
             sampled.drawn,
             sampled.assignments,
-            args.seed,
+            seed,
             projection.mean_seconds,
             projection.stderr_seconds,
             run.threshold,
