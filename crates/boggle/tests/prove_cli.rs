@@ -522,3 +522,59 @@ fn prove_slices_make_the_proof_between_them() {
         assert_eq!(err.lines().count(), 1, "{bad}: {err}");
     }
 }
+
+/// `--sample --json` names each class by its cells' buckets, and `--class`
+/// runs those classes alone, timed the same way; a class the proof does
+/// not run is refused in words.
+#[test]
+fn prove_class_runs_a_sampled_class_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let (code, j, err) = prove_json(&pack, &["--sample", "3", "--seed", "4"]);
+    assert_eq!(code, 0, "{err}");
+    let names: Vec<String> = j["class_buckets"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{j}"))
+        .iter()
+        .map(|b| b.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(names.len(), 3);
+    let mut args = vec!["--class"];
+    args.extend(names.iter().map(String::as_str));
+    let (code, again, err) = prove_json(&pack, &args);
+    assert_eq!(code, 0, "{err}");
+    let ran = again["classes"].as_array().unwrap();
+    let mut got: Vec<&str> = ran.iter().map(|c| c["buckets"].as_str().unwrap()).collect();
+    let mut want: Vec<&str> = names.iter().map(String::as_str).collect();
+    got.sort_unstable();
+    want.sort_unstable();
+    assert_eq!(got, want);
+    for c in ran {
+        assert!(c["cpu_seconds"].as_f64().unwrap() >= 0.0, "{c}");
+        assert!(c["classes"].as_u64().unwrap() >= 1, "{c}");
+    }
+    // As text: one line a class.
+    let out = prove_text(&pack, &format!("--class {}", names[0]));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.starts_with(&format!("{}: ", names[0])) && text.contains("CPU-seconds"),
+        "{text}"
+    );
+    // Wrong classes: too short, a bucket the cell lacks, with --sample.
+    for bad in ["01", "02/10", "01/10 --sample 2"] {
+        let out = prove_text(&pack, &format!("--class {bad}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "{bad}: {err}");
+    }
+    // Of two mirror images, the proof runs one: the other is refused.
+    let refused: Vec<String> = ["01/10", "10/01"]
+        .iter()
+        .map(|c| prove_text(&pack, &format!("--class {c}")))
+        .filter(|o| !o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stderr).to_string())
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].contains("rotation or reflection"), "{refused:?}");
+}

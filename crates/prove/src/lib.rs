@@ -153,6 +153,15 @@ pub enum ProveError {
         /// Distinct scores of a word.
         values: usize,
     },
+    /// A class named in text ([`Prover::bucket_text`]'s form) that is not
+    /// one the proof runs.
+    #[error("{text:?} is not a class of this proof: {why}")]
+    Class {
+        /// The text.
+        text: String,
+        /// Why.
+        why: String,
+    },
     /// A threshold past the most points the bound counts up to.
     #[error("a threshold of {0} points: the prover proves thresholds up to {most}", most = MOST_THRESHOLD)]
     Threshold(u32),

@@ -49,6 +49,9 @@ pub struct SampledClass {
     pub peak_bytes: u64,
     /// Boards at or above the threshold it holds.
     pub boards: Vec<Scored>,
+    /// The class: each cell's bucket, row by row, rows parted by `/` (see
+    /// [`Prover::bucket_text`]).
+    pub buckets: String,
 }
 
 /// A random sample of a proof's class space and what running it took.
@@ -298,6 +301,92 @@ impl Prover {
         }
     }
 
+    /// A class (every cell a bucket, or whole) as text: each cell's bucket
+    /// index, row by row, rows parted by `/`, `*` for a whole cell (every
+    /// face). Bucket 0 is the vowels (in a pack that has vowels), then the
+    /// consonants' buckets, most frequent first: the 4x4 class
+    /// `1012/0102/2001/1221` has six vowel cells.
+    pub fn bucket_text(&self, class: &[u64]) -> String {
+        let mut text = String::with_capacity(class.len() + self.rows);
+        for (cell, &set) in class.iter().enumerate() {
+            if cell > 0 && cell % self.cols == 0 {
+                text.push('/');
+            }
+            let bucket = self.bucket_of[cell][set.trailing_zeros() as usize];
+            text.push(if set == self.all && self.buckets[cell].len() > 1 {
+                '*'
+            } else {
+                char::from_digit(u32::from(bucket), 36).unwrap_or('?')
+            });
+        }
+        text
+    }
+
+    /// The class `text` names, in [`Prover::bucket_text`]'s form (the
+    /// `/` between rows may be left out), refused unless the proof runs
+    /// it: a bucket each cell has (`*` only where a cell starts whole), and
+    /// no rotation or reflection of it first.
+    pub fn class_of_text(&self, text: &str) -> Result<Vec<u64>, ProveError> {
+        let bad = |why: String| ProveError::Class {
+            text: text.chars().take(80).collect(),
+            why,
+        };
+        let cells: Vec<char> = text.chars().filter(|&c| c != '/').collect();
+        let slashes_fit =
+            text.split('/').all(|row| row.chars().count() == self.cols) || !text.contains('/');
+        if cells.len() != self.rows * self.cols || !slashes_fit {
+            return Err(bad(format!(
+                "a {}x{} class is {} cells' buckets, {} to a row",
+                self.rows,
+                self.cols,
+                self.rows * self.cols,
+                self.cols
+            )));
+        }
+        let class = cells
+            .iter()
+            .enumerate()
+            .map(|(cell, &c)| {
+                let starts = self.start_buckets(cell);
+                match (c, c.to_digit(36)) {
+                    ('*', _) if starts.len() == 1 => Ok(self.all),
+                    (_, Some(b)) if (b as usize) < self.buckets[cell].len() => {
+                        Ok(self.buckets[cell][b as usize])
+                    }
+                    _ => Err(bad(format!(
+                        "cell {} (row {}, column {}) takes {}, not {c:?}",
+                        cell + 1,
+                        cell / self.cols + 1,
+                        cell % self.cols + 1,
+                        if starts.len() == 1 {
+                            format!("* or 0 to {}", self.buckets[cell].len() - 1)
+                        } else {
+                            format!("0 to {}", self.buckets[cell].len() - 1)
+                        }
+                    ))),
+                }
+            })
+            .collect::<Result<Vec<u64>, ProveError>>()?;
+        if self.symmetric_duplicate(&class) {
+            return Err(bad(
+                "a rotation or reflection of it comes first, and the proof runs that one".into(),
+            ));
+        }
+        Ok(class)
+    }
+
+    /// Runs each of `classes` to completion as a sample's classes are
+    /// (one a thread, each timed by its thread's CPU clock): the class a
+    /// sample found slow, timed again or profiled alone.
+    pub fn run_classes(
+        &self,
+        classes: Vec<Vec<u64>>,
+        options: &ProveOptions,
+    ) -> Result<Vec<SampledClass>, ProveError> {
+        options.check()?;
+        self.run_sampled(classes, options)
+    }
+
     fn empty_sample(&self) -> Sampled {
         Sampled {
             assignments: self
@@ -351,6 +440,7 @@ impl Prover {
                     if options.control.is_cancelled() {
                         return Ok(None);
                     }
+                    let buckets = self.bucket_text(&class);
                     let clock = CpuClock::start();
                     let last = self.order.len();
                     let (counts, boards) = workers.with(|solver, scratch| {
@@ -367,6 +457,7 @@ impl Prover {
                         split: counts.split,
                         peak_bytes: counts.peak,
                         boards,
+                        buckets,
                     }))
                 })
                 .collect::<Result<Vec<Option<SampledClass>>, solve::LexiconError>>()
@@ -377,181 +468,4 @@ impl Prover {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sampled(seconds: &[f64], drawn: u64, assignments: f64) -> Sampled {
-        Sampled {
-            assignments,
-            drawn,
-            kept: seconds.len() as u64,
-            classes: seconds
-                .iter()
-                .map(|&seconds| SampledClass {
-                    seconds: seconds * 2.0,
-                    cpu_seconds: seconds,
-                    classes: 1,
-                    solved: 0,
-                    split: 0,
-                    peak_bytes: 0,
-                    boards: Vec::new(),
-                })
-                .collect(),
-        }
-    }
-
-    #[test]
-    fn projection_is_classes_times_the_mean() {
-        // 4 kept of 8 drawn from 1000 assignments: 500 classes; mean 2 s,
-        // sample variance 4/3, standard error sqrt(4/3)/2.
-        let p = sampled(&[1.0, 1.0, 3.0, 3.0], 8, 1000.0)
-            .projection()
-            .unwrap();
-        assert_eq!(p.classes, 500.0);
-        assert_eq!(p.mean_seconds, 2.0);
-        assert!((p.stderr_seconds - (4.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
-        assert!((p.cpu_hours - 1000.0 / 3600.0).abs() < 1e-12);
-        assert_eq!(sampled(&[], 3, 10.0).projection(), None);
-        // Stopped after 2 of the 4 kept: the classes are still 4 of 8.
-        let mut stopped = sampled(&[1.0, 3.0], 8, 1000.0);
-        stopped.kept = 4;
-        assert_eq!(stopped.projection().unwrap().classes, 500.0);
-    }
-
-    #[test]
-    fn the_interval_holds_the_estimate_and_the_tail_is_the_slowest_share() {
-        // 99 classes of 1 s and one of 101 s: 200 s in all, the slowest
-        // class (its 1%) 101 of them, and with four more of 1 s (5%) 105.
-        let mut times = vec![1.0; 99];
-        times.push(101.0);
-        let p = sampled(&times, 100, 100.0).projection().unwrap();
-        assert_eq!(p.mean_seconds, 2.0);
-        assert_eq!(p.slowest_seconds, 101.0);
-        assert!((p.tail_1 - 101.0 / 200.0).abs() < 1e-12, "{}", p.tail_1);
-        assert!((p.tail_5 - 105.0 / 200.0).abs() < 1e-12, "{}", p.tail_5);
-        assert!(
-            p.low_hours <= p.cpu_hours && p.cpu_hours <= p.high_hours,
-            "{p:?}"
-        );
-        // A resample without the slow class has a mean of 1 s: the
-        // interval reaches down to about 1 s a class (a third of the
-        // resamples miss it), and up past 3 s (those with it twice).
-        assert!(p.low_hours * 3600.0 / p.classes <= 1.0 + 1e-9, "{p:?}");
-        assert!(p.high_hours * 3600.0 / p.classes >= 3.0, "{p:?}");
-        // The same sample, the same interval.
-        assert_eq!(sampled(&times, 100, 100.0).projection(), Some(p));
-        // Equal classes: no spread.
-        let flat = sampled(&[2.0; 20], 20, 20.0).projection().unwrap();
-        assert_eq!(
-            (flat.low_hours, flat.high_hours),
-            (flat.cpu_hours, flat.cpu_hours)
-        );
-    }
-
-    #[test]
-    fn a_stopping_rule_asks_for_enough_classes_a_narrow_interval_and_no_dominant_class() {
-        let rule = StoppingRule::default();
-        let holds = |times: &[f64]| {
-            let p = sampled(times, times.len() as u64, 1e6)
-                .projection()
-                .unwrap();
-            rule.holds(&p, times.len())
-        };
-        assert!(holds(&[2.0; 100]), "100 equal classes are stable");
-        assert!(!holds(&[2.0; 99]), "99 are too few");
-        // One class of 101 s among 99 of 1 s holds half the time.
-        let mut heavy = vec![1.0; 99];
-        heavy.push(101.0);
-        assert!(!holds(&heavy));
-        // Half 0.1 s, half 10 s: no class over 2% of the time, but the
-        // interval is about ±19% wide.
-        let spread: Vec<f64> = (0..100)
-            .map(|i| if i % 2 == 0 { 0.1 } else { 10.0 })
-            .collect();
-        assert!(!holds(&spread));
-        let wide = StoppingRule {
-            half_width: 0.25,
-            ..rule
-        };
-        let p = sampled(&spread, 100, 1e6).projection().unwrap();
-        assert!(wide.holds(&p, 100), "{p:?}");
-    }
-
-    /// A prover for 2x2 king boards of a pack of four words.
-    fn tiny() -> Prover {
-        use prep::{Pack, PackBuilder, Recipe};
-        let recipe = Recipe::builtin("enable").unwrap();
-        let (bytes, _) = PackBuilder::new(recipe)
-            .build_bytes(b"tea\neat\nate\ntee\n", "tiny.txt")
-            .unwrap();
-        let pack = Pack::from_vec(bytes, "tiny").unwrap();
-        Prover::new(&pack, solve::Rules::for_pack(&pack), 2, 2).unwrap()
-    }
-
-    /// What a class's run found (not how long it took).
-    fn found(s: &Sampled) -> Vec<(u64, u64, u64, usize)> {
-        s.classes
-            .iter()
-            .map(|c| (c.classes, c.solved, c.split, c.boards.len()))
-            .collect()
-    }
-
-    #[test]
-    fn a_sample_grown_until_a_rule_holds_is_the_sample_of_its_size() {
-        let prover = tiny();
-        let options = ProveOptions {
-            threshold: 4,
-            ..ProveOptions::default()
-        };
-        // A rule that never holds: the sample grows by half to its cap.
-        let never = StoppingRule {
-            min_classes: 4,
-            max_classes: 12,
-            half_width: -1.0,
-            slowest_share: 1.0,
-        };
-        let mut sizes = Vec::new();
-        let grown = prover
-            .sample_until(&never, 7, &options, &mut |n| sizes.push(n))
-            .unwrap();
-        assert_eq!(sizes, [4, 6, 9, 12]);
-        let direct = prover.sample(12, 7, &options).unwrap();
-        assert_eq!(found(&grown), found(&direct));
-        assert_eq!((grown.drawn, grown.kept), (direct.drawn, direct.kept));
-        assert_eq!(
-            grown.projection().unwrap().classes,
-            direct.projection().unwrap().classes
-        );
-        // A rule that holds at once stops at its fewest classes.
-        let always = StoppingRule {
-            half_width: f64::INFINITY,
-            ..never
-        };
-        let first = prover
-            .sample_until(&always, 7, &options, &mut |_| {})
-            .unwrap();
-        assert_eq!(
-            found(&first),
-            found(&prover.sample(4, 7, &options).unwrap())
-        );
-    }
-
-    #[test]
-    fn a_class_is_timed_by_its_threads_cpu_clock() {
-        let before = thread_cpu_seconds();
-        // Busy for a while, then asleep: only the busy part counts.
-        let mut x = 0u64;
-        for i in 0..20_000_000u64 {
-            x = x.wrapping_mul(31).wrapping_add(i);
-        }
-        std::hint::black_box(x);
-        std::thread::sleep(std::time::Duration::from_millis(300));
-        match (before, thread_cpu_seconds()) {
-            (Some(a), Some(b)) => assert!(b > a && b - a < 0.3, "{a} → {b}"),
-            // Only where there is no thread CPU clock.
-            _ => assert_eq!(before, None, "Linux has a thread CPU clock"),
-        }
-        #[cfg(target_os = "linux")]
-        assert!(before.is_some(), "Linux has a thread CPU clock");
-    }
-}
+mod tests;

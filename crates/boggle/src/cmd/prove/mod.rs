@@ -15,11 +15,12 @@ use grid::Size;
 use job::{Control, Progress};
 use prove::{
     Checkpoint, CheckpointError, MergeError, ProveOptions, Prover, Report, Run, Scored, Shard,
-    Slice, StoppingRule,
+    Slice,
 };
-use serde::Serialize;
 
 use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
+
+mod timing;
 
 /// Options of `boggle prove`.
 #[derive(Args, Clone)]
@@ -66,6 +67,11 @@ pub(crate) struct ProveArgs {
     /// --seed) to completion, and project the proof's CPU time from them.
     #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge", "slice"])]
     sample: Option<std::num::NonZeroUsize>,
+    /// Do not prove: run these classes alone (each cell's bucket, row by
+    /// row, as --sample --json's class_buckets names them: 1012/0102/2001/1221)
+    /// and time each, as a sample does: a slow class again, or profiled.
+    #[arg(long, value_name = "BUCKETS", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "merge", "sample", "slice"])]
+    class: Vec<String>,
     /// The most memory a class's paths and trees may take on a thread (K,
     /// M or G; default or 0: no limit): a class whose tree would pass half
     /// of it is built as a DAG, then a face of its next cell at a time; one
@@ -78,7 +84,7 @@ pub(crate) struct ProveArgs {
     /// estimate (10% or 0.1), and no class over 5% of the sample's time,
     /// read from 100 classes on (N if fewer), the sample growing by half
     /// at a time.
-    #[arg(long, value_name = "SHARE", value_parser = share, requires = "sample")]
+    #[arg(long, value_name = "SHARE", value_parser = timing::share, requires = "sample")]
     until: Option<f64>,
     /// The seed of --sample's or --slice's draw (default 1).
     #[arg(long)]
@@ -133,7 +139,10 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         e => usage(e),
     })?;
     if let Some(count) = args.sample {
-        return sample(&prover, &this, count.get(), &args);
+        return timing::sample(&prover, &this, count.get(), &args);
+    }
+    if !args.class.is_empty() {
+        return timing::classes(&prover, &this, &args);
     }
     let bar = boggle_cli::bar("{spinner} {elapsed_precise} parts {pos}/{len} {wide_bar} {eta}");
     let tick = |p: &Progress| {
@@ -425,200 +434,10 @@ fn best_score(
     Ok(u32::try_from(score).unwrap_or(u32::MAX))
 }
 
-/// `boggle prove --sample N --json`.
-#[derive(Serialize)]
-struct SampleReport<'a> {
-    #[serde(flatten)]
-    run: &'a Run,
-    seed: u64,
-    sample: usize,
-    drawn: u64,
-    kept: u64,
-    assignments: f64,
-    #[serde(flatten)]
-    projection: prove::Projection,
-    /// Each class's wall-clock seconds.
-    class_seconds: Vec<f64>,
-    /// Each class's CPU seconds (its thread's clock): what the projection counts.
-    class_cpu_seconds: Vec<f64>,
-    /// Each class's most bytes of paths and trees held at once.
-    class_peak_bytes: Vec<u64>,
-    /// How many classes within each were split before their tree was built.
-    class_splits: Vec<u64>,
-    boards: usize,
-    /// --until's share, if given.
-    until: Option<f64>,
-    /// Whether --until's rule held (null without --until).
-    stable: Option<bool>,
-}
-
-/// A projected CPU time and its standard error, in the unit that suits the
-/// time (hours, minutes or seconds), to two significant digits: a 3x4
-/// proof's 49 CPU-minutes must not read as `1 CPU-hours`, nor a 3x3 proof's
-/// 31 CPU-seconds as `0`.
-fn cpu_time(seconds: f64, stderr_seconds: f64) -> String {
-    let (scale, unit) = unit_of(seconds);
-    let (value, stderr) = (seconds / scale, stderr_seconds / scale);
-    let decimals = if value > 0.0 && value < 10.0 {
-        (1 - value.log10().floor() as i64).clamp(1, 6) as usize
-    } else {
-        0
-    };
-    format!("{value:.decimals$} {unit} (± {stderr:.decimals$})")
-}
-
-/// The unit a CPU time of `seconds` reads in, and its seconds.
-fn unit_of(seconds: f64) -> (f64, &'static str) {
-    match seconds {
-        s if s >= 3600.0 => (3600.0, "CPU-hours"),
-        s if s >= 60.0 => (60.0, "CPU-minutes"),
-        _ => (1.0, "CPU-seconds"),
-    }
-}
-
-/// Runs `count` random classes of the proof and projects its CPU time.
-fn sample(prover: &Prover, run: &Run, count: usize, args: &ProveArgs) -> Result<ExitCode> {
-    let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
-    if let Some(bar) = &bar {
-        bar.set_length(count as u64);
-    }
-    let seed = args.seed.unwrap_or(1);
-    let options = ProveOptions {
-        threshold: run.threshold,
-        control: args.threads.control(),
-        class_memory: args.class_memory.unwrap_or(0),
-        ..ProveOptions::default()
-    };
-    let rule = args.until.map(|half_width| StoppingRule {
-        min_classes: count.min(100),
-        max_classes: count,
-        half_width,
-        slowest_share: 0.05,
-    });
-    let sampled = match &rule {
-        Some(rule) => prover.sample_until(rule, seed, &options, &mut |n| {
-            if let Some(bar) = &bar {
-                bar.set_position(n as u64);
-            }
-        }),
-        None => prover.sample(count, seed, &options),
-    }
-    .map_err(refused)?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    let _flushing = boggle_cli::Flushing::start();
-    let Some(projection) = sampled.projection() else {
-        return Err(boggle_cli::Interrupted("interrupted before a class finished".into()).into());
-    };
-    let boards: usize = sampled.classes.iter().map(|c| c.boards.len()).sum();
-    let n = sampled.classes.len();
-    let stable = rule.map(|r| r.holds(&projection, n));
-    if args.json {
-        let report = SampleReport {
-            run,
-            seed,
-            sample: n,
-            drawn: sampled.drawn,
-            kept: sampled.kept,
-            assignments: sampled.assignments,
-            projection,
-            class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
-            class_cpu_seconds: sampled.classes.iter().map(|c| c.cpu_seconds).collect(),
-            class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
-            class_splits: sampled.classes.iter().map(|c| c.split).collect(),
-            boards,
-            until: args.until,
-            stable,
-        };
-        boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))?;
-    } else {
-        let time = cpu_time(
-            projection.cpu_hours * 3600.0,
-            projection.stderr_hours * 3600.0,
-        );
-        let (scale, unit) = unit_of(projection.cpu_hours * 3600.0);
-        boggle_cli::print(format_args!(
-            "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} CPU-seconds a class \
-             (standard error {:.2}); the proof at {} would take about {time}, 95% interval {:.2} to {:.2} {unit} \
-             (bootstrap); the slowest 1% of classes took {:.0}% of the sample's time, the slowest 5% {:.0}%, \
-             the slowest class {:.1} s; {boards} {} at or above it in the sample\n",
-            projection.classes,
-            sampled.drawn,
-            sampled.assignments,
-            seed,
-            projection.mean_seconds,
-            projection.stderr_seconds,
-            run.threshold,
-            projection.low_hours * 3600.0 / scale,
-            projection.high_hours * 3600.0 / scale,
-            projection.tail_1 * 100.0,
-            projection.tail_5 * 100.0,
-            projection.slowest_seconds,
-            plural(boards as u64, "board", "boards"),
-        ))?;
-        if let (Some(until), Some(stable)) = (args.until, stable) {
-            boggle_cli::print(format_args!(
-                "{}\n",
-                if stable {
-                    format!("stable: the interval within ±{:.0}% of the estimate and no class over 5% of the time", until * 100.0)
-                } else {
-                    format!("not stable at {n} classes: widen --until or raise --sample (its interval is ±{:.0}% of the estimate, its slowest class {:.0}% of the time)",
-                        (projection.high_hours - projection.low_hours) / 2.0 / projection.cpu_hours.max(f64::MIN_POSITIVE) * 100.0,
-                        projection.slowest_seconds / (projection.mean_seconds * n as f64).max(f64::MIN_POSITIVE) * 100.0)
-                }
-            ))?;
-        }
-    }
-    let stopped_early = stable == Some(true);
-    if n < count && !stopped_early {
-        return Err(boggle_cli::Interrupted(format!(
-            "interrupted after {n} of {count} classes: the projection is from those"
-        ))
-        .into());
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// A share: `10%` or `0.1`, more than 0 and at most 1.
-fn share(text: &str) -> std::result::Result<f64, String> {
-    let t = text.trim();
-    let value = match t.strip_suffix('%') {
-        Some(p) => p.trim().parse::<f64>().map(|v| v / 100.0),
-        None => t.parse::<f64>(),
-    }
-    .map_err(|_| format!("{text:?} is not a share (10% or 0.1)"))?;
-    if value > 0.0 && value <= 1.0 {
-        Ok(value)
-    } else {
-        Err(format!(
-            "{text:?} is not a share of more than 0 and at most 1 (10% or 0.1)"
-        ))
-    }
-}
-
 /// A proof's error: a threshold it refuses is a usage error.
 fn refused(e: prove::ProveError) -> anyhow::Error {
     match e {
         e @ prove::ProveError::Threshold(_) => usage(e),
         e => e.into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cpu_time;
-
-    #[test]
-    fn a_projection_reads_in_its_unit_to_two_digits() {
-        assert_eq!(cpu_time(2951.0, 580.0), "49 CPU-minutes (± 10)");
-        assert_eq!(cpu_time(4464.0, 1080.0), "1.2 CPU-hours (± 0.3)");
-        assert_eq!(
-            cpu_time(2232.0 * 3600.0, 351.0 * 3600.0),
-            "2232 CPU-hours (± 351)"
-        );
-        assert_eq!(cpu_time(31.0, 4.0), "31 CPU-seconds (± 4)");
-        assert_eq!(cpu_time(0.0042, 0.001), "0.0042 CPU-seconds (± 0.0010)");
-        assert_eq!(cpu_time(0.0, 0.0), "0 CPU-seconds (± 0)");
     }
 }

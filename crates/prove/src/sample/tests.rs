@@ -1,0 +1,230 @@
+//! The projection, the stopping rule and sampled classes.
+
+use super::*;
+
+fn sampled(seconds: &[f64], drawn: u64, assignments: f64) -> Sampled {
+    Sampled {
+        assignments,
+        drawn,
+        kept: seconds.len() as u64,
+        classes: seconds
+            .iter()
+            .map(|&seconds| SampledClass {
+                seconds: seconds * 2.0,
+                cpu_seconds: seconds,
+                classes: 1,
+                solved: 0,
+                split: 0,
+                peak_bytes: 0,
+                boards: Vec::new(),
+                buckets: String::new(),
+            })
+            .collect(),
+    }
+}
+
+#[test]
+fn projection_is_classes_times_the_mean() {
+    // 4 kept of 8 drawn from 1000 assignments: 500 classes; mean 2 s,
+    // sample variance 4/3, standard error sqrt(4/3)/2.
+    let p = sampled(&[1.0, 1.0, 3.0, 3.0], 8, 1000.0)
+        .projection()
+        .unwrap();
+    assert_eq!(p.classes, 500.0);
+    assert_eq!(p.mean_seconds, 2.0);
+    assert!((p.stderr_seconds - (4.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
+    assert!((p.cpu_hours - 1000.0 / 3600.0).abs() < 1e-12);
+    assert_eq!(sampled(&[], 3, 10.0).projection(), None);
+    // Stopped after 2 of the 4 kept: the classes are still 4 of 8.
+    let mut stopped = sampled(&[1.0, 3.0], 8, 1000.0);
+    stopped.kept = 4;
+    assert_eq!(stopped.projection().unwrap().classes, 500.0);
+}
+
+#[test]
+fn the_interval_holds_the_estimate_and_the_tail_is_the_slowest_share() {
+    // 99 classes of 1 s and one of 101 s: 200 s in all, the slowest
+    // class (its 1%) 101 of them, and with four more of 1 s (5%) 105.
+    let mut times = vec![1.0; 99];
+    times.push(101.0);
+    let p = sampled(&times, 100, 100.0).projection().unwrap();
+    assert_eq!(p.mean_seconds, 2.0);
+    assert_eq!(p.slowest_seconds, 101.0);
+    assert!((p.tail_1 - 101.0 / 200.0).abs() < 1e-12, "{}", p.tail_1);
+    assert!((p.tail_5 - 105.0 / 200.0).abs() < 1e-12, "{}", p.tail_5);
+    assert!(
+        p.low_hours <= p.cpu_hours && p.cpu_hours <= p.high_hours,
+        "{p:?}"
+    );
+    // A resample without the slow class has a mean of 1 s: the
+    // interval reaches down to about 1 s a class (a third of the
+    // resamples miss it), and up past 3 s (those with it twice).
+    assert!(p.low_hours * 3600.0 / p.classes <= 1.0 + 1e-9, "{p:?}");
+    assert!(p.high_hours * 3600.0 / p.classes >= 3.0, "{p:?}");
+    // The same sample, the same interval.
+    assert_eq!(sampled(&times, 100, 100.0).projection(), Some(p));
+    // Equal classes: no spread.
+    let flat = sampled(&[2.0; 20], 20, 20.0).projection().unwrap();
+    assert_eq!(
+        (flat.low_hours, flat.high_hours),
+        (flat.cpu_hours, flat.cpu_hours)
+    );
+}
+
+#[test]
+fn a_stopping_rule_asks_for_enough_classes_a_narrow_interval_and_no_dominant_class() {
+    let rule = StoppingRule::default();
+    let holds = |times: &[f64]| {
+        let p = sampled(times, times.len() as u64, 1e6)
+            .projection()
+            .unwrap();
+        rule.holds(&p, times.len())
+    };
+    assert!(holds(&[2.0; 100]), "100 equal classes are stable");
+    assert!(!holds(&[2.0; 99]), "99 are too few");
+    // One class of 101 s among 99 of 1 s holds half the time.
+    let mut heavy = vec![1.0; 99];
+    heavy.push(101.0);
+    assert!(!holds(&heavy));
+    // Half 0.1 s, half 10 s: no class over 2% of the time, but the
+    // interval is about ±19% wide.
+    let spread: Vec<f64> = (0..100)
+        .map(|i| if i % 2 == 0 { 0.1 } else { 10.0 })
+        .collect();
+    assert!(!holds(&spread));
+    let wide = StoppingRule {
+        half_width: 0.25,
+        ..rule
+    };
+    let p = sampled(&spread, 100, 1e6).projection().unwrap();
+    assert!(wide.holds(&p, 100), "{p:?}");
+}
+
+/// A prover for 2x2 king boards of a pack of four words.
+fn tiny() -> Prover {
+    use prep::{Pack, PackBuilder, Recipe};
+    let recipe = Recipe::builtin("enable").unwrap();
+    let (bytes, _) = PackBuilder::new(recipe)
+        .build_bytes(b"tea\neat\nate\ntee\n", "tiny.txt")
+        .unwrap();
+    let pack = Pack::from_vec(bytes, "tiny").unwrap();
+    Prover::new(&pack, solve::Rules::for_pack(&pack), 2, 2).unwrap()
+}
+
+/// What a class's run found (not how long it took).
+fn found(s: &Sampled) -> Vec<(u64, u64, u64, usize)> {
+    s.classes
+        .iter()
+        .map(|c| (c.classes, c.solved, c.split, c.boards.len()))
+        .collect()
+}
+
+#[test]
+fn a_sample_grown_until_a_rule_holds_is_the_sample_of_its_size() {
+    let prover = tiny();
+    let options = ProveOptions {
+        threshold: 4,
+        ..ProveOptions::default()
+    };
+    // A rule that never holds: the sample grows by half to its cap.
+    let never = StoppingRule {
+        min_classes: 4,
+        max_classes: 12,
+        half_width: -1.0,
+        slowest_share: 1.0,
+    };
+    let mut sizes = Vec::new();
+    let grown = prover
+        .sample_until(&never, 7, &options, &mut |n| sizes.push(n))
+        .unwrap();
+    assert_eq!(sizes, [4, 6, 9, 12]);
+    let direct = prover.sample(12, 7, &options).unwrap();
+    assert_eq!(found(&grown), found(&direct));
+    assert_eq!((grown.drawn, grown.kept), (direct.drawn, direct.kept));
+    assert_eq!(
+        grown.projection().unwrap().classes,
+        direct.projection().unwrap().classes
+    );
+    // A rule that holds at once stops at its fewest classes.
+    let always = StoppingRule {
+        half_width: f64::INFINITY,
+        ..never
+    };
+    let first = prover
+        .sample_until(&always, 7, &options, &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        found(&first),
+        found(&prover.sample(4, 7, &options).unwrap())
+    );
+}
+
+#[test]
+fn a_sampled_class_says_its_cells_buckets_row_by_row() {
+    let prover = tiny();
+    let options = ProveOptions {
+        threshold: 4,
+        ..ProveOptions::default()
+    };
+    let sample = prover.sample(6, 3, &options).unwrap();
+    for c in &sample.classes {
+        let cells: Vec<char> = c.buckets.chars().collect();
+        assert_eq!(cells.len(), 5, "{}", c.buckets);
+        assert_eq!(cells[2], '/', "{}", c.buckets);
+        assert!(cells.iter().all(|&x| "01/".contains(x)), "{}", c.buckets);
+    }
+    // Bucket 0 the vowels: a, e; 1 the rest (s, t).
+    let (a, t) = (1u64 << 0, 1u64 << 19);
+    let vowels = prover.buckets[0][0];
+    assert!(vowels & a != 0 && vowels & t == 0);
+    let consonants = prover.buckets[0][1];
+    assert_eq!(
+        prover.bucket_text(&[vowels, consonants, consonants, vowels]),
+        "01/10"
+    );
+    assert_eq!(prover.bucket_text(&[a, t, t, a]), "01/10");
+    // Read back: each sampled class, with or without the slash.
+    for c in &sample.classes {
+        let class = prover.class_of_text(&c.buckets).unwrap();
+        assert_eq!(prover.bucket_text(&class), c.buckets);
+        assert_eq!(
+            prover.class_of_text(&c.buckets.replace('/', "")).unwrap(),
+            class
+        );
+    }
+    for bad in ["01/1", "012/0", "0/110", "02/10", "*1/10", "01/10/"] {
+        assert!(prover.class_of_text(bad).is_err(), "{bad}");
+    }
+    // One the proof runs as its mirror image is refused.
+    let mirrored = ["01/10", "10/01"]
+        .iter()
+        .filter(|t| prover.class_of_text(t).is_err())
+        .count();
+    assert_eq!(mirrored, 1);
+    // Run alone, a class is timed as in a sample.
+    let text = &sample.classes[0].buckets;
+    let again = prover
+        .run_classes(vec![prover.class_of_text(text).unwrap()], &options)
+        .unwrap();
+    assert_eq!(again[0].buckets, *text);
+    assert_eq!(again[0].classes, sample.classes[0].classes);
+}
+
+#[test]
+fn a_class_is_timed_by_its_threads_cpu_clock() {
+    let before = thread_cpu_seconds();
+    // Busy for a while, then asleep: only the busy part counts.
+    let mut x = 0u64;
+    for i in 0..20_000_000u64 {
+        x = x.wrapping_mul(31).wrapping_add(i);
+    }
+    std::hint::black_box(x);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    match (before, thread_cpu_seconds()) {
+        (Some(a), Some(b)) => assert!(b > a && b - a < 0.3, "{a} → {b}"),
+        // Only where there is no thread CPU clock.
+        _ => assert_eq!(before, None, "Linux has a thread CPU clock"),
+    }
+    #[cfg(target_os = "linux")]
+    assert!(before.is_some(), "Linux has a thread CPU clock");
+}
