@@ -71,17 +71,19 @@ impl FromStr for Shard {
 
     /// `K/N`, as `2/8`.
     fn from_str(text: &str) -> Result<Shard, ShardError> {
-        let bad = |why| ShardError {
-            text: text.to_string(),
-            why,
-        };
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| bad("write the shard as K/N, e.g. 2/8"))?;
-        match (k.trim().parse(), n.trim().parse()) {
-            (Ok(k), Ok(n)) => Shard::new(k, n).map_err(|e| bad(e.why)),
-            _ => Err(bad("K and N are whole numbers")),
-        }
+        let (k, n) = k_of_n(text, "write the shard as K/N, e.g. 2/8")?;
+        Shard::new(k, n).map_err(|e| ShardError::new(text.to_string(), e.why))
+    }
+}
+
+/// The two whole numbers of `K/N` (a shard's or a slice's); `form` says
+/// how to write it when there is no `/`.
+pub(crate) fn k_of_n(text: &str, form: &'static str) -> Result<(u64, u64), ShardError> {
+    let bad = |why| ShardError::new(text.to_string(), why);
+    let (k, n) = text.split_once('/').ok_or_else(|| bad(form))?;
+    match (k.trim().parse(), n.trim().parse()) {
+        (Ok(k), Ok(n)) => Ok((k, n)),
+        _ => Err(bad("K and N are whole numbers")),
     }
 }
 

@@ -74,14 +74,8 @@ impl FromStr for Slice {
 
     /// `K/N`, as `1/2000` (seed 1; [`Slice::with_seed`] sets another).
     fn from_str(text: &str) -> Result<Slice, ShardError> {
-        let bad = |why| ShardError::new(text.to_string(), why);
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| bad("write the slice as K/N, e.g. 1/2000"))?;
-        match (k.trim().parse(), n.trim().parse()) {
-            (Ok(k), Ok(n)) => Slice::new(k, n, 1).map_err(|_| bad("slices go from 1/N to N/N")),
-            _ => Err(bad("K and N are whole numbers")),
-        }
+        let (k, n) = crate::shard::k_of_n(text, "write the slice as K/N, e.g. 1/2000")?;
+        Slice::new(k, n, 1)
     }
 }
 
