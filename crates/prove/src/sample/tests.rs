@@ -2,11 +2,12 @@
 
 use super::*;
 
-fn sampled(seconds: &[f64], drawn: u64, assignments: f64) -> Sampled {
+fn sampled(seconds: &[f64], drawn: u64, proof_classes: f64) -> Sampled {
     Sampled {
-        assignments,
+        assignments: proof_classes * 8.0,
         drawn,
         kept: seconds.len() as u64,
+        proof_classes,
         classes: seconds
             .iter()
             .map(|&seconds| SampledClass {
@@ -25,9 +26,9 @@ fn sampled(seconds: &[f64], drawn: u64, assignments: f64) -> Sampled {
 
 #[test]
 fn projection_is_classes_times_the_mean() {
-    // 4 kept of 8 drawn from 1000 assignments: 500 classes; mean 2 s,
-    // sample variance 4/3, standard error sqrt(4/3)/2.
-    let p = sampled(&[1.0, 1.0, 3.0, 3.0], 8, 1000.0)
+    // 500 classes in the proof; mean 2 s, sample variance 4/3, standard
+    // error sqrt(4/3)/2.
+    let p = sampled(&[1.0, 1.0, 3.0, 3.0], 8, 500.0)
         .projection()
         .unwrap();
     assert_eq!(p.classes, 500.0);
@@ -35,8 +36,8 @@ fn projection_is_classes_times_the_mean() {
     assert!((p.stderr_seconds - (4.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
     assert!((p.cpu_hours - 1000.0 / 3600.0).abs() < 1e-12);
     assert_eq!(sampled(&[], 3, 10.0).projection(), None);
-    // Stopped after 2 of the 4 kept: the classes are still 4 of 8.
-    let mut stopped = sampled(&[1.0, 3.0], 8, 1000.0);
+    // Stopped after 2 of the 4 kept: the proof's classes are still 500.
+    let mut stopped = sampled(&[1.0, 3.0], 8, 500.0);
     stopped.kept = 4;
     assert_eq!(stopped.projection().unwrap().classes, 500.0);
 }
@@ -227,4 +228,50 @@ fn a_class_is_timed_by_its_threads_cpu_clock() {
     }
     #[cfg(target_os = "linux")]
     assert!(before.is_some(), "Linux has a thread CPU clock");
+}
+
+/// A king prover of `rows` x `cols` over the tiny pack's faces.
+fn sized(rows: usize, cols: usize) -> Prover {
+    use prep::{Pack, PackBuilder, Recipe};
+    let recipe = Recipe::builtin("enable").unwrap();
+    let (bytes, _) = PackBuilder::new(recipe)
+        .build_bytes(b"tea\neat\nstar\nrats\n", "tiny.txt")
+        .unwrap();
+    let pack = Pack::from_vec(bytes, "tiny").unwrap();
+    Prover::new(&pack, solve::Rules::for_pack(&pack), rows, cols).unwrap()
+}
+
+#[test]
+fn the_class_count_is_the_classes_the_symmetry_test_keeps() {
+    // Every assignment of start buckets enumerated, the symmetry test
+    // asked of each: the count must be Burnside's.
+    for (rows, cols) in [(2, 2), (3, 3), (3, 4), (4, 3), (2, 5), (1, 4)] {
+        let prover = sized(rows, cols);
+        let cells = rows * cols;
+        let choices: Vec<&[u64]> = (0..cells).map(|c| prover.start_buckets(c)).collect();
+        let mut digits = vec![0usize; cells];
+        let mut kept = 0u64;
+        'all: loop {
+            let class: Vec<u64> = (0..cells).map(|c| choices[c][digits[c]]).collect();
+            kept += u64::from(!prover.symmetric_duplicate(&class));
+            for c in 0..cells {
+                digits[c] += 1;
+                if digits[c] < choices[c].len() {
+                    continue 'all;
+                }
+                digits[c] = 0;
+            }
+            break;
+        }
+        assert_eq!(prover.class_count(), kept as f64, "{rows}x{cols}");
+        assert!(kept > 1, "{rows}x{cols}");
+    }
+    // 4x4, by hand: the identity leaves 3^12 x 2^4 = 8,503,056 unchanged;
+    // a quarter turn, cycles of corners, two of edges and the inner
+    // cells, 2 x 3^2 x 3 = 54 (twice); the half turn and the two mirrors
+    // through edges, two cycles of corners, four of edges, two inner,
+    // 2^2 x 3^4 x 3^2 = 2,916 (three times); the two diagonal mirrors,
+    // two corners fixed and a pair, four pairs of edges, two inner cells
+    // fixed and a pair, 2^3 x 3^4 x 3^3 = 17,496 (twice): 8,546,904 / 8.
+    assert_eq!(sized(4, 4).class_count(), 1_068_363.0);
 }

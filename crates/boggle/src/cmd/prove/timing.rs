@@ -133,7 +133,7 @@ pub(super) fn sample(
         );
         let (scale, unit) = unit_of(projection.cpu_hours * 3600.0);
         boggle_cli::print(format_args!(
-            "{n} of about {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} CPU-seconds a class \
+            "{n} of {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} CPU-seconds a class \
              (standard error {:.2}); the proof at {} would take about {time}, 95% interval {:.2} to {:.2} {unit} \
              (bootstrap); the slowest 1% of classes took {:.0}% of the sample's time, the slowest 5% {:.0}%, \
              the slowest class {:.1} s; {boards} {} at or above it in the sample\n",
