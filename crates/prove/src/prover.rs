@@ -465,7 +465,7 @@ fn cell_buckets(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use job::Cancel;
     use prep::{Pack, PackBuilder, Recipe};
     use solve::Rules;
@@ -474,7 +474,7 @@ mod tests {
     use crate::{ProveOptions, Scratch};
 
     /// A prover for rows x cols king boards of a pack of four words.
-    fn tiny(rows: usize, cols: usize) -> Prover {
+    pub(crate) fn tiny(rows: usize, cols: usize) -> Prover {
         let recipe = Recipe::builtin("enable").unwrap();
         let (bytes, _) = PackBuilder::new(recipe)
             .build_bytes(b"tea\neat\nstar\nrats\n", "tiny.txt")

@@ -230,16 +230,7 @@ fn a_class_is_timed_by_its_threads_cpu_clock() {
     assert!(before.is_some(), "Linux has a thread CPU clock");
 }
 
-/// A king prover of `rows` x `cols` over the tiny pack's faces.
-fn sized(rows: usize, cols: usize) -> Prover {
-    use prep::{Pack, PackBuilder, Recipe};
-    let recipe = Recipe::builtin("enable").unwrap();
-    let (bytes, _) = PackBuilder::new(recipe)
-        .build_bytes(b"tea\neat\nstar\nrats\n", "tiny.txt")
-        .unwrap();
-    let pack = Pack::from_vec(bytes, "tiny").unwrap();
-    Prover::new(&pack, solve::Rules::for_pack(&pack), rows, cols).unwrap()
-}
+use crate::prover::tests::tiny as sized;
 
 #[test]
 fn the_class_count_is_the_classes_the_symmetry_test_keeps() {
