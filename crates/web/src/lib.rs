@@ -15,8 +15,8 @@
 //!   [`api::PackInfo`]; the built-in `en` and
 //!   `nl` are there from the start, by name.
 //! - [`pack_begin`], [`pack_push`] and [`pack_end`] take a compact form a
-//!   piece at a time as it downloads, and rebuild the pack as the pieces
-//!   come ([`api::PackStream`] names it), so that little is left to do
+//!   piece at a time as it downloads, gzipped or not, and rebuild the pack
+//!   as the pieces come ([`api::PackStream`] names it), so that little is left to do
 //!   when the last one has.
 //! - [`solve()`] takes [`api::SolveRequest`] and answers [`api::Solution`]:
 //!   every word with its path, and what the tiles show (the page times the
@@ -46,7 +46,6 @@ use std::collections::HashMap;
 use std::str::FromStr;
 
 use grid::Adjacency;
-use prep::pack::Rebuild;
 use prep::Pack;
 use serde::Serialize;
 use solve::game::{self, Game};
@@ -55,6 +54,7 @@ use solve::random::{self, RollSpec, Target};
 use solve::{RuleOptions, Scoring, Solver, Tally, TextStyle};
 
 pub mod api;
+mod arriving;
 mod calls;
 mod play;
 use api::{
@@ -72,7 +72,7 @@ struct State {
     /// going back to a pack or a rule does not decode its table again).
     solvers: Vec<(String, Solver)>,
     /// Packs arriving in pieces, by stream (a few at most: a list).
-    arriving: Vec<(u32, Rebuild)>,
+    arriving: Vec<(u32, arriving::Arriving)>,
     streams: u32,
 }
 
@@ -207,7 +207,8 @@ fn begin_stream(_: &[u8]) -> Result<PackStream, String> {
         let mut s = s.borrow_mut();
         s.streams += 1;
         let stream = s.streams;
-        s.arriving.push((stream, Rebuild::new("pack download")));
+        s.arriving
+            .push((stream, arriving::Arriving::new("pack download")));
         PackStream { stream }
     }))
 }
@@ -240,7 +241,7 @@ fn push_piece(bytes: &[u8]) -> Result<PackStream, String> {
             Ok(()) => Ok(PackStream { stream }),
             Err(e) => {
                 s.arriving.swap_remove(at);
-                Err(e.to_string())
+                Err(e)
             }
         }
     })
@@ -265,7 +266,7 @@ fn end_stream(bytes: &[u8]) -> Result<PackInfo, String> {
             Some(s.arriving.swap_remove(at).1)
         })
         .ok_or_else(|| format!("no pack arriving as stream {stream}"))?;
-    Ok(keep(rebuild.finish().map_err(|e| e.to_string())?))
+    Ok(keep(rebuild.finish()?))
 }
 
 fn pack(id: &str) -> Result<Pack, String> {

@@ -331,6 +331,64 @@ fn a_compact_pack_loads_a_piece_at_a_time() {
     assert!(push_piece(&[1, 2]).unwrap_err().contains("stream's number"));
 }
 
+/// Pushes `form` to a new stream in pieces of `size` bytes and ends it.
+fn arrive_in_pieces(form: &[u8], size: usize) -> Result<PackInfo, String> {
+    let id = begin_stream(b"{}").unwrap().stream;
+    for piece in form.chunks(size) {
+        let mut bytes = id.to_le_bytes().to_vec();
+        bytes.extend_from_slice(piece);
+        push_piece(&bytes)?;
+    }
+    end_stream(json!({ "stream": id }).to_string().as_bytes())
+}
+
+/// The site serves compact forms gzipped, and the module unzips them as
+/// they come (not the page's main thread): pieces of any size, the gzip
+/// header and trailer split anywhere, give the pack the form gives.
+#[test]
+fn a_gzipped_compact_pack_loads_a_piece_at_a_time() {
+    use std::io::Write;
+    let compact = Pack::from_vec(tiny_pack(), "tiny")
+        .unwrap()
+        .to_compact()
+        .unwrap();
+    let mut zip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    zip.write_all(&compact).unwrap();
+    let gz = zip.finish().unwrap();
+    assert_eq!(gz[..2], [0x1f, 0x8b]);
+    for size in [1, 2, 3, 7, 64, gz.len()] {
+        let info = arrive_in_pieces(&gz, size).unwrap();
+        assert_eq!(info.words, 5, "pieces of {size}");
+        let req = json!({ "board": "te/ax", "pack": info.id });
+        let words = solve_request(req.to_string().as_bytes()).unwrap()["word_count"].clone();
+        assert_eq!(words, 3, "pieces of {size}");
+    }
+    // Damage anywhere is a one-line error, at the piece or at the end:
+    // the deflate stream's, the trailer's checksum, or the rebuild's own.
+    for at in [3, 10, gz.len() / 2, gz.len() - 6, gz.len() - 2] {
+        let mut bad = gz.clone();
+        bad[at] ^= 0x40;
+        let e = arrive_in_pieces(&bad, 5).unwrap_err();
+        assert!(
+            !e.contains('\n') && e.starts_with("pack download"),
+            "byte {at}: {e}"
+        );
+    }
+    // Cut short, by its trailer or by more.
+    for cut in [1, 8, gz.len() / 2, gz.len() - 1] {
+        let e = arrive_in_pieces(&gz[..gz.len() - cut], 4).unwrap_err();
+        assert!(
+            !e.contains('\n') && e.starts_with("pack download"),
+            "cut {cut}: {e}"
+        );
+    }
+    // One byte, gzip's or not: too short to say which, and to be a pack.
+    for one in [[0x1f], [b'B']] {
+        let e = arrive_in_pieces(&one, 1).unwrap_err();
+        assert!(e.contains("compact pack"), "{e}");
+    }
+}
+
 #[test]
 fn buffers_come_back_as_allocated() {
     for request in [&b""[..], b"{}", &[b'x'; 4096][..]] {

@@ -7,10 +7,18 @@
 import type { Counted, GameInfo, PackInfo, PlayEnded, PlayRound, PlayTry, RollRequest, RoundInfo, RoundRequest, Solution, SolveRequest, Spelled, SpellRequest, Tried } from "./api.js";
 import type { Call, CallRequest, Calls } from "./calls.js";
 
-/** The most of a pack's bytes one call hands the module: about 7 ms of its work at 4x CPU. */
-const PUSH_BYTES = 16 * 1024;
+/**
+ * The most of a pack's bytes one call hands the module: gzipped (as the
+ * site serves packs), about 18 KB of the compact form, some 8 ms of its
+ * work at 4x CPU, which a trace's peek made meanwhile may wait for.
+ */
+const PUSH_BYTES = 6 * 1024;
 
-/** A pack's bytes: a pack file's (or a compact form's), whole, or a compact form's pieces as they download. */
+/**
+ * A pack's bytes: a pack file's (or a compact form's), whole, or a compact
+ * form's pieces as they download, gzipped or not (the module unzips them:
+ * their first two bytes say which).
+ */
 export type PackBytes = { whole: ArrayBuffer } | { pieces: AsyncIterable<Uint8Array> };
 
 /** The rules of a solve: a request without its board and pack. */

@@ -1,6 +1,6 @@
 // Packs as the engine takes them (PackBytes): fetched from a URL, a
-// compact form gunzipped and handed on a piece at a time as it arrives;
-// and the packs the package carries.
+// compact form handed on a piece at a time as it arrives (gzipped: the
+// module unzips it); and the packs the package carries.
 import type { PackBytes } from "./engine.js";
 
 /** The packs the package carries, as gzipped compact forms in its packs/ folder: the library's built-in ones. */
@@ -18,16 +18,18 @@ export function builtinPackFile(name: BuiltinPack): string {
 /**
  * Starts a pack's download: its bytes, or the error, later (`what` names
  * it in errors: `the en pack`). A URL ending in `.gz` (a compact form, as
- * `boggle-prep compact` writes and the site serves them, gzipped) is
- * unzipped and read as it arrives, its pieces handed on for the module to
- * rebuild the pack while the rest is on its way; anything else (a `.pack`
- * file, a compact form unzipped) comes whole.
+ * `boggle-prep compact` writes and the site serves them, gzipped) is read
+ * as it arrives, its pieces handed on as they came, still gzipped, for the
+ * module to unzip and rebuild the pack while the rest is on its way (in a
+ * browser the module runs in a worker: the page's main thread only passes
+ * the bytes on); anything else (a `.pack` file, a compact form unzipped)
+ * comes whole.
  */
 export async function fetchPack(url: string | URL, what = `the pack at ${String(url)}`): Promise<PackBytes> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${what}: ${response.status} ${response.statusText}`);
   if (!new URL(url, base()).pathname.endsWith(".gz") || !response.body) return { whole: await response.arrayBuffer() };
-  return { pieces: readAhead(await gunzipped(response.body), what) };
+  return { pieces: readAhead(response.body, what) };
 }
 
 /**
