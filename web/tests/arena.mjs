@@ -12,7 +12,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { boggle, dist, base as staticBase, check, browser, PHONE, DESKTOP, touchTrace, mouseTrace, visibleWords, sideways, smallTargets, inViewport, axe, shot, toSeconds } from "./harness.mjs";
+import { boggle, dist, base as staticBase, check, browser, PHONE, DESKTOP, touchTrace, mouseTrace, visibleWords, sideways, smallTargets, spilling, inViewport, axe, shot, toSeconds } from "./harness.mjs";
 import { roomBin, startRoomServer } from "./rooms.mjs";
 
 const PLAY = 25;
@@ -201,6 +201,10 @@ async function play(base) {
   await shot(ann.page, "arena-results-phone");
   await shot(ann.page, "arena-results-phone-full", true);
   await shot(dora.page, "arena-results-desktop", true);
+  for (const [p, size] of [[ann, "phone"], [dora, "desktop"]]) {
+    const spilt = await spilling(p.page, "#best li, #mine li");
+    check(spilt.length === 0, `arena: each of the board's best words and who found it fits its column (${size})`, spilt.slice(0, 3).join(" | "));
+  }
   await axe(ann.page, "arena, results");
   small = await smallTargets(ann.page);
   check(small.length === 0, "arena: nothing a player taps is under 44 px (results)", small.join(", "));

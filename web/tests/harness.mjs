@@ -222,6 +222,14 @@ export async function sideways(page) {
   });
 }
 
+/**
+ * The items of `selector` whose content spills out of their own box (a
+ * line of text running into the next column), by their text.
+ */
+export async function spilling(page, selector) {
+  return page.$$eval(selector, (els) => els.filter((el) => el.checkVisibility() && el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent.trim()));
+}
+
 /** Every visible control a player taps, smaller than 44 x 44 px. */
 export async function smallTargets(page) {
   return page.evaluate(() => {
