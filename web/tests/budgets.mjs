@@ -147,6 +147,15 @@ export async function budgets(judge) {
   // names the language, and the round's controls wait for the round.
   {
     const ctx = await browser.newContext(PHONE);
+    // The opening's words are held back until the loading screen is
+    // checked and its screenshot taken: 9 KB, they could otherwise come
+    // between the two, and the screenshot show the round.
+    let release;
+    const held = new Promise((r) => (release = r));
+    await ctx.route(/\/packs\/en\.opening\.compact\.gz$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     const slow = await ctx.newPage();
     const net = await ctx.newCDPSession(slow);
     await net.send("Network.enable");
@@ -160,6 +169,7 @@ export async function budgets(judge) {
     await slow.screenshot({ path: join(out, "loading-phone.png") });
     check(/Loading the words \(English\)/.test(loading[0]) && loading[1] === undefined && !loading[2] && !loading[3],
       "a slow first load: the screen shows the loading line while the pack arrives, and no round controls", loading.join(" | "));
+    release();
     await slow.waitForFunction(() => document.body.dataset.playable !== undefined, null, { timeout: 60_000 });
     check(await slow.locator("#loading").isHidden() && await slow.locator("#new-round").isVisible() && await slow.locator("#play-board .tile").count() === 16,
       "…then the round, with its controls, and the loading line gone");
