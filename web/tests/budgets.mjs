@@ -11,7 +11,7 @@ import { dist, out, check, base, gzBase, browser, timeout, PHONE, DESKTOP, round
  * BENCHMARKS.md): while five words are traced, while a 30x30 board is
  * solved and drawn, and while its word list is scrolled.
  */
-export async function longTasks() {
+async function longTasks() {
   const ctx = await browser.newContext(PHONE);
   // A first visit's whole pack comes after its opening round is on the
   // board: held back here until the first word is traced, so that it

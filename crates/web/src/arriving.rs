@@ -4,9 +4,9 @@
 //! first two bytes say which.
 //!
 //! The module unzips what comes gzipped, in the page's worker, so that the
-//! page's main thread only hands the download's bytes on: unzipping a
-//! download that came in one piece there (437 KB into 1.3 MB) was one task
-//! of 46–66 ms at 4x CPU while the player traced.
+//! page's main thread only hands the download's bytes on: unzipped there, a
+//! download that comes in one piece (English: 437 KB into 1.3 MB) is one
+//! task of 46–66 ms at 4x CPU, while the player traces.
 
 use std::io::Write;
 

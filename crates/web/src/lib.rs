@@ -15,9 +15,9 @@
 //!   [`api::PackInfo`]; the built-in `en` and
 //!   `nl` are there from the start, by name.
 //! - [`pack_begin`], [`pack_push`] and [`pack_end`] take a compact form a
-//!   piece at a time as it downloads, gzipped or not, and rebuild the pack
-//!   as the pieces come ([`api::PackStream`] names it), so that little is left to do
-//!   when the last one has.
+//!   piece at a time as it downloads, gzipped or not, and rebuild the
+//!   pack as the pieces come ([`api::PackStream`] names it), so that
+//!   little is left to do when the last one has.
 //! - [`solve()`] takes [`api::SolveRequest`] and answers [`api::Solution`]:
 //!   every word with its path, and what the tiles show (the page times the
 //!   call itself: there is no clock in `wasm32-unknown-unknown`).
