@@ -243,14 +243,15 @@ impl Prover {
     /// each, by its tree, and attacks it. When its tree would not fit its
     /// half of the scratch's budget, it is made a face of cell `order[k]`
     /// at a time ([`Prover::by_face`]); when its paths would not fit
-    /// theirs, the class is split on that cell first, one face at a time,
-    /// each part's paths gathered and its tree built on its own: a part's
-    /// tree is the one forcing that face would make, or tighter (a word
-    /// found on paths that differ only in that cell's face counts once), so
-    /// no board is lost, and only one part's paths are held at a time. A
-    /// class with a whole cell whose paths pass what such a class may
-    /// gather is split into its whole cells' buckets ([`Prover::open`]);
-    /// one whose paths are many, with no limit, is made a face at a time.
+    /// theirs, or pass what any class may gather (`prover::SPLIT_PATHS`),
+    /// the class is split on that cell first, one face at a time, each
+    /// part's paths gathered and its tree built on its own: a part's tree
+    /// is the one forcing that face would make, or tighter (a word found on
+    /// paths that differ only in that cell's face counts once), so no board
+    /// is lost, and only one part's paths are held at a time. A class with
+    /// a whole cell is split into its whole cells' buckets instead
+    /// ([`Prover::open`]). One whose paths are many but fit, with no limit,
+    /// is made a face at a time.
     fn bounded(
         &self,
         class: &mut Vec<u64>,

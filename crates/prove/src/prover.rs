@@ -24,12 +24,17 @@ pub(crate) const GIVE_BACK: usize = 64 << 20;
 #[cfg(test)]
 pub(crate) const GIVE_BACK: usize = 0;
 
-/// The most bytes of paths a class with a whole cell (`Prover::whole`)
-/// gathers before it is split into its whole cells' buckets instead: most
-/// classes share one tree over more boards, and the few heaviest stay as
-/// small as buckets make them. On 3x4 a class under it peaks at about two
-/// gigabytes, so two threads stay within four (docs/bench-log.md).
-const WHOLE_PATHS: u64 = 768 << 20;
+/// The most bytes of paths a class gathers before it is split instead,
+/// each part gathered and bounded on its own ([`Prover::bounded`]): into
+/// its whole cells' buckets when it has a whole cell (`Prover::whole`),
+/// else into its next cell's faces. Most classes share one tree over more
+/// boards, and the few heaviest stay as small as the split makes them: a
+/// class takes about three times its paths' bytes at its peak, paths and
+/// trees, so one under it stays within about two and a half gigabytes. On
+/// 3x4 two threads stay within four; on 4x4 the heaviest class measured
+/// took 4.91 GB whole and 2.06 GB split on its first cell, with the same
+/// classes bounded and 4% more time (docs/bench-log.md).
+const SPLIT_PATHS: u64 = 768 << 20;
 
 /// The bytes of paths past which a class's tree is made a face of its next
 /// cell at a time (`Prover::by_face`) rather than whole and then split on
@@ -102,7 +107,7 @@ impl Prover {
             buckets,
             bucket_of,
             whole,
-            whole_paths: WHOLE_PATHS,
+            split_paths: SPLIT_PATHS,
             heavy_paths: HEAVY_PATHS,
             all,
             position,
@@ -190,9 +195,10 @@ impl Prover {
             0 => usize::MAX,
             b => usize::try_from(b / 2 / size).unwrap_or(usize::MAX),
         };
-        if self.whole_cell(class).is_some() {
-            let whole = usize::try_from(self.whole_paths / size).unwrap_or(usize::MAX);
-            scratch.room = scratch.room.min(whole);
+        // A class with a cell of more than one face can be split on it.
+        if class.iter().any(|set| set.count_ones() > 1) {
+            let most = usize::try_from(self.split_paths / size).unwrap_or(usize::MAX);
+            scratch.room = scratch.room.min(most);
         }
         // The last class's trees are dead: emptied before the paths are
         // gathered, so that a heavy one's memory is given back first.
@@ -438,7 +444,7 @@ fn cell_buckets(
     // small. Up to nine cells, two everywhere; up to twelve (3x4), three
     // only in cells of six or more neighbours (the inner ones), and the
     // corners (fewer than four) start whole, given their two buckets
-    // only in a class whose paths pass `WHOLE_PATHS`; beyond,
+    // only in a class whose paths pass `SPLIT_PATHS`; beyond,
     // three in every cell of four or more, since on 4x4 two in the edge
     // cells made classes of some 10 GB each that did not finish in
     // minutes. The measurements behind the rule are in docs/bench-log.md.
@@ -531,19 +537,20 @@ pub(crate) mod tests {
         let want: Vec<(String, u64)> = all.into_iter().filter(|b| b.1 >= threshold).collect();
         let threshold = u32::try_from(threshold).unwrap();
         assert_eq!(boards(&prover, threshold), want);
-        // Every class with a whole cell split into its buckets; every tree
-        // made a face at a time; both.
-        for (whole_paths, heavy_paths) in [(0, 0), (u64::MAX, 1), (0, 1)] {
+        // Every class split, into its whole cells' buckets and then its
+        // cells' faces, down to single boards; every tree made a face at a
+        // time; both; classes of many paths split and the rest not.
+        for (split_paths, heavy_paths) in [(0, 0), (u64::MAX, 1), (0, 1), (2048, 0), (2048, 1)] {
             let p = Prover {
-                whole_paths,
+                split_paths,
                 heavy_paths,
                 ..prover.clone()
             };
-            assert_eq!(boards(&p, threshold), want, "{whole_paths}, {heavy_paths}");
+            assert_eq!(boards(&p, threshold), want, "{split_paths}, {heavy_paths}");
         }
         // The splits and the trees made a face at a time do happen.
         let split = Prover {
-            whole_paths: 0,
+            split_paths: 0,
             ..prover.clone()
         };
         let options = ProveOptions {
@@ -558,6 +565,35 @@ pub(crate) mod tests {
         };
         prover.tree(&[prover.all; 12], &mut scratch, &Cancel::new());
         assert!(scratch.by_face && scratch.paths.len() > 0);
+    }
+
+    #[test]
+    fn classes_of_many_paths_split_on_their_next_cells_faces_find_the_same_boards() {
+        // 2x3 has no whole cells: a class past `split_paths` is split on
+        // the faces of its next cell, and its parts again while they pass
+        // it, each part's paths gathered on its own.
+        let prover = tiny(2, 3);
+        assert_eq!(prover.whole, 0);
+        for threshold in [3, 4] {
+            let want = boards(&prover, threshold);
+            assert!(!want.is_empty());
+            for (split_paths, heavy_paths) in [(256, 0), (256, 1), (96, 1), (96, 0)] {
+                let p = Prover {
+                    split_paths,
+                    heavy_paths,
+                    ..prover.clone()
+                };
+                assert_eq!(boards(&p, threshold), want, "{split_paths} at {threshold}");
+                let options = ProveOptions {
+                    threshold,
+                    ..ProveOptions::default()
+                };
+                let sampled = p.sample(64, 1, &options).unwrap();
+                // Some classes split, some of their parts again, some not.
+                assert!(sampled.classes.iter().any(|c| c.split > 1));
+                assert!(sampled.classes.iter().any(|c| c.split == 0));
+            }
+        }
     }
 
     #[test]
