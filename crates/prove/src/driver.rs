@@ -159,6 +159,7 @@ impl Prover {
         let mut found = Vec::new();
         scratch.budget = options.class_memory;
         scratch.heavy = self.heavy_paths;
+        scratch.split = Some(self.split_paths);
         scratch.peak = 0;
         let mut work = Work {
             solver,

@@ -366,6 +366,10 @@ struct Scratch {
     /// The bytes of paths past which a class's tree is made a face of its
     /// next cell at a time, not whole (0: never).
     heavy: u64,
+    /// The bytes of paths past which a class is split before its tree is
+    /// made (`None`: never, so that a class is bounded whole however
+    /// large).
+    split: Option<u64>,
     /// Whether the class's paths are sorted and held, their tree not made:
     /// to be made a face of its next cell at a time.
     by_face: bool,
