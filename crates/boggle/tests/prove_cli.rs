@@ -578,3 +578,64 @@ fn prove_class_runs_a_sampled_class_alone() {
     assert_eq!(refused.len(), 1, "{refused:?}");
     assert!(refused[0].contains("rotation or reflection"), "{refused:?}");
 }
+
+/// A 3x4 sample is stratified by cells of the rarest consonants (bucket
+/// 2, which its inner cells have): its JSON names each class's stratum,
+/// and the strata's classes add up to the proof's.
+#[test]
+fn prove_sample_draws_each_stratum_in_proportion() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = tiny_pack(dir.path());
+    let out = crate::common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(&pack)
+        .args(["--size", "3x4", "--threshold", "5", "--sample", "12"])
+        .args(["--seed", "2", "-j", "1", "--json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let strata = j["strata"].as_array().unwrap();
+    assert!(strata.len() >= 2, "{j}");
+    let field = |s: &Value, k: &str| s[k].as_f64().unwrap();
+    let classes: f64 = strata.iter().map(|s| field(s, "classes")).sum();
+    assert_eq!(classes, j["classes"].as_f64().unwrap(), "{j}");
+    let drawn: f64 = strata.iter().map(|s| field(s, "sampled")).sum();
+    assert_eq!(drawn, 12.0, "{j}");
+    for s in strata {
+        // Each stratum's draws within one of its share of the 12.
+        let share = 12.0 * field(s, "classes") / classes;
+        assert!(field(s, "sampled") >= 2.0, "{j}");
+        assert!((field(s, "sampled") - share).abs() < 1.0, "{j}");
+    }
+    let buckets = j["class_buckets"].as_array().unwrap();
+    let of = j["class_strata"].as_array().unwrap();
+    assert_eq!((buckets.len(), of.len()), (12, 12), "{j}");
+    for (b, h) in buckets.iter().zip(of) {
+        let rarest = b.as_str().unwrap().matches('2').count() as f64;
+        let s = &strata[h.as_u64().unwrap() as usize];
+        assert!(
+            field(s, "rarest_from") <= rarest && rarest <= field(s, "rarest_to"),
+            "{b} in {s}"
+        );
+    }
+    // The text says how it was parted.
+    let out = crate::common::boggle()
+        .arg("prove")
+        .arg("--pack")
+        .arg(&pack)
+        .args(["--size", "3x4", "--threshold", "5", "--sample", "12"])
+        .args(["--seed", "2", "-j", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!(
+            "{} strata by cells of the rarest consonants",
+            strata.len()
+        )),
+        "{text}"
+    );
+}

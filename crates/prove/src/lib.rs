@@ -79,7 +79,7 @@
 
 use grid::Neighbors;
 use job::{Cancel, Control, PoolError};
-pub use sample::{Projection, Sampled, SampledClass, StoppingRule};
+pub use sample::{Projection, Sampled, SampledClass, StoppingRule, Stratum};
 pub use shard::{
     best_first, merge, Checkpoint, CheckpointError, MergeError, Merged, Report, Run, Shard,
     ShardError, CHECKPOINT_VERSION,

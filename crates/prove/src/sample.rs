@@ -1,27 +1,30 @@
 //! Projecting a proof's cost from a random sample of its class space.
 //!
 //! A proof runs every class whose cells each have a bucket and that no
-//! symmetry skips. [`Prover::sample`] draws bucket assignments uniformly
-//! (each cell's bucket independently), keeps those the proof would run (the
-//! same symmetry test), runs each kept class to completion exactly as the
-//! proof does, one class a thread, and times it by its thread's CPU clock
-//! (other work on the machine slows the wall clock, not that). The proof's
-//! cost is then the number of classes it runs, counted exactly
-//! ([`Prover::class_count`]), times the mean CPU time a class:
-//! [`Sampled::projection`],
-//! with the standard error of that mean, a bootstrap 95% interval, and the
-//! tail: the share of the sample's time its slowest 1% and 5% of classes
-//! took. Class times are heavy-tailed, so a small sample tends to miss the
-//! rare slow classes, and then both the standard error and the interval
-//! understate the uncertainty: read a projection whose tail holds most of
+//! symmetry skips. [`Prover::sample`] parts those classes into strata by
+//! how many cells have the rarest consonants' bucket (a class's cost falls
+//! about threefold with each), counts each stratum's classes exactly,
+//! draws from each in proportion to its classes (uniform bucket assignments,
+//! keeping those the proof would run by the same symmetry test, while
+//! their stratum wants more), runs each kept class to completion exactly
+//! as the proof does, one class a thread, and times it by its thread's CPU
+//! clock (other work on the machine slows the wall clock, not that). The
+//! proof's cost is then the number of classes it runs, counted exactly
+//! ([`Prover::class_count`]), times the mean CPU time a class, each
+//! stratum's mean weighed by its share of the classes:
+//! [`Sampled::projection`], with the standard error of that mean, a
+//! bootstrap 95% interval, and the tail: the share of the time its
+//! slowest 1% and 5% of classes take. Class times are heavy-tailed, so a
+//! small sample tends to miss the rare slow classes, and then both the
+//! standard error and the interval understate the uncertainty; the strata
+//! make sure the rare heavy kinds of class are drawn, but within a stratum
+//! times still spread widely: read a projection whose tail holds most of
 //! its time as a figure with a wide error bar, not a bound.
 //!
 //! [`Prover::sample_until`] grows a sample until a [`StoppingRule`] holds:
 //! its bootstrap interval narrow enough around the estimate, and no one
 //! class holding too much of its time (a sample whose slowest class
-//! decides its total has not yet seen the tail it is drawn from). It draws
-//! the same classes, in the same order, as [`Prover::sample`] with the
-//! same seed, so its sample is `sample(n, seed)` for the `n` it stopped at.
+//! decides its total has not yet seen the tail it is drawn from).
 
 use std::time::Instant;
 
@@ -29,6 +32,10 @@ use grid::Rng;
 use rayon::prelude::*;
 
 use crate::{ProveError, ProveOptions, Prover, Scored, Workers};
+use strata::Design;
+pub use strata::Stratum;
+
+mod strata;
 
 /// One class of a sample, run to completion.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -53,6 +60,8 @@ pub struct SampledClass {
     /// The class: each cell's bucket, row by row, rows parted by `/` (see
     /// [`Prover::bucket_text`]).
     pub buckets: String,
+    /// The stratum it was drawn from: its index in [`Sampled::strata`].
+    pub stratum: usize,
 }
 
 /// A random sample of a proof's class space and what running it took.
@@ -62,13 +71,18 @@ pub struct Sampled {
     pub assignments: f64,
     /// Assignments drawn, kept or skipped.
     pub drawn: u64,
-    /// Assignments kept (classes the proof runs); more than `classes`
-    /// holds when a cancel stopped the sample.
+    /// Assignments kept: classes the proof runs, taken while their
+    /// stratum wanted more; more than `classes` holds when a cancel
+    /// stopped the sample.
     pub kept: u64,
     /// The classes the whole proof runs ([`Prover::class_count`]).
     pub proof_classes: f64,
     /// The kept classes that ran to completion, in the order drawn.
     pub classes: Vec<SampledClass>,
+    /// The parts of the class space the sample drew from separately, each
+    /// with its classes counted exactly (see [`Stratum`]); none means one
+    /// of every class, a uniform sample.
+    pub strata: Vec<Stratum>,
 }
 
 /// What a sample projects for the whole proof.
@@ -92,10 +106,11 @@ pub struct Projection {
     pub low_hours: f64,
     /// Its upper end.
     pub high_hours: f64,
-    /// The share of the sample's CPU time in its slowest 1% of classes
-    /// (at least one class).
+    /// The share of the estimated CPU time in the slowest 1% of the
+    /// classes the sample stands for (at least one sampled class; each
+    /// stands for its stratum's classes over its draws).
     pub tail_1: f64,
-    /// The share in its slowest 5% (at least one class).
+    /// The share in the slowest 5%.
     pub tail_5: f64,
     /// The slowest class's CPU seconds.
     pub slowest_seconds: f64,
@@ -144,46 +159,62 @@ impl StoppingRule {
 
 impl Sampled {
     /// The projection of the whole proof's CPU time; `None` for an empty
-    /// sample.
+    /// sample. Each stratum's mean is weighed by its share of the classes
+    /// (of the strata with a class finished, should a cancel have left one
+    /// empty); the standard error and the bootstrap (classes drawn again
+    /// with replacement within each stratum) are a stratified sample's;
+    /// the tail is the share of the estimated time in the slowest 1% and
+    /// 5% of the classes the sample stands for, each class standing for
+    /// its stratum's classes over its draws.
     pub fn projection(&self) -> Option<Projection> {
         let n = self.classes.len();
         if n == 0 {
             return None;
         }
-        let classes = self.proof_classes;
-        let seconds: Vec<f64> = self.classes.iter().map(|c| c.cpu_seconds).collect();
-        let total: f64 = seconds.iter().sum();
-        let mean = total / n as f64;
-        let variance = if n > 1 {
-            seconds.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1) as f64
-        } else {
-            0.0
-        };
-        let stderr = (variance / n as f64).sqrt();
-        let hours = |mean: f64| classes * mean / 3600.0;
-        // The bootstrap: the mean of n classes drawn with replacement, many
-        // times, from a fixed seed (a report reads the same twice).
-        let mut rng = Rng::new(0x5eed_b007);
-        let mut means: Vec<f64> = (0..RESAMPLES)
-            .map(|_| {
-                (0..n)
-                    .map(|_| seconds[rng.below(n as u64) as usize])
-                    .sum::<f64>()
-                    / n as f64
+        let strata = self.strata.len().max(1);
+        let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); strata];
+        for c in &self.classes {
+            seconds[c.stratum.min(strata - 1)].push(c.cpu_seconds);
+        }
+        let size = |h: usize| self.strata.get(h).map_or(1.0, |s| s.classes);
+        let present: f64 = (0..strata)
+            .filter(|&h| !seconds[h].is_empty())
+            .map(size)
+            .sum();
+        let weight: Vec<f64> = (0..strata)
+            .map(|h| {
+                if seconds[h].is_empty() || present <= 0.0 {
+                    0.0
+                } else {
+                    size(h) / present
+                }
             })
             .collect();
-        means.sort_by(f64::total_cmp);
+        let mean_of = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let mean: f64 = (0..strata).map(|h| weight[h] * mean_of(&seconds[h])).sum();
+        let variance: f64 = (0..strata)
+            .filter(|&h| seconds[h].len() > 1)
+            .map(|h| {
+                let (m, k) = (mean_of(&seconds[h]), seconds[h].len() as f64);
+                let var = seconds[h].iter().map(|s| (s - m).powi(2)).sum::<f64>() / (k - 1.0);
+                weight[h].powi(2) * var / k
+            })
+            .sum();
+        let stderr = variance.sqrt();
+        let classes = self.proof_classes;
+        let hours = |mean: f64| classes * mean / 3600.0;
+        let means = bootstrap(&seconds, &weight);
         let at = |q: f64| means[((q * RESAMPLES as f64) as usize).min(RESAMPLES - 1)];
-        let mut slowest = seconds.clone();
-        slowest.sort_by(|a, b| b.total_cmp(a));
-        let tail = |share: f64| {
-            let k = ((share * n as f64).ceil() as usize).clamp(1, n);
-            if total > 0.0 {
-                slowest[..k].iter().sum::<f64>() / total
-            } else {
-                0.0
-            }
-        };
+        // Each class stands for its stratum's share over its draws.
+        let stood: Vec<(f64, f64)> = self
+            .classes
+            .iter()
+            .map(|c| {
+                let h = c.stratum.min(strata - 1);
+                (c.cpu_seconds, weight[h] / seconds[h].len() as f64)
+            })
+            .collect();
+        let (tail_1, tail_5, slowest) = tails(stood, mean);
         Some(Projection {
             classes,
             mean_seconds: mean,
@@ -192,11 +223,58 @@ impl Sampled {
             stderr_hours: hours(stderr),
             low_hours: hours(at(0.025)),
             high_hours: hours(at(0.975)),
-            tail_1: tail(0.01),
-            tail_5: tail(0.05),
-            slowest_seconds: slowest[0],
+            tail_1,
+            tail_5,
+            slowest_seconds: slowest,
         })
     }
+}
+
+/// The sorted means of [`RESAMPLES`] resamples of a stratified sample
+/// (`seconds[h]` stratum `h`'s classes, `weight[h]` its share): each
+/// stratum's classes drawn again with replacement, from a fixed seed (a
+/// report reads the same twice).
+fn bootstrap(seconds: &[Vec<f64>], weight: &[f64]) -> Vec<f64> {
+    let mut rng = Rng::new(0x5eed_b007);
+    let mut means: Vec<f64> = (0..RESAMPLES)
+        .map(|_| {
+            seconds
+                .iter()
+                .zip(weight)
+                .map(|(v, w)| {
+                    let k = v.len();
+                    let sum: f64 = (0..k).map(|_| v[rng.below(k as u64) as usize]).sum();
+                    w * sum / k.max(1) as f64
+                })
+                .sum()
+        })
+        .collect();
+    means.sort_by(f64::total_cmp);
+    means
+}
+
+/// The shares of the estimated time `mean` a class in the slowest 1% and
+/// 5% of the classes take, and the slowest class's seconds, from each
+/// sampled class's seconds and the share of the classes it stands for
+/// (at least one class each).
+fn tails(mut stood: Vec<(f64, f64)>, mean: f64) -> (f64, f64, f64) {
+    stood.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let tail = |share: f64| {
+        let (mut covered, mut time) = (0.0, 0.0);
+        for &(s, w) in &stood {
+            if covered >= share - 1e-12 {
+                break;
+            }
+            covered += w;
+            time += s * w;
+        }
+        if mean > 0.0 {
+            time / mean
+        } else {
+            0.0
+        }
+    };
+    (tail(0.01), tail(0.05), stood.first().map_or(0.0, |s| s.0))
 }
 
 /// A thread's CPU time from a start: its thread's CPU clock where there is
@@ -251,7 +329,9 @@ fn thread_cpu_seconds() -> Option<f64> {
 
 impl Prover {
     /// Draws `count` classes the proof would run, at random from `seed`,
-    /// and runs each to completion at `options.threshold` on the options'
+    /// in strata ([`Stratum`]: two or more where some cell has a bucket of
+    /// the rarest consonants and the sample has 4 classes or more), and
+    /// runs each to completion at `options.threshold` on the options'
     /// threads (one class a thread). A cancel stops it with the classes
     /// finished so far.
     pub fn sample(
@@ -262,8 +342,9 @@ impl Prover {
     ) -> Result<Sampled, ProveError> {
         options.check()?;
         let mut rng = Rng::new(seed);
-        let mut sampled = self.empty_sample();
-        let classes = self.draw(&mut rng, count, &mut sampled);
+        let design = self.design(count);
+        let mut sampled = self.empty_sample(&design);
+        let classes = self.draw(&mut rng, &design.allocate(count), &design, &mut sampled);
         sampled.classes = self.run_sampled(classes, options)?;
         Ok(sampled)
     }
@@ -271,7 +352,10 @@ impl Prover {
     /// Draws classes as [`Prover::sample`] does from `seed` and runs them,
     /// growing the sample by half at a time from `rule.min_classes`, until
     /// `rule` holds or the sample has `rule.max_classes` (or a cancel stops
-    /// it). `grown` hears the sample's size after each step.
+    /// it). `grown` hears the sample's size after each step. The strata are
+    /// those of a sample of `rule.min_classes`, and each step spreads its
+    /// draws over them as such a sample does; with one stratum its sample
+    /// is `sample(n, seed)` for the `n` it stopped at.
     pub fn sample_until(
         &self,
         rule: &StoppingRule,
@@ -281,8 +365,9 @@ impl Prover {
     ) -> Result<Sampled, ProveError> {
         options.check()?;
         let mut rng = Rng::new(seed);
-        let mut sampled = self.empty_sample();
         let max = rule.max_classes.max(1);
+        let design = self.design(rule.min_classes.max(1).min(max));
+        let mut sampled = self.empty_sample(&design);
         loop {
             let n = sampled.classes.len();
             let step = if n == 0 {
@@ -290,7 +375,8 @@ impl Prover {
             } else {
                 (n / 2).max(1)
             };
-            let drawn = self.draw(&mut rng, step.min(max - n), &mut sampled);
+            let quota = design.allocate(step.min(max - n));
+            let drawn = self.draw(&mut rng, &quota, &design, &mut sampled);
             let wanted = drawn.len();
             let ran = self.run_sampled(drawn, options)?;
             let finished = ran.len() == wanted;
@@ -388,10 +474,10 @@ impl Prover {
         options: &ProveOptions,
     ) -> Result<Vec<SampledClass>, ProveError> {
         options.check()?;
-        self.run_sampled(classes, options)
+        self.run_sampled(classes.into_iter().map(|c| (c, 0)).collect(), options)
     }
 
-    fn empty_sample(&self) -> Sampled {
+    fn empty_sample(&self, design: &Design) -> Sampled {
         Sampled {
             assignments: self
                 .order
@@ -402,6 +488,7 @@ impl Prover {
             kept: 0,
             proof_classes: self.class_count(),
             classes: Vec::new(),
+            strata: design.strata.clone(),
         }
     }
 
@@ -436,23 +523,40 @@ impl Prover {
         (sum / self.symmetries.len().max(1) as f64).round()
     }
 
-    /// Draws up to `count` more classes the proof runs from `rng`,
-    /// counting the assignments drawn and kept in `sampled`.
-    fn draw(&self, rng: &mut Rng, count: usize, sampled: &mut Sampled) -> Vec<Vec<u64>> {
-        let mut kept: Vec<Vec<u64>> = Vec::with_capacity(count);
+    /// Draws up to `quota[h]` more classes the proof runs of each stratum
+    /// `h` from `rng` (uniform assignments, those the proof runs kept
+    /// while their stratum wants more), counting the assignments drawn
+    /// and kept and each stratum's draws in `sampled`.
+    fn draw(
+        &self,
+        rng: &mut Rng,
+        quota: &[usize],
+        design: &Design,
+        sampled: &mut Sampled,
+    ) -> Vec<(Vec<u64>, usize)> {
+        let count: usize = quota.iter().sum();
+        let mut want = quota.to_vec();
+        let mut kept: Vec<(Vec<u64>, usize)> = Vec::with_capacity(count);
         let mut drawn = 0u64;
-        while kept.len() < count {
+        // Each stratum holds enough classes for two of a sample's first
+        // draw, and about one assignment in eight is a class the proof
+        // runs: far fewer draws fill every stratum.
+        let most = 10_000 * (count as u64 + 1);
+        while kept.len() < count && drawn <= most {
             let mut class = vec![self.all; self.rows * self.cols];
             for &cell in &self.order {
                 let buckets = self.start_buckets(cell);
                 class[cell] = buckets[rng.below(buckets.len() as u64) as usize];
             }
             drawn += 1;
-            if !self.symmetric_duplicate(&class) {
-                kept.push(class);
+            if self.symmetric_duplicate(&class) {
+                continue;
             }
-            if drawn > 1000 * (count as u64 + 1) {
-                break;
+            let h = design.stratum(self.rarest_cells(&class));
+            if want[h] > 0 {
+                want[h] -= 1;
+                sampled.strata[h].sampled += 1;
+                kept.push((class, h));
             }
         }
         sampled.drawn += drawn;
@@ -464,7 +568,7 @@ impl Prover {
     /// those a cancel stopped are left out.
     fn run_sampled(
         &self,
-        classes: Vec<Vec<u64>>,
+        classes: Vec<(Vec<u64>, usize)>,
         options: &ProveOptions,
     ) -> Result<Vec<SampledClass>, ProveError> {
         let run = || {
@@ -472,7 +576,7 @@ impl Prover {
             classes
                 .into_par_iter()
                 .with_max_len(1)
-                .map(|mut class| {
+                .map(|(mut class, stratum)| {
                     if options.control.is_cancelled() {
                         return Ok(None);
                     }
@@ -494,6 +598,7 @@ impl Prover {
                         peak_bytes: counts.peak,
                         boards,
                         buckets,
+                        stratum,
                     }))
                 })
                 .collect::<Result<Vec<Option<SampledClass>>, solve::LexiconError>>()

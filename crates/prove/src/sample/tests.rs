@@ -19,8 +19,10 @@ fn sampled(seconds: &[f64], drawn: u64, proof_classes: f64) -> Sampled {
                 peak_bytes: 0,
                 boards: Vec::new(),
                 buckets: String::new(),
+                stratum: 0,
             })
             .collect(),
+        strata: Vec::new(),
     }
 }
 
@@ -265,4 +267,169 @@ fn the_class_count_is_the_classes_the_symmetry_test_keeps() {
     // two corners fixed and a pair, four pairs of edges, two inner cells
     // fixed and a pair, 2^3 x 3^4 x 3^3 = 17,496 (twice): 8,546,904 / 8.
     assert_eq!(sized(4, 4).class_count(), 1_068_363.0);
+}
+
+/// Every class the proof runs on `prover`'s board, by enumerating every
+/// assignment of start buckets and asking the symmetry test of each.
+fn every_class(prover: &Prover) -> Vec<Vec<u64>> {
+    let cells = prover.rows * prover.cols;
+    let choices: Vec<&[u64]> = (0..cells).map(|c| prover.start_buckets(c)).collect();
+    let mut digits = vec![0usize; cells];
+    let mut classes = Vec::new();
+    'all: loop {
+        let class: Vec<u64> = (0..cells).map(|c| choices[c][digits[c]]).collect();
+        if !prover.symmetric_duplicate(&class) {
+            classes.push(class);
+        }
+        for c in 0..cells {
+            digits[c] += 1;
+            if digits[c] < choices[c].len() {
+                continue 'all;
+            }
+            digits[c] = 0;
+        }
+        return classes;
+    }
+}
+
+#[test]
+fn each_count_of_rarest_cells_has_the_classes_the_symmetry_test_keeps() {
+    for (rows, cols) in [(3, 4), (4, 3), (2, 5), (3, 3)] {
+        let prover = sized(rows, cols);
+        let mut by_rarest = vec![0.0; rows * cols + 1];
+        for class in every_class(&prover) {
+            by_rarest[prover.rarest_cells(&class)] += 1.0;
+        }
+        assert_eq!(prover.rarest_counts(), by_rarest, "{rows}x{cols}");
+    }
+    // 3x4's two inner cells have a third bucket; 3x3 and 2x5 none.
+    assert!(sized(3, 4).rarest_counts()[1] > 0.0);
+    assert_eq!(sized(3, 3).rarest_counts()[1], 0.0);
+    // 4x4, by hand (cycles as in the class count's test): no edge or
+    // inner cell rarest leaves each cell two buckets, 2^16 + 2 x 2^4 +
+    // 3 x 2^8 + 2 x 2^10 = 68,384 over 8 symmetries; all twelve rarest
+    // leaves the corners' two, 2^4 + 2 x 2 + 3 x 2^2 + 2 x 2^3 = 48.
+    let counts = sized(4, 4).rarest_counts();
+    assert_eq!((counts[0], counts[12]), (8_548.0, 6.0));
+    assert!(counts[13..].iter().all(|&c| c == 0.0));
+    assert_eq!(counts.iter().sum::<f64>(), sized(4, 4).class_count());
+}
+
+#[test]
+fn strata_part_the_rarest_counts_and_draw_in_proportion_to_their_classes() {
+    let prover = sized(4, 4);
+    for first in [48, 1000] {
+        let design = prover.design(first);
+        let strata = &design.strata;
+        assert!(strata.len() >= 3, "{strata:?}");
+        assert_eq!(strata[0].rarest_from, 0);
+        assert_eq!(strata.last().unwrap().rarest_to, 16);
+        for pair in strata.windows(2) {
+            assert_eq!(pair[0].rarest_to + 1, pair[1].rarest_from, "{strata:?}");
+        }
+        let total: f64 = strata.iter().map(|s| s.classes).sum();
+        assert_eq!(total, prover.class_count());
+        for (h, s) in strata.iter().enumerate() {
+            for j in s.rarest_from..=s.rarest_to {
+                assert_eq!(design.stratum(j), h);
+            }
+        }
+        let quota = design.allocate(first);
+        assert_eq!(quota.iter().sum::<usize>(), first, "{quota:?}");
+        for (s, &q) in strata.iter().zip(&quota) {
+            // Two at least, and within one of the stratum's share.
+            let share = first as f64 * s.classes / total;
+            assert!(q >= 2 && (q as f64 - share).abs() < 1.0, "{s:?}: {q}");
+        }
+        for step in [first / 2, 17, 5, 1] {
+            assert_eq!(design.allocate(step).iter().sum::<usize>(), step);
+        }
+    }
+    // A larger sample parts finer: 8,548 classes with no rarest cell are
+    // a stratum of their own in 1,000 draws (8 of them), not in 48.
+    assert_eq!(prover.design(1000).strata[0].rarest_to, 0);
+    assert!(prover.design(48).strata[0].rarest_to > 0);
+    // Too small a sample for strata, or no rarest bucket: one stratum.
+    assert_eq!(prover.design(3).strata.len(), 1);
+    assert_eq!(sized(3, 3).design(48).strata.len(), 1);
+}
+
+#[test]
+fn a_stratified_projection_weighs_each_stratum_by_its_classes() {
+    // Stratum 0: 100 of the 1,000 classes, both drawn take 10 s; stratum
+    // 1: 900, drawn 1 s and 3 s. Mean 0.1 x 10 + 0.9 x 2 = 2.8 s, standard
+    // error sqrt(0.81 x 2 / 2) = 0.9.
+    let mut s = sampled(&[10.0, 1.0, 10.0, 3.0], 4, 1000.0);
+    for (c, h) in s.classes.iter_mut().zip([0, 1, 0, 1]) {
+        c.stratum = h;
+    }
+    let stratum = |classes: f64, from: usize| Stratum {
+        rarest_from: from,
+        rarest_to: from,
+        classes,
+        sampled: 2,
+    };
+    s.strata = vec![stratum(100.0, 0), stratum(900.0, 1)];
+    let p = s.projection().unwrap();
+    assert!((p.mean_seconds - 2.8).abs() < 1e-12, "{p:?}");
+    assert!((p.stderr_seconds - 0.9).abs() < 1e-12, "{p:?}");
+    // Each 10 s class stands for 5% of the classes: the slowest 1% is
+    // one of them, 0.5 s of the 2.8; the slowest 5% the same.
+    assert!((p.tail_1 - 0.5 / 2.8).abs() < 1e-12, "{p:?}");
+    assert!((p.tail_5 - 0.5 / 2.8).abs() < 1e-12, "{p:?}");
+    assert_eq!(p.slowest_seconds, 10.0);
+    // The bootstrap draws within strata: stratum 0 never varies, so the
+    // interval is 0.1 x 10 + 0.9 x (1 to 3).
+    assert!((p.low_hours * 3600.0 / 1000.0 - 1.9).abs() < 1e-9, "{p:?}");
+    assert!((p.high_hours * 3600.0 / 1000.0 - 3.7).abs() < 1e-9, "{p:?}");
+    // A stratum a cancel left empty: the others' shares are renormalised.
+    s.classes.retain(|c| c.stratum == 1);
+    assert!((s.projection().unwrap().mean_seconds - 2.0).abs() < 1e-12);
+}
+
+#[test]
+fn a_stratified_draw_estimates_what_every_class_would_add_up_to() {
+    // A made-up cost known for every class (heavier with fewer rarest
+    // cells, spread within them by the vowels): the stratified estimate
+    // from the prover's own draws must find the brute-force mean.
+    let prover = sized(3, 4);
+    let cost = |class: &[u64]| {
+        let vowels = class.iter().filter(|&&s| s == prover.buckets[4][0]).count();
+        (1 + vowels * vowels) as f64 * 5f64.powi(2 - prover.rarest_cells(class) as i32)
+    };
+    let all = every_class(&prover);
+    let exact = all.iter().map(|c| cost(c)).sum::<f64>() / all.len() as f64;
+    let design = prover.design(400);
+    assert!(design.strata.len() >= 2, "{:?}", design.strata);
+    let mut estimates = Vec::new();
+    for seed in 0..20 {
+        let mut s = prover.empty_sample(&design);
+        let drawn = prover.draw(&mut Rng::new(seed), &design.allocate(400), &design, &mut s);
+        assert_eq!(drawn.len(), 400);
+        for (class, h) in drawn {
+            assert_eq!(design.stratum(prover.rarest_cells(&class)), h);
+            s.classes.push(SampledClass {
+                seconds: 0.0,
+                cpu_seconds: cost(&class),
+                classes: 1,
+                solved: 0,
+                split: 0,
+                peak_bytes: 0,
+                boards: Vec::new(),
+                buckets: String::new(),
+                stratum: h,
+            });
+        }
+        let quota = design.allocate(400);
+        assert!(s.strata.iter().zip(&quota).all(|(st, &q)| st.sampled == q));
+        let p = s.projection().unwrap();
+        estimates.push((p.mean_seconds, p.stderr_seconds));
+    }
+    // The mean of 20 estimates within four of its standard errors.
+    let mean = estimates.iter().map(|e| e.0).sum::<f64>() / 20.0;
+    let se = (estimates.iter().map(|e| e.1 * e.1).sum::<f64>() / 20.0).sqrt() / 20f64.sqrt();
+    assert!(
+        (mean - exact).abs() < 4.0 * se,
+        "{mean} vs {exact} (se {se})"
+    );
 }

@@ -64,7 +64,8 @@ pub(crate) struct ProveArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "threshold"])]
     merge: Vec<PathBuf>,
     /// Do not prove: run N classes of the proof drawn at random (with
-    /// --seed) to completion, and project the proof's CPU time from them.
+    /// --seed; stratified by cells of the rarest consonants) to
+    /// completion, and project the proof's CPU time from them.
     #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge", "slice"])]
     sample: Option<std::num::NonZeroUsize>,
     /// Do not prove: run these classes alone (each cell's bucket, row by

@@ -33,6 +33,11 @@ struct SampleReport<'a> {
     class_splits: Vec<u64>,
     /// Each class: its cells' buckets, row by row (`Prover::bucket_text`).
     class_buckets: Vec<String>,
+    /// The strata the sample drew from, each with its classes in the proof
+    /// and in the sample.
+    strata: &'a [prove::Stratum],
+    /// Each class's stratum: its index in `strata`.
+    class_strata: Vec<usize>,
     boards: usize,
     /// --until's share, if given.
     until: Option<f64>,
@@ -121,6 +126,8 @@ pub(super) fn sample(
             class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
             class_splits: sampled.classes.iter().map(|c| c.split).collect(),
             class_buckets: sampled.classes.iter().map(|c| c.buckets.clone()).collect(),
+            strata: &sampled.strata,
+            class_strata: sampled.classes.iter().map(|c| c.stratum).collect(),
             boards,
             until: args.until,
             stable,
@@ -132,10 +139,14 @@ pub(super) fn sample(
             projection.stderr_hours * 3600.0,
         );
         let (scale, unit) = unit_of(projection.cpu_hours * 3600.0);
+        let parts = match sampled.strata.len() {
+            0 | 1 => String::new(),
+            s => format!(", {s} strata by cells of the rarest consonants"),
+        };
         boggle_cli::print(format_args!(
-            "{n} of {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}): {:.2} CPU-seconds a class \
+            "{n} of {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}{parts}): {:.2} CPU-seconds a class \
              (standard error {:.2}); the proof at {} would take about {time}, 95% interval {:.2} to {:.2} {unit} \
-             (bootstrap); the slowest 1% of classes took {:.0}% of the sample's time, the slowest 5% {:.0}%, \
+             (bootstrap); the slowest 1% of classes take {:.0}% of the time, the slowest 5% {:.0}%, \
              the slowest class {:.1} s; {boards} {} at or above it in the sample\n",
             projection.classes,
             sampled.drawn,
