@@ -433,3 +433,50 @@ fn a_stratified_draw_estimates_what_every_class_would_add_up_to() {
         "{mean} vs {exact} (se {se})"
     );
 }
+
+#[test]
+fn a_stratified_sample_grows_in_its_first_strata() {
+    let prover = sized(3, 4);
+    let options = ProveOptions {
+        threshold: 100,
+        ..ProveOptions::default()
+    };
+    let never = StoppingRule {
+        min_classes: 8,
+        max_classes: 18,
+        half_width: -1.0,
+        slowest_share: 1.0,
+    };
+    let mut sizes = Vec::new();
+    let grown = prover
+        .sample_until(&never, 5, &options, &mut |n| sizes.push(n))
+        .unwrap();
+    assert_eq!(sizes, [8, 12, 18]);
+    let design = prover.design(8);
+    assert!(design.strata.len() >= 2, "{:?}", design.strata);
+    assert_eq!(
+        grown.strata.iter().map(|s| s.classes).collect::<Vec<_>>(),
+        design.strata.iter().map(|s| s.classes).collect::<Vec<_>>()
+    );
+    // Each step's draws spread as a sample of its size spreads them.
+    let quota: Vec<usize> = [8, 4, 6]
+        .iter()
+        .map(|&step| design.allocate(step))
+        .fold(vec![0; design.strata.len()], |acc, q| {
+            acc.iter().zip(&q).map(|(a, b)| a + b).collect()
+        });
+    let sampled: Vec<usize> = grown.strata.iter().map(|s| s.sampled).collect();
+    assert_eq!(sampled, quota);
+    for c in &grown.classes {
+        let class = prover.class_of_text(&c.buckets).unwrap();
+        assert_eq!(design.stratum(prover.rarest_cells(&class)), c.stratum);
+        assert_eq!(
+            grown
+                .classes
+                .iter()
+                .filter(|d| d.stratum == c.stratum)
+                .count(),
+            sampled[c.stratum]
+        );
+    }
+}
