@@ -2,10 +2,10 @@
 //!
 //! A class's cost is heavy-tailed, but not at random: it falls with each
 //! cell given the rarest consonants (the last bucket), which end and
-//! continue few words. On ENABLE2K 4x4 at 3625, seed 13's 1,000 classes
-//! averaged 80 CPU-s with no such cell, 24 with one, 7.8 with two, 2.3
-//! with three, 0.9 with four, then about 2.5 times less for each more
-//! (docs/bench-log.md). A uniform sample gives the rare classes without
+//! continue few words. On ENABLE2K 4x4 at 3625, the 3,000 classes of
+//! seeds 13, 21 and 22 averaged 94 CPU-s with no such cell, 24 with one,
+//! 8.3 with two, 2.6 with three, 0.9 with four, then 2-2.5 times less for
+//! each more (docs/bench-log.md). A uniform sample gives the rare classes without
 //! such cells few draws, and its estimate swings with how many it happened
 //! to draw.
 //!
@@ -15,11 +15,13 @@
 //! classes in proportion to its share of them (uniformly within it), and
 //! weighs each stratum's mean by that share: the estimate stays unbiased,
 //! a sample costs what a uniform one of its size costs, and its spread is
-//! only the spread within each stratum. On seed 13's classes, parting by
-//! count alone cuts the standard error of a sample of a given size by a
-//! third (a uniform sample would need 2.4 times as many classes); drawing
-//! more from the heavy strata would cut it further per class, but not per
-//! CPU-second, since their classes cost as much more as they vary more.
+//! only the spread within each stratum. On those 3,000 classes 28% of the
+//! variance of a class's time lies between strata, so the standard error
+//! is 15% smaller than a uniform sample's of the same size (which would
+//! need 1.4 times as many classes to match it). Drawing more from
+//! the heavy strata (in proportion to each one's share times its spread
+//! over the square root of its cost) would take a further 17% off at the
+//! same CPU time, but needs each stratum's spread known before the draw.
 
 use super::*;
 
