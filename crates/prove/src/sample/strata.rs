@@ -111,7 +111,7 @@ impl Prover {
     /// counted by how many rarest cells they have (a cycle of `len` cells
     /// given the rarest bucket adds `len`). The counts add up to
     /// [`Prover::class_count`].
-    pub fn rarest_counts(&self) -> Vec<f64> {
+    pub(crate) fn rarest_counts(&self) -> Vec<f64> {
         let cells = self.rows * self.cols;
         let mut sum = vec![0.0; cells + 1];
         for perm in &self.symmetries {
