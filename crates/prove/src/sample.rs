@@ -500,27 +500,10 @@ impl Prover {
     /// symmetries, of the assignments each leaves unchanged: those that
     /// give every cycle of the symmetry's cells one bucket (the cells of a
     /// cycle have as many neighbours, so the same buckets). The 4x4 board:
-    /// 3^12 x 2^4 assignments, 1,068,363 classes.
+    /// 3^12 x 2^4 assignments, 1,068,363 classes. Counted as the strata
+    /// count them, by how many cells have the rarest bucket, and added up.
     pub fn class_count(&self) -> f64 {
-        let cells = self.rows * self.cols;
-        let fixed = |perm: &Vec<u32>| -> f64 {
-            let mut seen = 0u64;
-            let mut product = 1.0;
-            for start in 0..cells {
-                if seen >> start & 1 == 1 {
-                    continue;
-                }
-                let mut cell = start;
-                while seen >> cell & 1 == 0 {
-                    seen |= 1 << cell;
-                    cell = perm[cell] as usize;
-                }
-                product *= self.start_buckets(start).len() as f64;
-            }
-            product
-        };
-        let sum: f64 = self.symmetries.iter().map(fixed).sum();
-        (sum / self.symmetries.len().max(1) as f64).round()
+        self.rarest_counts().iter().sum()
     }
 
     /// Draws up to `quota[h]` more classes the proof runs of each stratum

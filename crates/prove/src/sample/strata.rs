@@ -90,18 +90,19 @@ impl Prover {
         (most >= 3).then(|| most - 1)
     }
 
-    /// Whether `set`, given to `cell`, is the rarest bucket.
-    fn is_rarest(&self, cell: usize, set: u64) -> bool {
-        self.rarest_bucket()
-            .is_some_and(|k| self.buckets[cell].get(k) == Some(&set))
+    /// Whether `set`, given to `cell`, is bucket `rarest` (none: no cell
+    /// has a rarest bucket).
+    fn is_rarest(&self, rarest: Option<usize>, cell: usize, set: u64) -> bool {
+        rarest.is_some_and(|k| self.buckets[cell].get(k) == Some(&set))
     }
 
     /// How many cells of `class` have the rarest bucket.
     pub(crate) fn rarest_cells(&self, class: &[u64]) -> usize {
+        let rarest = self.rarest_bucket();
         class
             .iter()
             .enumerate()
-            .filter(|&(cell, &set)| self.is_rarest(cell, set))
+            .filter(|&(cell, &set)| self.is_rarest(rarest, cell, set))
             .count()
     }
 
@@ -109,10 +110,11 @@ impl Prover {
     /// from none to every cell: Burnside's lemma as in
     /// [`Prover::class_count`], each symmetry's unchanged assignments
     /// counted by how many rarest cells they have (a cycle of `len` cells
-    /// given the rarest bucket adds `len`). The counts add up to
-    /// [`Prover::class_count`].
+    /// given the rarest bucket adds `len`): the counts add up to the
+    /// classes (all at 0 where no cell has a rarest bucket).
     pub(crate) fn rarest_counts(&self) -> Vec<f64> {
         let cells = self.rows * self.cols;
+        let rarest = self.rarest_bucket();
         let mut sum = vec![0.0; cells + 1];
         for perm in &self.symmetries {
             let mut counts = vec![0.0; cells + 1];
@@ -130,7 +132,11 @@ impl Prover {
                 }
                 let mut next = vec![0.0; cells + 1];
                 for &set in self.start_buckets(start) {
-                    let add = if self.is_rarest(start, set) { len } else { 0 };
+                    let add = if self.is_rarest(rarest, start, set) {
+                        len
+                    } else {
+                        0
+                    };
                     for j in 0..=cells - add {
                         next[j + add] += counts[j];
                     }
@@ -189,7 +195,7 @@ impl Prover {
         // end there).
         let s = design.strata.len();
         if s >= 2 && design.strata[s - 1].classes < enough {
-            let last = design.strata.pop().unwrap_or_else(|| unreachable!());
+            let last = design.strata.remove(s - 1);
             let before = &mut design.strata[s - 2];
             before.rarest_to = last.rarest_to;
             before.classes += last.classes;
