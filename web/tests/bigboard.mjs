@@ -40,7 +40,9 @@ export async function bigBoard(page) {
   }
   await page.waitForFunction((b) => document.querySelector("#board").value === b && document.querySelectorAll("#board-view canvas").length === 1, boards[2]);
   await page.waitForSelector("#board-view canvas[data-painted]", { timeout: 15000 }).catch(() => {});
-  const [dark3, light3, all3] = await painted(page, await canvas.boundingBox());
+  // Marked painted when its worker has drawn it; the compositor may show
+  // that frame a little later, so the pixels are read until they show it.
+  const [dark3, light3, all3] = await paintedWithin(page, canvas, 5000);
   check(dark3 > 50 && light3 > all3 / 4, "solve: of three big boards asked for at once, the last is painted", `${dark3} dark, ${light3} light pixels of ${all3}`);
   await page.fill("#board", board);
   await page.click("#solve");
@@ -54,6 +56,19 @@ export async function bigBoard(page) {
   await page.locator("#board-view svg rect.start").scrollIntoViewIfNeeded();
   await shot(page, "solve-big-board-desktop");
   await page.fill("#filter-prefix", "");
+}
+
+/**
+ * The board's pixels (see `painted`) once its tiles and letters show, read
+ * again every 100 ms for at most `ms`; the last read if they never do.
+ */
+async function paintedWithin(page, canvas, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const got = await painted(page, await canvas.boundingBox());
+    if ((got[0] > 50 && got[1] > got[2] / 4) || Date.now() > end) return got;
+    await page.waitForTimeout(100);
+  }
 }
 
 /**
