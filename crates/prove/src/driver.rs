@@ -343,7 +343,8 @@ impl Prover {
         // Nothing reads a run again once its face's subtree is made (the
         // faces left after an overflow are gathered again): with no limit,
         // a heavy class's runs are given back as it goes.
-        let spent = (work.scratch.budget == 0 && work.scratch.held > crate::tree::KEEP as u64)
+        let spent = (work.scratch.budget == 0
+            && work.scratch.held > crate::tree::HEAVY_PATHS as u64)
             .then(|| paths.spent(crate::prover::GIVE_BACK));
         let rest = paths.build_sum(
             tail,

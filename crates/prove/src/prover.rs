@@ -176,6 +176,11 @@ impl Prover {
         cancel: &Cancel,
     ) -> (Node, u64) {
         scratch.start(self.trie.nodes(), cancel);
+        // The last class's paths and trees are dead: what the next classes
+        // are likely to need again is kept, the rest given back first.
+        let mut left = tree::KEEP;
+        scratch.arena.trim(&mut left);
+        scratch.paths.trim(&mut left);
         let mut paths = std::mem::take(&mut scratch.paths);
         paths.clear(&self.layout);
         let root = tree::each!(&mut paths, recs => self.tree_of(class, recs, scratch));
@@ -184,7 +189,7 @@ impl Prover {
     }
 
     /// Every word of the class on every path, into `recs`, then their tree
-    /// in the scratch arena, emptied first; returns its root.
+    /// in the scratch arena (emptied by `tree`); returns its root.
     fn tree_of<const W: usize>(
         &self,
         class: &[u64],
@@ -204,9 +209,7 @@ impl Prover {
             let most = usize::try_from(split / size).unwrap_or(usize::MAX);
             scratch.room = scratch.room.min(most);
         }
-        // The last class's trees are dead: emptied before the paths are
-        // gathered, so that a heavy one's memory is given back first.
-        scratch.arena.clear();
+        // (The arena was emptied in `tree`, before the paths.)
         for cell in 0..class.len() {
             let key = self.layout.empty();
             self.grow(class, cell, ROOT, 0, 0, key, recs, scratch);
@@ -245,7 +248,7 @@ impl Prover {
         // and freed once it is, rather than held while it is made and
         // forced. Others stay resident, their memory kept for the next
         // class, and count while the tree is forced too.
-        let spend = scratch.budget == 0 && recs.capacity() * size as usize > tree::KEEP;
+        let spend = scratch.budget == 0 && recs.capacity() * size as usize > tree::HEAVY_PATHS;
         let give_back = spend.then_some(GIVE_BACK);
         let (root, held) = tree::build(
             recs,

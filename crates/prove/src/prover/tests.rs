@@ -188,7 +188,7 @@ fn counts(rows: usize, cols: usize) -> Vec<usize> {
 
 #[test]
 fn paths_are_freed_once_their_tree_is_made_only_with_no_limit() {
-    // Unit tests keep no paths past their tree (`tree::KEEP`).
+    // Unit tests keep no paths past their tree (`tree::HEAVY_PATHS`).
     let prover = tiny(2, 2);
     let class = vec![prover.all; 4];
     let mut free = Scratch::default();

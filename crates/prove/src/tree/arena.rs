@@ -151,44 +151,68 @@ fn content_hash(key: u8, points: u32, kids: &[Node]) -> u64 {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mark(usize);
 
-/// The most bytes of a buffer kept from one class to the next (a class's
-/// paths, an arena's records): a heavy class's gigabytes are given back
-/// rather than held resident through every class after it, which made a
-/// process's resident memory the sum of each buffer's most over all its
-/// classes rather than its heaviest class's. Below it, pages kept cost
-/// less than faulting them in again. None in unit tests, whose classes are
-/// small, so that freeing them is tried.
+/// The bytes of a class's paths past which they are given back to the
+/// system as their tree is made, and freed once it is, rather than held
+/// while it is made and forced (see `Prover::tree_of`).
 #[cfg(not(test))]
-pub(crate) const KEEP: usize = 256 << 20;
+pub(crate) const HEAVY_PATHS: usize = 256 << 20;
+#[cfg(test)]
+pub(crate) const HEAVY_PATHS: usize = 0;
+
+/// The most bytes of buffers (a class's paths, an arena's records and a
+/// merge's lists) a thread keeps from one class to the next, all of them
+/// together ([`Arena::trim`]). A buffer given back is faulted in again, a
+/// page at a time, by the next class that needs it: with each buffer kept
+/// up to 256 MB, that was a thirtieth of a 4x4 sample's CPU time, in the
+/// kernel. Kept whole, each up to a gigabyte, a thread held several
+/// gigabytes through classes that need a fraction of it. None in unit
+/// tests, whose classes are small, so that freeing them is tried.
+#[cfg(not(test))]
+pub(crate) const KEEP: usize = 1 << 30;
 #[cfg(test)]
 pub(crate) const KEEP: usize = 0;
 
-/// Empties `v`, keeping its memory up to [`KEEP`] bytes.
-pub(crate) fn empty<T>(v: &mut Vec<T>) {
-    if v.capacity() * std::mem::size_of::<T>() > KEEP {
+/// Empties `v`, keeping its memory if it fits in the `left` bytes still
+/// to keep, which it then takes from them.
+pub(crate) fn keep<T>(v: &mut Vec<T>, left: &mut usize) {
+    let bytes = v.capacity() * std::mem::size_of::<T>();
+    if bytes > *left {
         *v = Vec::new();
     } else {
         v.clear();
+        *left -= bytes;
     }
 }
 
 impl Arena {
-    /// Empties the arena, keeping its memory up to [`KEEP`] bytes a
-    /// buffer.
+    /// Empties the arena, keeping its memory.
     pub(crate) fn clear(&mut self) {
-        empty(&mut self.edges);
+        self.edges.clear();
         self.buf.clear();
-        if self.table.capacity() * (std::mem::size_of::<Node>() + 1) > KEEP {
-            self.table = HashTable::new();
-        } else {
-            self.table.clear();
-        }
-        empty(&mut self.level);
-        empty(&mut self.next);
-        empty(&mut self.made);
+        self.table.clear();
+        self.level.clear();
+        self.next.clear();
+        self.made.clear();
         self.shared = 0;
         self.share = false;
         self.overflow = false;
+    }
+
+    /// Empties the arena, keeping the memory of its buffers, records first,
+    /// that fits in the `left` bytes still to keep (see [`KEEP`]).
+    pub(crate) fn trim(&mut self, left: &mut usize) {
+        self.clear();
+        keep(&mut self.edges, left);
+        let table = self.table.capacity() * (std::mem::size_of::<Node>() + 1);
+        if table > *left {
+            self.table = HashTable::new();
+        } else {
+            *left -= table;
+        }
+        keep(&mut self.level, left);
+        keep(&mut self.next, left);
+        keep(&mut self.made, left);
+        keep(&mut self.buf, left);
     }
 
     /// Builds the trees that follow as DAGs, until the next

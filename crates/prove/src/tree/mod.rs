@@ -33,7 +33,7 @@ mod build;
 mod merge;
 
 use arena::add;
-pub(crate) use arena::{empty, Arena, Node, KEEP, MOST};
+pub(crate) use arena::{keep, Arena, Node, HEAVY_PATHS, KEEP, MOST};
 #[cfg(test)]
 use build::GRAIN;
 pub(crate) use build::{build, Spent};
@@ -250,8 +250,8 @@ impl Default for Paths {
 }
 
 impl Paths {
-    /// Empties the list for paths of `layout`, keeping its memory (up to
-    /// [`KEEP`] bytes) when the layout's keys are the same size.
+    /// Empties the list for paths of `layout`, keeping its memory when the
+    /// layout's keys are the same size.
     pub(crate) fn clear(&mut self, layout: &Packing) {
         let fresh = match layout.words {
             1..=2 => Paths::W2(Vec::new()),
@@ -263,7 +263,13 @@ impl Paths {
         if std::mem::discriminant(self) != std::mem::discriminant(&fresh) {
             *self = fresh;
         }
-        each!(self, v => empty(v))
+        each!(self, v => v.clear())
+    }
+
+    /// Empties the list, keeping its memory if it fits in the `left` bytes
+    /// still to keep (see [`KEEP`]).
+    pub(crate) fn trim(&mut self, left: &mut usize) {
+        each!(self, v => keep(v, left))
     }
 }
 

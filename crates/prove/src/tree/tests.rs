@@ -11,6 +11,16 @@ fn built(words: &[Word]) -> (Arena, Node) {
 
 /// The tree of `words`, as a DAG when `share`.
 fn built_as(words: &[Word], share: bool) -> (Arena, Node) {
+    let mut arena = Arena::default();
+    if share {
+        arena.share();
+    }
+    let root = built_in(words, &mut arena);
+    (arena, root)
+}
+
+/// The tree of `words`, made in `arena`.
+fn built_in(words: &[Word], arena: &mut Arena) -> Node {
     let layout = Packing::new(4, 3);
     let mut worth = vec![0; 16];
     let mut recs: Vec<Rec<2>> = words
@@ -23,12 +33,7 @@ fn built_as(words: &[Word], share: bool) -> (Arena, Node) {
             Rec::new(key, word)
         })
         .collect();
-    let mut arena = Arena::default();
-    if share {
-        arena.share();
-    }
-    let (root, _) = build(&mut recs, &layout, &Worth::new(worth), &mut arena, None);
-    (arena, root)
+    build(&mut recs, &layout, &Worth::new(worth), arena, None).0
 }
 
 /// The bound of the tree `root` with `position` forced to each of
@@ -81,6 +86,39 @@ fn a_dag_shares_alike_subtrees_and_bounds_the_same() {
     // a record of the a sum under the choice, and of the choice under
     // the root.
     assert_eq!(dag.len(), before + 2);
+}
+
+#[test]
+fn trimming_keeps_what_fits_records_first_and_the_tree_comes_out_the_same() {
+    let words: &[Word] = &[
+        (&[(0, 0), (1, 1)], 1, 3),
+        (&[(0, 2), (1, 1)], 2, 3),
+        (&[(1, 2)], 3, 1),
+    ];
+    let (mut arena, root) = built(words);
+    forced_bounds(&mut arena, root, 0, 3);
+    let node = std::mem::size_of::<Node>();
+    let edges = arena.edges.capacity() * node;
+    let merging = arena.level.capacity() * std::mem::size_of::<Pair>();
+    assert!(edges > 0 && merging > 0);
+    // Room for the records alone: they are kept, the merge's lists freed.
+    let mut left = edges;
+    arena.trim(&mut left);
+    assert_eq!((left, arena.edges.capacity() * node), (0, edges));
+    assert_eq!((arena.edges.len(), arena.level.capacity()), (0, 0));
+    // The records' memory is used again for the same tree, which bounds
+    // and forces as it did.
+    let again = built_in(words, &mut arena);
+    assert_eq!(
+        (again.bound(), arena.edges.capacity() * node),
+        (root.bound(), edges)
+    );
+    assert_eq!(forced_bounds(&mut arena, again, 0, 3), vec![3, 1, 3]);
+    // No room: everything is given back.
+    let mut none = 0;
+    arena.trim(&mut none);
+    assert_eq!((arena.edges.capacity(), arena.level.capacity()), (0, 0));
+    assert_eq!(built_in(words, &mut arena).bound(), root.bound());
 }
 
 #[test]
