@@ -163,10 +163,10 @@ pub(crate) const HEAVY_PATHS: usize = 0;
 /// merge's lists) a thread keeps from one class to the next, all of them
 /// together ([`Arena::trim`]). A buffer given back is faulted in again, a
 /// page at a time, by the next class that needs it: with each buffer kept
-/// up to 256 MB, that was a thirtieth of a 4x4 sample's CPU time, in the
-/// kernel. Kept whole, each up to a gigabyte, a thread held several
-/// gigabytes through classes that need a fraction of it. None in unit
-/// tests, whose classes are small, so that freeing them is tried.
+/// up to 256 MB, 2.6% of a 4x4 sample's CPU time went to the kernel, and
+/// 1.7% with this budget (docs/bench-log.md). With each buffer kept up to
+/// a gigabyte instead, a 4x4 run's resident memory grew by half. None in
+/// unit tests, whose classes are small, so that freeing them is tried.
 #[cfg(not(test))]
 pub(crate) const KEEP: usize = 1 << 30;
 #[cfg(test)]
