@@ -315,8 +315,15 @@ impl Prover {
                 }
             }
             if self.trie.has_children(n) {
+                // The letters that go on from here: a neighbour none of
+                // whose faces is one is not stepped into.
+                let next = if self.faces_are_letters {
+                    self.trie.mask(n)
+                } else {
+                    u64::MAX
+                };
                 for &nb in self.neighbors.of(cell) {
-                    if used & (1 << nb) == 0 {
+                    if used & (1 << nb) == 0 && class[nb as usize] & next != 0 {
                         self.grow(class, nb as usize, n, used, l, key, recs, scratch);
                     }
                 }
