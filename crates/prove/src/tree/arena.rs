@@ -323,6 +323,7 @@ impl Arena {
     /// not share: it makes nodes and frees them again by the million, and
     /// looking each up and forgetting it again more than doubled the time
     /// of a heavy class (docs/bench-log.md).
+    #[inline]
     pub(super) fn make(
         &mut self,
         key: u8,
@@ -331,44 +332,54 @@ impl Arena {
         base: usize,
         share: bool,
     ) -> Node {
-        let len = self.buf.len() - base;
-        let hash = if share {
-            content_hash(key, points, &self.buf[base..])
-        } else {
-            0
-        };
         if share {
-            let (edges, buf) = (&self.edges, &self.buf);
-            let found = self.table.find(hash, |n| {
-                n.key() == key
-                    && n.points() == points
-                    && usize::from(n.len()) == len
-                    && edges[n.range()] == buf[base..]
-            });
-            if let Some(&node) = found {
-                self.buf.truncate(base);
-                return node;
-            }
+            return self.make_shared(key, points, bound, base);
         }
+        self.make_new(key, points, bound, base)
+    }
+
+    /// The node of [`Arena::make`], made anew.
+    #[inline]
+    fn make_new(&mut self, key: u8, points: u32, bound: u32, base: usize) -> Node {
+        let len = self.buf.len() - base;
         let first = if len == 0 { 0 } else { self.edges.len() as u32 };
         self.edges.extend_from_slice(&self.buf[base..]);
         self.buf.truncate(base);
-        let node = Node::new(key, points, bound, first, len as u8);
-        if share {
-            let edges = &self.edges;
-            self.table.insert_unique(hash, node, |n| {
-                content_hash(n.key(), n.points(), &edges[n.range()])
-            });
-            self.shared = self.edges.len();
-        }
         if self.limit != 0 && self.bytes() > self.limit {
             self.overflow = true;
         }
+        Node::new(key, points, bound, first, len as u8)
+    }
+
+    /// The node of [`Arena::make`] when shared: the one made already if
+    /// any, else a new one, found by later calls.
+    #[inline(never)]
+    fn make_shared(&mut self, key: u8, points: u32, bound: u32, base: usize) -> Node {
+        let len = self.buf.len() - base;
+        let hash = content_hash(key, points, &self.buf[base..]);
+        let (edges, buf) = (&self.edges, &self.buf);
+        let found = self.table.find(hash, |n| {
+            n.key() == key
+                && n.points() == points
+                && usize::from(n.len()) == len
+                && edges[n.range()] == buf[base..]
+        });
+        if let Some(&node) = found {
+            self.buf.truncate(base);
+            return node;
+        }
+        let node = self.make_new(key, points, bound, base);
+        let edges = &self.edges;
+        self.table.insert_unique(hash, node, |n| {
+            content_hash(n.key(), n.points(), &edges[n.range()])
+        });
+        self.shared = self.edges.len();
         node
     }
 
     /// A sum whose children are `buf[base..]` (taken off the stack); one
     /// made already when `share`.
+    #[inline]
     pub(super) fn sum_from_buf(&mut self, face: u8, points: u32, base: usize, share: bool) -> Node {
         let mut bound = points;
         for k in &self.buf[base..] {
@@ -379,6 +390,7 @@ impl Arena {
 
     /// A choice of `position` whose children are `buf[base..]`; one made
     /// already when `share`.
+    #[inline]
     pub(super) fn choice_from_buf(&mut self, position: u8, base: usize, share: bool) -> Node {
         let bound = self.buf[base..].iter().map(Node::bound).max().unwrap_or(0);
         self.make(position, 0, bound, base, share)
