@@ -1,4 +1,4 @@
-//! Making a class's tree from its sorted paths, level by level, giving the
+//! Making a class's tree from its sorted paths in one pass, giving the
 //! paths' memory back as it goes.
 
 use super::*;
@@ -114,8 +114,33 @@ fn give_back(from: usize, to: usize) {
 #[cfg(not(target_os = "linux"))]
 fn give_back(_from: usize, _to: usize) {}
 
-/// The sum node of the paths `recs`, which agree on every position before
-/// `from` (the last choice among them of face `face`).
+/// A node of the tree being made whose children are not all made yet:
+/// they wait on the arena's stack from `base` on.
+#[derive(Clone, Copy, Debug)]
+enum Open {
+    /// A sum of the paths that agree on the positions before `from`, the
+    /// last of them chosen as `face`, with the points of the words ending
+    /// on it so far.
+    Sum {
+        from: usize,
+        face: u8,
+        points: u32,
+        base: usize,
+    },
+    /// A choice of `position`.
+    Choice { position: usize, base: usize },
+}
+
+/// The sum node of the sorted paths `recs`, which agree on every position
+/// before `from` (the last choice among them of face `face`).
+///
+/// Made in one pass over the paths, as a depth-first making would, with
+/// the nodes still open on a stack: each path shares the open nodes of the
+/// one before it up to the first position where their keys differ, so
+/// the nodes past it are made, and the path's own are opened from there
+/// on. Each path is read once, not once for each level of the tree it
+/// reaches, as a making by runs of paths read it. Sums' children are choices by position and
+/// choices' children sums by face, in key order, as the paths sort.
 pub(super) fn build_sum<const W: usize>(
     recs: &[Rec<W>],
     reading: Reading,
@@ -127,59 +152,134 @@ pub(super) fn build_sum<const W: usize>(
         return Node::default();
     }
     let (layout, worth) = (reading.layout, reading.worth);
-    let base = arena.buf.len();
-    let mut i = 0;
-    while i < recs.len() {
-        let Some(position) = layout.next(&recs[i].key, from) else {
-            break;
+    let mut open = vec![Open::Sum {
+        from,
+        face,
+        points: 0,
+        base: arena.buf.len(),
+    }];
+    for (j, r) in recs.iter().enumerate() {
+        if let Some(p) = j.checked_sub(1).map(|i| &recs[i]) {
+            let Some(d) = layout.first_difference(&p.key, &r.key) else {
+                // The same path: a word found on it again counts once.
+                if r.word != p.word {
+                    ended(&mut open, worth.of(r.word));
+                }
+                continue;
+            };
+            // The nodes this path does not share: sums under a choice of
+            // `d` or later, choices after it, and its own choice unless
+            // this path uses it too (with another face).
+            let uses = layout.get(&r.key, d) != layout.unused();
+            while let Some(&top) = open.last() {
+                let keep = match top {
+                    Open::Sum { from, .. } => from <= d,
+                    Open::Choice { position, .. } => position < d || (position == d && uses),
+                };
+                if keep {
+                    break;
+                }
+                close(&mut open, arena, reading.spent, &recs[..j]);
+                if arena.overflow {
+                    return Node::default();
+                }
+            }
+        }
+        // This path's own nodes from the first it does not share on.
+        let mut at = match open.last() {
+            Some(&Open::Choice { position, .. }) => {
+                sum_under(&mut open, arena, layout, &r.key, position);
+                position + 1
+            }
+            Some(&Open::Sum { from, .. }) => from,
+            None => unreachable!("the root stays open"),
         };
-        // Sorted, the paths after it leave the positions before this one
-        // unused too: those using this one come next.
-        let mut j = i + 1;
-        while j < recs.len() && layout.get(&recs[j].key, position) != layout.unused() {
-            j += 1;
+        while let Some(position) = layout.next(&r.key, at) {
+            open.push(Open::Choice {
+                position,
+                base: arena.buf.len(),
+            });
+            sum_under(&mut open, arena, layout, &r.key, position);
+            at = position + 1;
         }
-        let node = build_choice(&recs[i..j], reading, position, arena);
-        arena.buf.push(node);
-        i = j;
+        ended(&mut open, worth.of(r.word));
     }
-    // The paths that end here sort last.
-    let mut points = 0u32;
-    for k in i..recs.len() {
-        if k == i || recs[k].word != recs[k - 1].word {
-            points = add(points, worth.of(recs[k].word).min(MOST));
+    while open.len() > 1 {
+        close(&mut open, arena, reading.spent, recs);
+        if arena.overflow {
+            return Node::default();
         }
     }
-    let share = arena.share;
-    arena.sum_from_buf(face, points, base, share)
+    match open[0] {
+        Open::Sum {
+            face, points, base, ..
+        } => {
+            let share = arena.share;
+            arena.sum_from_buf(face, points, base, share)
+        }
+        Open::Choice { .. } => unreachable!("the root is a sum"),
+    }
 }
 
-/// The choice node of `position` for the paths `recs`, which all use it.
-fn build_choice<const W: usize>(
-    recs: &[Rec<W>],
-    reading: Reading,
+/// Opens the sum under the open choice of `position` for the face `key`
+/// has there.
+#[inline]
+fn sum_under<const W: usize>(
+    open: &mut Vec<Open>,
+    arena: &Arena,
+    layout: &Packing,
+    key: &[u32; W],
     position: usize,
+) {
+    open.push(Open::Sum {
+        from: position + 1,
+        face: layout.get(key, position) as u8,
+        points: 0,
+        base: arena.buf.len(),
+    });
+}
+
+/// Adds a word of `points` ending on the open sum on top.
+#[inline]
+fn ended(open: &mut [Open], points: u32) {
+    if let Some(Open::Sum { points: p, .. }) = open.last_mut() {
+        *p = add(*p, points.min(MOST));
+    }
+}
+
+/// Makes the open node on top, whose children are all made, and puts it
+/// on the stack of its parent's children; `read`, the paths read for the
+/// last time once a sum is made, is noted as such.
+#[inline]
+fn close<const W: usize>(
+    open: &mut Vec<Open>,
     arena: &mut Arena,
-) -> Node {
-    if arena.overflow {
-        return Node::default();
+    spent: Option<&Spent>,
+    read: &[Rec<W>],
+) {
+    let top = open.pop().expect("the node to close is open");
+    // Each way made on its own path to the stack: where the two met, the
+    // node went through memory a field at a time and was read back whole,
+    // which the processor cannot forward from its stores; by perf, that
+    // wait was most of the time of closing a node.
+    if arena.share {
+        make_open(top, arena, true);
+    } else {
+        make_open(top, arena, false);
     }
-    let layout = reading.layout;
-    let base = arena.buf.len();
-    let mut i = 0;
-    while i < recs.len() {
-        let face = layout.get(&recs[i].key, position);
-        let mut j = i + 1;
-        while j < recs.len() && layout.get(&recs[j].key, position) == face {
-            j += 1;
-        }
-        let node = build_sum(&recs[i..j], reading, position + 1, face as u8, arena);
-        arena.buf.push(node);
-        if let Some(spent) = reading.spent {
-            spent.read(&recs[..j]);
-        }
-        i = j;
+    if let (Open::Sum { .. }, Some(spent)) = (top, spent) {
+        spent.read(read);
     }
-    let share = arena.share;
-    arena.choice_from_buf(position as u8, base, share)
+}
+
+/// Makes the open node `top` and puts it on the stack.
+#[inline(always)]
+fn make_open(top: Open, arena: &mut Arena, share: bool) {
+    let node = match top {
+        Open::Sum {
+            face, points, base, ..
+        } => arena.sum_from_buf(face, points, base, share),
+        Open::Choice { position, base } => arena.choice_from_buf(position as u8, base, share),
+    };
+    arena.buf.push(node);
 }

@@ -405,3 +405,182 @@ fn a_merge_made_a_level_at_a_time_equals_one_made_depth_first() {
         assert_eq!(plain(&arena, root), before);
     }
 }
+
+/// A path as plain values: its (position, face) choices sorted by
+/// position, its word, the word's points.
+type PlainPath = (Vec<(u8, u8)>, u32, u32);
+
+/// The tree of the paths `paths` over positions from `from` on, made from
+/// their definition, independently of [`build`]: a sum's points are its
+/// ending paths' distinct words; its children, a choice for each
+/// position some path takes first, whose children are a sum for each
+/// face taken there, of the paths going on from it.
+fn reference(paths: &[PlainPath], from: usize, face: u8) -> Plain {
+    let rest = |p: &PlainPath| p.0.iter().position(|&(q, _)| usize::from(q) >= from);
+    let mut words: Vec<(u32, u32)> = paths
+        .iter()
+        .filter(|p| rest(p).is_none())
+        .map(|p| (p.1, p.2))
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    let points = words.iter().map(|w| w.1).sum::<u32>();
+    let mut positions: Vec<u8> = paths
+        .iter()
+        .filter_map(|p| rest(p).map(|i| p.0[i].0))
+        .collect();
+    positions.sort_unstable();
+    positions.dedup();
+    let kids: Vec<Plain> = positions
+        .into_iter()
+        .map(|q| {
+            let using: Vec<_> = paths
+                .iter()
+                .filter(|p| rest(p).is_some_and(|i| p.0[i].0 == q))
+                .cloned()
+                .collect();
+            let mut faces: Vec<u8> = using
+                .iter()
+                .map(|p| p.0.iter().find(|c| c.0 == q).unwrap().1)
+                .collect();
+            faces.sort_unstable();
+            faces.dedup();
+            let sums: Vec<Plain> = faces
+                .into_iter()
+                .map(|f| {
+                    let on: Vec<_> = using
+                        .iter()
+                        .filter(|p| p.0.contains(&(q, f)))
+                        .cloned()
+                        .collect();
+                    reference(&on, usize::from(q) + 1, f)
+                })
+                .collect();
+            let bound = sums.iter().map(|s| s.2).max().unwrap_or(0);
+            Plain(q, 0, bound, sums)
+        })
+        .collect();
+    let bound = points + kids.iter().map(|k| k.2).sum::<u32>();
+    Plain(face, points, bound, kids)
+}
+
+#[test]
+fn a_tree_made_in_one_pass_over_its_paths_is_the_tree_they_define() {
+    let mut rng = grid::Rng::new(81);
+    for round in 0..300 {
+        // Up to 40 cells of up to 40 faces: keys of one to eight u32s,
+        // slots crossing their edges; few faces and cells make paths
+        // alike, many make them long.
+        let (cells, faces) = (1 + r(&mut rng, 40), 1 + r(&mut rng, 40));
+        let layout = Packing::new(cells, faces);
+        let values: Vec<u32> = (0..8).map(|_| 1 + r(&mut rng, 11) as u32).collect();
+        let worth = Worth::new(values.clone());
+        let mut paths: Vec<PlainPath> = Vec::new();
+        for _ in 0..r(&mut rng, 80) {
+            if !paths.is_empty() && r(&mut rng, 5) == 0 {
+                // A path again, maybe with another word.
+                let mut again = paths[r(&mut rng, paths.len())].clone();
+                if r(&mut rng, 2) == 0 {
+                    let w = r(&mut rng, 24) as u32;
+                    again.1 = (w << worth.bits()) | (w % 8);
+                    again.2 = values[(w % 8) as usize];
+                }
+                paths.push(again);
+                continue;
+            }
+            let chance = 1 + r(&mut rng, 6);
+            let mut choices: Vec<(u8, u8)> = Vec::new();
+            for q in 0..cells {
+                if r(&mut rng, chance) == 0 {
+                    choices.push((q as u8, r(&mut rng, faces) as u8));
+                }
+            }
+            let w = r(&mut rng, 24) as u32;
+            paths.push((
+                choices,
+                (w << worth.bits()) | (w % 8),
+                values[(w % 8) as usize],
+            ));
+        }
+        let recs: Vec<Rec<8>> = paths
+            .iter()
+            .map(|(choices, word, _)| {
+                let key = choices.iter().fold(layout.empty(), |key, &(q, f)| {
+                    layout.with(key, usize::from(q), usize::from(f))
+                });
+                Rec::new(key, *word)
+            })
+            .collect();
+        for share in [false, true] {
+            let mut arena = Arena::default();
+            if share {
+                arena.share();
+            }
+            let (root, _) = build(&mut recs.clone(), &layout, &worth, &mut arena, None);
+            assert_eq!(
+                plain(&arena, root),
+                reference(&paths, 0, 0),
+                "round {round}"
+            );
+            assert!(arena.buf.is_empty(), "round {round}");
+        }
+        // A part of them, past the positions they agree on, as forcing
+        // makes a face's subtree: the paths that take the first position
+        // used with one face.
+        let mut sorted = recs.clone();
+        sort(&mut sorted);
+        if let Some(first) = sorted.first().and_then(|r| layout.next(&r.key, 0)) {
+            let face = layout.get(&sorted[0].key, first);
+            let part: Vec<Rec<8>> = sorted
+                .iter()
+                .filter(|r| layout.get(&r.key, first) == face)
+                .copied()
+                .collect();
+            let on: Vec<_> = paths
+                .iter()
+                .filter(|p| p.0.first() == Some(&(first as u8, face as u8)))
+                .cloned()
+                .collect();
+            let mut arena = Arena::default();
+            let reading = Reading {
+                layout: &layout,
+                worth: &worth,
+                spent: None,
+            };
+            let node = build_sum(&part, reading, first + 1, face as u8, &mut arena);
+            assert_eq!(
+                plain(&arena, node),
+                reference(&on, first + 1, face as u8),
+                "round {round}, part"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_keys_next_position_and_first_difference_are_found_a_word_at_a_time() {
+    let mut rng = grid::Rng::new(82);
+    for _ in 0..2000 {
+        let (cells, faces) = (1 + r(&mut rng, 64), 1 + r(&mut rng, 64));
+        let layout = Packing::new(cells, faces);
+        let random = |rng: &mut grid::Rng| {
+            (0..cells).fold(layout.empty::<16>(), |key, q| match r(rng, 3) {
+                0 => layout.with(key, q, r(rng, faces)),
+                _ => key,
+            })
+        };
+        let (a, b) = (random(&mut rng), random(&mut rng));
+        for from in 0..=cells + 1 {
+            let slow = (from..cells).find(|&q| layout.get(&a, q) != layout.unused());
+            assert_eq!(layout.next(&a, from), slow, "{cells} cells, from {from}");
+        }
+        let slow = (0..cells).find(|&q| layout.get(&a, q) != layout.get(&b, q));
+        assert_eq!(layout.first_difference(&a, &b), slow);
+        assert_eq!(layout.first_difference(&a, &a), None);
+    }
+}
+
+/// A number below `n`.
+fn r(rng: &mut grid::Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
+}
