@@ -139,8 +139,9 @@ enum Open {
 /// one before it up to the first position where their keys differ, so
 /// the nodes past it are made, and the path's own are opened from there
 /// on. Each path is read once, not once for each level of the tree it
-/// reaches, as a making by runs of paths read it. Sums' children are choices by position and
-/// choices' children sums by face, in key order, as the paths sort.
+/// reaches, as a making by runs of paths read it. Sums' children are
+/// choices by position and choices' children sums by face, in key order,
+/// as the paths sort.
 pub(super) fn build_sum<const W: usize>(
     recs: &[Rec<W>],
     reading: Reading,
