@@ -294,6 +294,9 @@ pub struct Prover {
     /// Whether face `f` starts with letter `f` for every face, so that a
     /// trie node's letter mask is a mask of the faces that may follow.
     faces_are_letters: bool,
+    /// The faces (a bit each) that are the one letter of their own index,
+    /// stepped into with one look at the trie node.
+    single: u64,
     trie: Trie,
     neighbors: Neighbors,
     /// What a path's word is worth, read from its number.

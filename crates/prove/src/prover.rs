@@ -90,12 +90,18 @@ impl Prover {
             .iter()
             .enumerate()
             .all(|(f, l)| l.first() == Some(&(f as u8)));
+        let single = face_letters
+            .iter()
+            .enumerate()
+            .filter(|&(f, l)| f < 64 && l[..] == [f as u8])
+            .fold(0u64, |m, (f, _)| m | 1 << f);
         let layout = Packing::new(cells, faces.len());
         Ok(Prover {
             rows,
             cols,
             faces,
             faces_are_letters,
+            single,
             face_letters,
             trie,
             neighbors,
@@ -286,6 +292,9 @@ impl Prover {
             return;
         }
         let used = used | (1 << cell);
+        // The neighbours a path from here may step into, as a mask: only
+        // the free ones are read.
+        let free = self.neighbors.mask(cell) & !used;
         let position = usize::from(self.position[cell]);
         let mut set = class[cell];
         // A cell of one face is no choice: its paths' keys leave it out, as
@@ -296,10 +305,16 @@ impl Prover {
             set &= self.trie.mask(node);
         }
         for f in bits(set) {
-            let Some(n) = self.step(node, f) else {
+            // A face of one letter, most faces, is one look at the node.
+            let stepped = if self.single >> f & 1 == 1 {
+                self.trie.child(node, f as u8).map(|n| (n, len + 1))
+            } else {
+                self.step(node, f)
+                    .map(|n| (n, len + self.face_letters[f].len()))
+            };
+            let Some((n, l)) = stepped else {
                 continue;
             };
-            let l = len + self.face_letters[f].len();
             let key = if fixed {
                 key
             } else {
@@ -322,9 +337,9 @@ impl Prover {
                 } else {
                     u64::MAX
                 };
-                for &nb in self.neighbors.of(cell) {
-                    if used & (1 << nb) == 0 && class[nb as usize] & next != 0 {
-                        self.grow(class, nb as usize, n, used, l, key, recs, scratch);
+                for nb in bits(free) {
+                    if class[nb] & next != 0 {
+                        self.grow(class, nb, n, used, l, key, recs, scratch);
                     }
                 }
             }
