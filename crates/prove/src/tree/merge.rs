@@ -45,8 +45,8 @@ impl Arena {
             let sums = depth % 2 == 0;
             for (n, p) in level.iter().enumerate() {
                 if let Some(q) = level.get(n + AHEAD) {
-                    self.prefetch_run(q.a);
-                    self.prefetch_run(q.b);
+                    self.prefetch_run(q.a, q.a_len);
+                    self.prefetch_run(q.b, q.b_len);
                 }
                 let (first, len, most) = self.merge_runs(p, sums, &mut next);
                 let node = match p.slot {
