@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { boggle, dist, base as staticBase, check, browser, PHONE, DESKTOP, touchTrace, mouseTrace, visibleWords, sideways, smallTargets, spilling, inViewport, axe, shot, toSeconds } from "./harness.mjs";
 import { roomBin, startRoomServer } from "./rooms.mjs";
 
-const PLAY = 25;
+const PLAY = 40;
 const RESULTS = 10;
 
 /** The CLI's Wordament solution of `board` in `lang` (the site's pack for any but the built-in). */
@@ -129,7 +129,7 @@ async function play(base) {
   check(await bob.page.locator("#group-code").innerText() === code, "arena: …and a friend who follows the link plays on it", await bob.page.locator("#group-code").innerText());
   check(await cleo.page.locator("#group-share").isHidden(), "arena: a player without one sees no friends' board");
   // A round with time to play for everyone (the next, if the one on is nearly over).
-  for (const p of players) check(await freshRound(p.page, 15), `arena: ${p.name} is in a round with time to play`, await p.page.locator("#clock").innerText());
+  for (const p of players) check(await freshRound(p.page, 30), `arena: ${p.name} is in a round with time to play`, await p.page.locator("#clock").innerText());
   const boards = await Promise.all(players.map((p) => p.page.evaluate(() => document.body.dataset.board)));
   const starts = await Promise.all(players.map((p) => p.page.evaluate(() => document.body.dataset.start)));
   check(boards[0] === boards[1] && boards[1] === boards[2] && starts.every((s) => s === starts[0]), "arena: the three English players play the same board, started at the same moment", `${boards.slice(0, 3).join(" ")} ${starts.join(" ")}`);
