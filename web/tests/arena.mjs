@@ -18,10 +18,32 @@ import { roomBin, startRoomServer } from "./rooms.mjs";
 const PLAY = 40;
 const RESULTS = 10;
 
-/** The CLI's Wordament solution of `board` in `lang` (the site's pack for any but the built-in). */
+/** The cells (`row,col`) of `board`, as its text, that hold an either/or tile (`[a/e]`). */
+function eitherOrCells(board) {
+  const cells = new Set();
+  let [row, col] = [0, 0];
+  for (let i = 0; i < board.length; i++) {
+    if (board[i] === "/") { row += 1; col = 0; continue; }
+    if (board[i] === "[") {
+      const end = board.indexOf("]", i);
+      if (board.slice(i, end).includes("/")) cells.add(`${row},${col}`);
+      i = end;
+    }
+    col += 1;
+  }
+  return cells;
+}
+
+/**
+ * The CLI's Wordament solution of `board` in `lang` (the site's pack for any but the built-in),
+ * less the words whose path crosses an either/or tile: such a path may read another word too, and
+ * the server counts the first of them the player has not found, which may not be the word solved for.
+ */
 function wordamentSolve(board, lang) {
   const pack = ["en", "nl"].includes(lang) ? ["--lang", lang] : ["--pack", join(dist, "packs", `${lang}.pack`)];
-  return JSON.parse(execFileSync(boggle, ["solve", "--game", "wordament", ...pack, "--json", board], { maxBuffer: 1 << 28 }).toString()).words;
+  const words = JSON.parse(execFileSync(boggle, ["solve", "--game", "wordament", ...pack, "--json", board], { maxBuffer: 1 << 28 }).toString()).words;
+  const either = eitherOrCells(board);
+  return words.filter((w) => !w.path.some(([r, c]) => either.has(`${r},${c}`)));
 }
 
 /** Traces `w` (touch on a phone, else the mouse) and waits for the server's verdict on it. */

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use solve::game::{Game, UtcTime};
 
 use crate::binary::Running;
-use crate::common::{http_get, path, serve, solved, Client, Server};
+use crate::common::{http_get, path, serve, solved, traceable, Client, Server};
 use crate::restart::on_with;
 
 /// A server whose arena rounds are `play` seconds of play and 2 of
@@ -107,7 +107,7 @@ async fn three_players_play_a_round_and_find_themselves_ranked_and_on_the_leader
     let start: UtcTime = round["start"].as_str().unwrap().parse().unwrap();
     let seed = Game::named("wordament").unwrap().arena_seed(start, "en");
     assert_eq!(round["seed"].as_u64(), Some(seed));
-    let words = solved(&round, "wordament").words;
+    let words = traceable(&round, "wordament");
     assert!(words.len() >= 4, "{}", round["board"]["text"]);
     let german = loop {
         let r = dora.until("arena_round").await;

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use solve::game::{Day, Game, UtcTime};
 
 use crate::arena::get_json;
-use crate::common::{http_get, path, serve, solved, Client, Server};
+use crate::common::{http_get, path, serve, traceable, Client, Server};
 use boggle_room::{ArenaConfig, Config};
 
 /// A server whose daily plays (and arena rounds) last `play` seconds.
@@ -52,7 +52,7 @@ async fn a_daily_board_is_played_once_a_date_and_ranked_on_its_leaderboard() {
     let day: Day = today.parse().unwrap();
     let seed = Game::named("wordament").unwrap().daily_seed(day, "en");
     assert_eq!(round["seed"].as_u64(), Some(seed));
-    let words = solved(&round, "wordament").words;
+    let words = traceable(&round, "wordament");
     assert!(words.len() >= 4, "{}", round["board"]["text"]);
     assert_eq!(ann.trace(&path(&words[0])).await["kind"], "new");
     assert_eq!(ann.word(&words[1].word).await["kind"], "new");

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::arena::{get_json, program, round_with, the_end};
-use crate::common::{http_get, path, solved, Client};
+use crate::common::{http_get, path, traceable, Client};
 
 /// Enters the arena with `msg`: the client and its welcome.
 async fn enter_with(addr: std::net::SocketAddr, msg: Value) -> (Client, Value) {
@@ -114,7 +114,7 @@ async fn a_friends_board_ranks_its_members_only_and_outlives_a_restart() {
             }
         }
     }
-    let words = solved(&round, "wordament").words;
+    let words = traceable(&round, "wordament");
     assert!(words.len() >= 5, "{}", round["board"]["text"]);
     assert_eq!(ann.trace(&path(&words[0])).await["kind"], "new");
     assert_eq!(bob.trace(&path(&words[1])).await["kind"], "new");

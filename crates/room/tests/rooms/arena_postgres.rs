@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use crate::arena::{get_json, round_with, the_end};
 use crate::binary::{start, Running};
-use crate::common::{path, solved, Client};
+use crate::common::{path, solved, traceable, Client};
 
 /// A PostgreSQL server of its own, stopped when dropped.
 struct Postgres {
@@ -221,7 +221,7 @@ async fn two_instances_sharing_postgresql_play_one_board_and_keep_one_leaderboar
     };
     assert_eq!(theirs["board"], round["board"], "the same board");
     assert_eq!(theirs["seed"], round["seed"]);
-    let words = solved(&round, "wordament").words;
+    let words = traceable(&round, "wordament");
     assert!(words.len() >= 4, "{}", round["board"]["text"]);
     assert_eq!(ann.trace(&path(&words[0])).await["kind"], "new");
     let mut bob_score = 0;

@@ -6,7 +6,8 @@ use std::time::Duration;
 use boggle_room::{Config, Limits};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use solve::game::Game;
+use solve::board::path::spell;
+use solve::game::{Game, Judge};
 use solve::{Solution, Solver};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::oneshot;
@@ -172,6 +173,36 @@ pub(crate) fn solved(round: &Value, game: &str) -> Solution {
         .unwrap()
         .solve(&rolled.board)
         .unwrap()
+}
+
+/// The round's words a test may trace and know what it finds: those whose
+/// path reads no other word of the board (a path through an either/or tile
+/// may spell two, and counts whichever the player has not found).
+pub(crate) fn traceable(round: &Value, game: &str) -> Vec<solve::FoundWord> {
+    let pack = solve::packs::builtin("en").unwrap();
+    let seed = round["seed"].as_u64().unwrap();
+    let rolled = Game::named(game).unwrap().roll(&pack, seed).unwrap();
+    let judge = Judge::with_solution(&pack, &rolled, solved(round, game));
+    let cols = rolled.board.cols();
+    judge
+        .words()
+        .iter()
+        .filter(|w| {
+            let cells: Vec<usize> = w
+                .path
+                .iter()
+                .map(|p| p.row as usize * cols + p.col as usize)
+                .collect();
+            let spelled = spell(&rolled.board, judge.neighbors(), &cells);
+            spelled
+                .words
+                .iter()
+                .filter(|s| judge.find(s).is_some())
+                .count()
+                == 1
+        })
+        .cloned()
+        .collect()
 }
 
 pub(crate) fn path(w: &solve::FoundWord) -> Vec<[u32; 2]> {

@@ -259,16 +259,19 @@ impl Judge {
 
     /// Judges a traced path (cell indices, row-major from 0) for the player
     /// whose words are `found`: a path that may be played and spells a word
-    /// of the board counts it (of the words an either/or tile spells, the
-    /// first the board holds).
+    /// of the board counts it. Of the words an either/or tile spells, it
+    /// counts the first the board holds that the player has not found yet,
+    /// so tracing `kag[o/u]ol` twice finds both `kagool` and `kagoul`.
     pub fn traced(&self, found: &mut Found, path: &[usize]) -> Verdict {
         let spelled = spell(&self.round.board, &self.neighbors, path);
         let first = spelled.words[0].clone();
         if let Some(why) = spelled.error {
             return Verdict::BadPath { text: first, why };
         }
-        if let Some(i) = spelled.words.iter().find_map(|w| self.find(w)) {
-            return self.count(found, i);
+        let mut held = spelled.words.iter().filter_map(|w| self.find(w));
+        if let Some(i) = held.next() {
+            let new = std::iter::once(i).chain(held).find(|&j| !found.has(j));
+            return self.count(found, new.unwrap_or(i));
         }
         let min = self.round.rules.min_len;
         if first.chars().count() < min {
@@ -335,6 +338,42 @@ mod tests {
         }
         assert_eq!(found.score(), total);
         assert_eq!(found.len(), judge.words().len().min(10));
+    }
+
+    /// A path through an either/or tile that spells two words of the board
+    /// finds one, then the other, then neither.
+    #[test]
+    fn a_path_of_two_words_finds_both_in_turn() {
+        let pack = packs::builtin("en").unwrap();
+        let game = Game::named("wordament").unwrap();
+        let (judge, path, readings) = (0..2000)
+            .find_map(|seed| {
+                let judge = Judge::new(&pack, &game.roll(&pack, seed).unwrap()).unwrap();
+                let cols = judge.round().board.cols();
+                judge.words().iter().find_map(|w| {
+                    let path: Vec<usize> = w
+                        .path
+                        .iter()
+                        .map(|p| p.row as usize * cols + p.col as usize)
+                        .collect();
+                    let spelled = spell(&judge.round().board, judge.neighbors(), &path);
+                    let readings: Vec<usize> =
+                        spelled.words.iter().filter_map(|w| judge.find(w)).collect();
+                    (readings.len() >= 2).then(|| (judge.clone(), path, readings))
+                })
+            })
+            .expect("a wordament board with a path of two words");
+        let mut found = Found::default();
+        for &want in &readings {
+            match judge.traced(&mut found, &path) {
+                Verdict::New { word, .. } => assert_eq!(word, want),
+                v => panic!("{v:?}"),
+            }
+        }
+        assert!(matches!(
+            judge.traced(&mut found, &path),
+            Verdict::Again { word } if word == readings[0]
+        ));
     }
 
     #[test]
