@@ -112,38 +112,57 @@ impl Arena {
         let first = self.edges.len();
         let (mut i, mut j) = (p.a as usize, p.b as usize);
         let (ea, eb) = (i + usize::from(p.a_len), j + usize::from(p.b_len));
+        // Both runs lie before `first`: a merge reads only the trees it
+        // was given, never the records it makes.
+        assert!(ea <= first && eb <= first);
         self.edges.reserve(ea - i + eb - j);
         let paired = next.len();
         // The children of choices are sums, which may be leaves.
         let kids_are_sums = !sums;
-        while i < ea && j < eb {
-            let (x, y) = (self.edges[i], self.edges[j]);
-            if x.key() < y.key() {
-                self.edges.push(x);
-                i += 1;
-            } else if y.key() < x.key() {
-                self.edges.push(y);
-                j += 1;
-            } else {
-                match joined(x, y).filter(|_| kids_are_sums) {
-                    Some(m) => self.edges.push(m),
-                    None => {
-                        next.push(Pair::of(x, y, self.edges.len() as u32));
-                        self.edges
-                            .push(Node::new(x.key(), add(x.points(), y.points()), 0, 0, 0));
-                    }
-                }
-                i += 1;
-                j += 1;
+        let base = self.edges.as_mut_ptr();
+        let mut out = first;
+        // SAFETY: reads are of records before `first`, which are
+        // initialised (asserted above); writes go to `out`, from `first`
+        // on and at most one a record read, so within the capacity just
+        // reserved, and `set_len` below covers exactly what was written.
+        // Writing through the pointer, not `push`, keeps the length and
+        // the capacity check out of the loop, which reads and writes the
+        // same vector.
+        unsafe {
+            macro_rules! put {
+                ($node:expr) => {{
+                    base.add(out).write($node);
+                    out += 1;
+                }};
             }
+            while i < ea && j < eb {
+                let (x, y) = (*base.add(i), *base.add(j));
+                if x.key() < y.key() {
+                    put!(x);
+                    i += 1;
+                } else if y.key() < x.key() {
+                    put!(y);
+                    j += 1;
+                } else {
+                    match joined(x, y).filter(|_| kids_are_sums) {
+                        Some(m) => put!(m),
+                        None => {
+                            next.push(Pair::of(x, y, out as u32));
+                            put!(Node::new(x.key(), add(x.points(), y.points()), 0, 0, 0));
+                        }
+                    }
+                    i += 1;
+                    j += 1;
+                }
+            }
+            // What is left of either run, a record at a time: runs are
+            // short, and a call to copy each tail cost more than the copy.
+            for t in (i..ea).chain(j..eb) {
+                put!(*base.add(t));
+            }
+            self.edges.set_len(out);
         }
-        // What is left of either run, a record at a time: runs are short,
-        // and a call to copy each tail cost more than the copy.
-        for t in (i..ea).chain(j..eb) {
-            let r = self.edges[t];
-            self.edges.push(r);
-        }
-        let len = self.edges.len() - first;
+        let len = out - first;
         let most = (next.len() == paired).then(|| {
             let kids = &self.edges[first..];
             if sums {
