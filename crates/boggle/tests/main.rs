@@ -18,6 +18,7 @@ mod letter_games;
 mod newcomer;
 mod opening_cli;
 mod prove_cli;
+mod prove_pool;
 mod scripts;
 mod show_cli;
 mod solve_cli;

@@ -86,7 +86,7 @@ pub struct Sampled {
 }
 
 /// What a sample projects for the whole proof.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Projection {
     /// Classes the proof runs ([`Sampled::proof_classes`]), counted, not
     /// estimated: the kept fraction of a sample's draws varies from seed
@@ -167,21 +167,42 @@ impl Sampled {
     /// 5% of the classes the sample stands for, each class standing for
     /// its stratum's classes over its draws.
     pub fn projection(&self) -> Option<Projection> {
-        let n = self.classes.len();
+        let classes: Vec<(usize, f64)> = self
+            .classes
+            .iter()
+            .map(|c| (c.stratum, c.cpu_seconds))
+            .collect();
+        Projection::of(self.proof_classes, &self.strata, &classes)
+    }
+}
+
+impl Projection {
+    /// The projection of a proof of `proof_classes` classes, parted into
+    /// `strata` (none: one part of every class), from its sampled classes'
+    /// strata and CPU seconds; `None` for no class. This is
+    /// [`Sampled::projection`]'s estimate, and a pool of samples of one
+    /// proof drawn with other seeds is read the same way: their classes
+    /// together, each stratum's mean over all of them.
+    pub fn of(
+        proof_classes: f64,
+        strata: &[Stratum],
+        classes: &[(usize, f64)],
+    ) -> Option<Projection> {
+        let n = classes.len();
         if n == 0 {
             return None;
         }
-        let strata = self.strata.len().max(1);
-        let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); strata];
-        for c in &self.classes {
-            seconds[c.stratum.min(strata - 1)].push(c.cpu_seconds);
+        let parts = strata.len().max(1);
+        let mut seconds: Vec<Vec<f64>> = vec![Vec::new(); parts];
+        for &(h, s) in classes {
+            seconds[h.min(parts - 1)].push(s);
         }
-        let size = |h: usize| self.strata.get(h).map_or(1.0, |s| s.classes);
-        let present: f64 = (0..strata)
+        let size = |h: usize| strata.get(h).map_or(1.0, |s| s.classes);
+        let present: f64 = (0..parts)
             .filter(|&h| !seconds[h].is_empty())
             .map(size)
             .sum();
-        let weight: Vec<f64> = (0..strata)
+        let weight: Vec<f64> = (0..parts)
             .map(|h| {
                 if seconds[h].is_empty() || present <= 0.0 {
                     0.0
@@ -191,8 +212,8 @@ impl Sampled {
             })
             .collect();
         let mean_of = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
-        let mean: f64 = (0..strata).map(|h| weight[h] * mean_of(&seconds[h])).sum();
-        let variance: f64 = (0..strata)
+        let mean: f64 = (0..parts).map(|h| weight[h] * mean_of(&seconds[h])).sum();
+        let variance: f64 = (0..parts)
             .filter(|&h| seconds[h].len() > 1)
             .map(|h| {
                 let (m, k) = (mean_of(&seconds[h]), seconds[h].len() as f64);
@@ -201,22 +222,20 @@ impl Sampled {
             })
             .sum();
         let stderr = variance.sqrt();
-        let classes = self.proof_classes;
-        let hours = |mean: f64| classes * mean / 3600.0;
+        let hours = |mean: f64| proof_classes * mean / 3600.0;
         let means = bootstrap(&seconds, &weight);
         let at = |q: f64| means[((q * RESAMPLES as f64) as usize).min(RESAMPLES - 1)];
         // Each class stands for its stratum's share over its draws.
-        let stood: Vec<(f64, f64)> = self
-            .classes
+        let stood: Vec<(f64, f64)> = classes
             .iter()
-            .map(|c| {
-                let h = c.stratum.min(strata - 1);
-                (c.cpu_seconds, weight[h] / seconds[h].len() as f64)
+            .map(|&(h, s)| {
+                let h = h.min(parts - 1);
+                (s, weight[h] / seconds[h].len() as f64)
             })
             .collect();
         let (tail_1, tail_5, slowest) = tails(stood, mean);
         Some(Projection {
-            classes,
+            classes: proof_classes,
             mean_seconds: mean,
             stderr_seconds: stderr,
             cpu_hours: hours(mean),

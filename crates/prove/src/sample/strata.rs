@@ -32,7 +32,7 @@ use super::*;
 /// in proportion to its share of the classes, and weighs each part's mean
 /// by that share ([`Sampled::projection`]): the estimate stays unbiased,
 /// and its spread is only the spread within each part.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Stratum {
     /// The fewest cells of the rarest bucket a class of it has.
     pub rarest_from: usize,

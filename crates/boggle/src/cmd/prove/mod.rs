@@ -20,6 +20,7 @@ use prove::{
 
 use crate::args::{parse, PackArgs, RuleArgs, ThreadsArg};
 
+mod pool;
 mod timing;
 
 /// Options of `boggle prove`.
@@ -60,7 +61,8 @@ pub(crate) struct ProveArgs {
     #[arg(long, value_name = "K/N", value_parser = crate::args::parse::<Slice>)]
     slice: Option<Slice>,
     /// Merge the --json outputs of a sharded proof into one result, which
-    /// is complete when every shard was.
+    /// is complete when every shard was; or pool the --sample --json
+    /// outputs of one proof, drawn with other seeds, into one projection.
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "threshold"])]
     merge: Vec<PathBuf>,
     /// Do not prove: run N classes of the proof drawn at random (with
@@ -262,15 +264,53 @@ fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()>
 }
 
 /// `boggle prove --merge FILE…`: the shards' reports merged by
-/// `prove::merge`, its errors naming the files.
+/// `prove::merge`, its errors naming the files; or samples' reports pooled
+/// (`pool`). Which, each file says: a sample's lists its classes' times.
 fn merge(args: &ProveArgs) -> Result<ExitCode> {
-    let mut reports = Vec::new();
+    let what = "the --json output of boggle prove";
+    let mut values = Vec::new();
     for path in &args.merge {
-        reports.push(read_json::<Report>(
-            path,
-            "the --json output of boggle prove",
-        )?);
+        values.push(read_json::<serde_json::Value>(path, what)?);
     }
+    let is_sample = |v: &serde_json::Value| v.get("class_cpu_seconds").is_some();
+    if let Some(i) = values
+        .iter()
+        .position(|v| is_sample(v) != is_sample(&values[0]))
+    {
+        let (sample, proof) = if is_sample(&values[0]) {
+            (0, i)
+        } else {
+            (i, 0)
+        };
+        return Err(usage_msg(format!(
+            "{} is a sample's output and {} a proof's: merge shards, or pool samples",
+            args.merge[sample].display(),
+            args.merge[proof].display()
+        )));
+    }
+    fn parse<T: serde::de::DeserializeOwned>(
+        (v, path): (serde_json::Value, &PathBuf),
+    ) -> Result<T> {
+        serde_json::from_value(v).map_err(|e| {
+            usage_msg(format!(
+                "{}: not the --json output of boggle prove: {e}",
+                path.display()
+            ))
+        })
+    }
+    if values.first().is_some_and(is_sample) {
+        let reports = values
+            .into_iter()
+            .zip(&args.merge)
+            .map(parse)
+            .collect::<Result<Vec<timing::SampleReport>>>()?;
+        return pool::pool(&args.merge, reports, args.json);
+    }
+    let reports = values
+        .into_iter()
+        .zip(&args.merge)
+        .map(parse)
+        .collect::<Result<Vec<Report>>>()?;
     let file = |i: usize| args.merge[i].display();
     let merged = prove::merge(&reports).map_err(|e| {
         usage_msg(match e {

@@ -7,42 +7,47 @@ use std::process::ExitCode;
 use anyhow::Result;
 use boggle_cli::{plural, usage};
 use prove::{ProveOptions, Prover, Run, StoppingRule};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{refused, ProveArgs};
 
-/// `boggle prove --sample N --json`.
-#[derive(Serialize)]
-struct SampleReport<'a> {
+/// `boggle prove --sample N --json`, and what `--merge` reads back to pool
+/// samples of one proof drawn with other seeds.
+#[derive(Serialize, Deserialize)]
+pub(super) struct SampleReport {
     #[serde(flatten)]
-    run: &'a Run,
-    seed: u64,
-    sample: usize,
-    drawn: u64,
-    kept: u64,
-    assignments: f64,
+    pub(super) run: Run,
+    /// The seed of the draw; none for a pool of several.
+    pub(super) seed: Option<u64>,
+    /// Every seed drawn (one, or a pool's).
+    #[serde(default)]
+    pub(super) seeds: Vec<u64>,
+    pub(super) sample: usize,
+    pub(super) drawn: u64,
+    pub(super) kept: u64,
+    pub(super) assignments: f64,
     #[serde(flatten)]
-    projection: prove::Projection,
+    pub(super) projection: prove::Projection,
     /// Each class's wall-clock seconds.
-    class_seconds: Vec<f64>,
+    pub(super) class_seconds: Vec<f64>,
     /// Each class's CPU seconds (its thread's clock): what the projection counts.
-    class_cpu_seconds: Vec<f64>,
+    pub(super) class_cpu_seconds: Vec<f64>,
     /// Each class's most bytes of paths and trees held at once.
-    class_peak_bytes: Vec<u64>,
+    pub(super) class_peak_bytes: Vec<u64>,
     /// How many classes within each were split before their tree was built.
-    class_splits: Vec<u64>,
+    pub(super) class_splits: Vec<u64>,
     /// Each class: its cells' buckets, row by row (`Prover::bucket_text`).
-    class_buckets: Vec<String>,
+    pub(super) class_buckets: Vec<String>,
     /// The strata the sample drew from, each with its classes in the proof
     /// and in the sample.
-    strata: &'a [prove::Stratum],
+    pub(super) strata: Vec<prove::Stratum>,
     /// Each class's stratum: its index in `strata`.
-    class_strata: Vec<usize>,
-    boards: usize,
+    pub(super) class_strata: Vec<usize>,
+    pub(super) boards: usize,
     /// --until's share, if given.
-    until: Option<f64>,
+    pub(super) until: Option<f64>,
     /// Whether --until's rule held (null without --until).
-    stable: Option<bool>,
+    pub(super) stable: Option<bool>,
 }
 
 /// A projected CPU time and its standard error, in the unit that suits the
@@ -112,69 +117,27 @@ pub(super) fn sample(
     let boards: usize = sampled.classes.iter().map(|c| c.boards.len()).sum();
     let n = sampled.classes.len();
     let stable = rule.map(|r| r.holds(&projection, n));
-    if args.json {
-        let report = SampleReport {
-            run,
-            seed,
-            sample: n,
-            drawn: sampled.drawn,
-            kept: sampled.kept,
-            assignments: sampled.assignments,
-            projection,
-            class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
-            class_cpu_seconds: sampled.classes.iter().map(|c| c.cpu_seconds).collect(),
-            class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
-            class_splits: sampled.classes.iter().map(|c| c.split).collect(),
-            class_buckets: sampled.classes.iter().map(|c| c.buckets.clone()).collect(),
-            strata: &sampled.strata,
-            class_strata: sampled.classes.iter().map(|c| c.stratum).collect(),
-            boards,
-            until: args.until,
-            stable,
-        };
-        boggle_cli::print(format_args!("{}\n", serde_json::to_string(&report)?))?;
-    } else {
-        let time = cpu_time(
-            projection.cpu_hours * 3600.0,
-            projection.stderr_hours * 3600.0,
-        );
-        let (scale, unit) = unit_of(projection.cpu_hours * 3600.0);
-        let parts = match sampled.strata.len() {
-            0 | 1 => String::new(),
-            s => format!(", {s} strata by cells of the rarest consonants"),
-        };
-        boggle_cli::print(format_args!(
-            "{n} of {:.0} classes ({} drawn of {:.0} bucket assignments, seed {}{parts}): {:.2} CPU-seconds a class \
-             (standard error {:.2}); the proof at {} would take about {time}, 95% interval {:.2} to {:.2} {unit} \
-             (bootstrap); the slowest 1% of classes take {:.0}% of the time, the slowest 5% {:.0}%, \
-             the slowest class {:.1} s; {boards} {} at or above it in the sample\n",
-            projection.classes,
-            sampled.drawn,
-            sampled.assignments,
-            seed,
-            projection.mean_seconds,
-            projection.stderr_seconds,
-            run.threshold,
-            projection.low_hours * 3600.0 / scale,
-            projection.high_hours * 3600.0 / scale,
-            projection.tail_1 * 100.0,
-            projection.tail_5 * 100.0,
-            projection.slowest_seconds,
-            plural(boards as u64, "board", "boards"),
-        ))?;
-        if let (Some(until), Some(stable)) = (args.until, stable) {
-            boggle_cli::print(format_args!(
-                "{}\n",
-                if stable {
-                    format!("stable: the interval within ±{:.0}% of the estimate and no class over 5% of the time", until * 100.0)
-                } else {
-                    format!("not stable at {n} classes: widen --until or raise --sample (its interval is ±{:.0}% of the estimate, its slowest class {:.0}% of the time)",
-                        (projection.high_hours - projection.low_hours) / 2.0 / projection.cpu_hours.max(f64::MIN_POSITIVE) * 100.0,
-                        projection.slowest_seconds / (projection.mean_seconds * n as f64).max(f64::MIN_POSITIVE) * 100.0)
-                }
-            ))?;
-        }
-    }
+    let report = SampleReport {
+        run: run.clone(),
+        seed: Some(seed),
+        seeds: vec![seed],
+        sample: n,
+        drawn: sampled.drawn,
+        kept: sampled.kept,
+        assignments: sampled.assignments,
+        projection,
+        class_seconds: sampled.classes.iter().map(|c| c.seconds).collect(),
+        class_cpu_seconds: sampled.classes.iter().map(|c| c.cpu_seconds).collect(),
+        class_peak_bytes: sampled.classes.iter().map(|c| c.peak_bytes).collect(),
+        class_splits: sampled.classes.iter().map(|c| c.split).collect(),
+        class_buckets: sampled.classes.iter().map(|c| c.buckets.clone()).collect(),
+        strata: sampled.strata.clone(),
+        class_strata: sampled.classes.iter().map(|c| c.stratum).collect(),
+        boards,
+        until: args.until,
+        stable,
+    };
+    show(&report, args.json)?;
     let stopped_early = stable == Some(true);
     if n < count && !stopped_early {
         return Err(boggle_cli::Interrupted(format!(
@@ -183,6 +146,67 @@ pub(super) fn sample(
         .into());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a sample's (or a pool's) projection: its JSON, or a paragraph
+/// and, with --until, whether its rule held.
+pub(super) fn show(report: &SampleReport, json: bool) -> Result<()> {
+    if json {
+        return Ok(boggle_cli::print(format_args!(
+            "{}\n",
+            serde_json::to_string(report)?
+        ))?);
+    }
+    let p = &report.projection;
+    let n = report.sample;
+    let time = cpu_time(p.cpu_hours * 3600.0, p.stderr_hours * 3600.0);
+    let (scale, unit) = unit_of(p.cpu_hours * 3600.0);
+    let parts = match report.strata.len() {
+        0 | 1 => String::new(),
+        s => format!(", {s} strata by cells of the rarest consonants"),
+    };
+    let seeds = match report.seeds.as_slice() {
+        [one] => format!("seed {one}"),
+        many => format!(
+            "seeds {}",
+            many.iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    boggle_cli::print(format_args!(
+        "{n} of {:.0} classes ({} drawn of {:.0} bucket assignments, {seeds}{parts}): {:.2} CPU-seconds a class \
+         (standard error {:.2}); the proof at {} would take about {time}, 95% interval {:.2} to {:.2} {unit} \
+         (bootstrap); the slowest 1% of classes take {:.0}% of the time, the slowest 5% {:.0}%, \
+         the slowest class {:.1} s; {} {} at or above it in the sample\n",
+        p.classes,
+        report.drawn,
+        report.assignments,
+        p.mean_seconds,
+        p.stderr_seconds,
+        report.run.threshold,
+        p.low_hours * 3600.0 / scale,
+        p.high_hours * 3600.0 / scale,
+        p.tail_1 * 100.0,
+        p.tail_5 * 100.0,
+        p.slowest_seconds,
+        report.boards,
+        plural(report.boards as u64, "board", "boards"),
+    ))?;
+    if let (Some(until), Some(stable)) = (report.until, report.stable) {
+        boggle_cli::print(format_args!(
+            "{}\n",
+            if stable {
+                format!("stable: the interval within ±{:.0}% of the estimate and no class over 5% of the time", until * 100.0)
+            } else {
+                format!("not stable at {n} classes: widen --until or raise --sample (its interval is ±{:.0}% of the estimate, its slowest class {:.0}% of the time)",
+                    (p.high_hours - p.low_hours) / 2.0 / p.cpu_hours.max(f64::MIN_POSITIVE) * 100.0,
+                    p.slowest_seconds / (p.mean_seconds * n as f64).max(f64::MIN_POSITIVE) * 100.0)
+            }
+        ))?;
+    }
+    Ok(())
 }
 
 /// `boggle prove --class BUCKETS…`: each class run alone and timed.
