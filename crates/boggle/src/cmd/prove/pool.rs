@@ -25,49 +25,12 @@ use super::timing::{show, SampleReport};
 /// error naming them.
 pub(super) fn pool(paths: &[PathBuf], reports: Vec<SampleReport>, json: bool) -> Result<ExitCode> {
     let file = |i: usize| paths[i].display().to_string();
-    let Some(first) = reports.first() else {
-        return Err(usage_msg("no files to merge".to_string()));
-    };
-    // What every sample must share, and the first's projection until the
-    // pool's is worked out.
+    let seeds = check(paths, &reports)?;
+    // Every sample shares these (checked); the first's projection stands
+    // until the pool's is worked out.
+    let first = &reports[0];
     let (run, projection, assignments) = (first.run.clone(), first.projection, first.assignments);
     let proof_classes = projection.classes;
-    let mut seen: Vec<(u64, usize)> = Vec::new();
-    for (i, r) in reports.iter().enumerate() {
-        check_lists(r).map_err(|why| {
-            usage_msg(format!("{}: not a sample's --json output: {why}", file(i)))
-        })?;
-        if r.run != run {
-            return Err(usage_msg(format!(
-                "{} is another run than {} (pack, size, rules or threshold differ)",
-                file(i),
-                file(0)
-            )));
-        }
-        if r.projection.classes != proof_classes {
-            return Err(usage_msg(format!(
-                "{} counts {} classes in the proof and {} counts {}: not samples of one proof",
-                file(i),
-                r.projection.classes,
-                file(0),
-                proof_classes
-            )));
-        }
-        for seed in seeds(r) {
-            if let Some(&(_, j)) = seen.iter().find(|(s, _)| *s == seed) {
-                return Err(usage_msg(if i == j {
-                    format!("{} holds seed {seed} twice", file(i))
-                } else {
-                    format!(
-                        "{} and {} both drew seed {seed}: pool samples of other seeds",
-                        file(j),
-                        file(i)
-                    )
-                }));
-            }
-            seen.push((seed, i));
-        }
-    }
     let strata = common_strata(&reports).ok_or_else(|| {
         usage_msg(format!(
             "the samples' strata do not count the same classes as {}'s: not samples of one proof",
@@ -76,8 +39,8 @@ pub(super) fn pool(paths: &[PathBuf], reports: Vec<SampleReport>, json: bool) ->
     })?;
     let mut pooled = SampleReport {
         run,
-        seed: (seen.len() == 1).then(|| seen[0].0),
-        seeds: seen.iter().map(|&(s, _)| s).collect(),
+        seed: (seeds.len() == 1).then(|| seeds[0]),
+        seeds,
         sample: 0,
         drawn: 0,
         kept: 0,
@@ -126,6 +89,53 @@ pub(super) fn pool(paths: &[PathBuf], reports: Vec<SampleReport>, json: bool) ->
         .ok_or_else(|| usage_msg("the samples hold no class".to_string()))?;
     show(&pooled, json)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The seeds of `reports` (read from `paths`), in order, once each
+/// shares the first's run and count of classes, its lists go together, and
+/// no seed is drawn twice; else a usage error naming the files.
+fn check(paths: &[PathBuf], reports: &[SampleReport]) -> Result<Vec<u64>> {
+    let file = |i: usize| paths[i].display().to_string();
+    let Some(first) = reports.first() else {
+        return Err(usage_msg("no files to merge".to_string()));
+    };
+    let mut seen: Vec<(u64, usize)> = Vec::new();
+    for (i, r) in reports.iter().enumerate() {
+        check_lists(r).map_err(|why| {
+            usage_msg(format!("{}: not a sample's --json output: {why}", file(i)))
+        })?;
+        if r.run != first.run {
+            return Err(usage_msg(format!(
+                "{} is another run than {} (pack, size, rules or threshold differ)",
+                file(i),
+                file(0)
+            )));
+        }
+        if r.projection.classes != first.projection.classes {
+            return Err(usage_msg(format!(
+                "{} counts {} classes in the proof and {} counts {}: not samples of one proof",
+                file(i),
+                r.projection.classes,
+                file(0),
+                first.projection.classes
+            )));
+        }
+        for seed in seeds(r) {
+            if let Some(&(_, j)) = seen.iter().find(|(s, _)| *s == seed) {
+                return Err(usage_msg(if i == j {
+                    format!("{} holds seed {seed} twice", file(i))
+                } else {
+                    format!(
+                        "{} and {} both drew seed {seed}: pool samples of other seeds",
+                        file(j),
+                        file(i)
+                    )
+                }));
+            }
+            seen.push((seed, i));
+        }
+    }
+    Ok(seen.into_iter().map(|(s, _)| s).collect())
 }
 
 /// A sample's seeds: its list, or the one seed of a report from before
