@@ -267,10 +267,11 @@ fn write_checkpoint(path: &Path, state: &Checkpoint, seconds: f64) -> Result<()>
 /// `prove::merge`, its errors naming the files; or samples' reports pooled
 /// (`pool`). Which, each file says: a sample's lists its classes' times.
 fn merge(args: &ProveArgs) -> Result<ExitCode> {
-    let what = "the --json output of boggle prove";
+    /// What every file given is to be.
+    const WHAT: &str = "the --json output of boggle prove";
     let mut values = Vec::new();
     for path in &args.merge {
-        values.push(read_json::<serde_json::Value>(path, what)?);
+        values.push(read_json::<serde_json::Value>(path, WHAT)?);
     }
     let is_sample = |v: &serde_json::Value| v.get("class_cpu_seconds").is_some();
     if let Some(i) = values
@@ -291,12 +292,8 @@ fn merge(args: &ProveArgs) -> Result<ExitCode> {
     fn parse<T: serde::de::DeserializeOwned>(
         (v, path): (serde_json::Value, &PathBuf),
     ) -> Result<T> {
-        serde_json::from_value(v).map_err(|e| {
-            usage_msg(format!(
-                "{}: not the --json output of boggle prove: {e}",
-                path.display()
-            ))
-        })
+        serde_json::from_value(v)
+            .map_err(|e| usage_msg(format!("{}: not {WHAT}: {e}", path.display())))
     }
     if values.first().is_some_and(is_sample) {
         let reports = values
