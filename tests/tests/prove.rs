@@ -128,6 +128,14 @@ const CASES: &[Case] = &[
         alphabet: "at",
         faces: &["a", "t"],
     },
+    // Sixteen, the rule beyond twelve (the corners whole, three buckets
+    // in the cells of four neighbours or more).
+    Case {
+        rows: 4,
+        cols: 4,
+        alphabet: "at",
+        faces: &["a", "t"],
+    },
 ];
 
 fn random_words(rng: &mut Rng, alphabet: &str, n: usize) -> Vec<String> {

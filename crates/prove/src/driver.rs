@@ -250,9 +250,10 @@ impl Prover {
     /// is the one forcing that face would make, or tighter (a word found on
     /// paths that differ only in that cell's face counts once), so no board
     /// is lost, and only one part's paths are held at a time. A class with
-    /// a whole cell is split into its whole cells' buckets instead
-    /// ([`Prover::open`]). One whose paths are many but fit, with no limit,
-    /// is made a face at a time.
+    /// whole cells keeps them whole: split into their buckets instead, a
+    /// heavy 4x4 class took 1.7 times as long (docs/bench-log.md). One
+    /// whose paths are many but fit, with no limit, is made a face at a
+    /// time.
     fn bounded(
         &self,
         class: &mut Vec<u64>,
@@ -305,9 +306,6 @@ impl Prover {
         }
         if work.scratch.over {
             work.counts.split += 1;
-            if self.whole_cell(class).is_some() {
-                return self.open(class, k, options, work);
-            }
             let faces: Vec<usize> = bits(class[self.order[k]]).collect();
             return self.split(class, k, &faces, options, work);
         }
@@ -425,26 +423,6 @@ impl Prover {
         work.scratch.paths = paths;
         class[cell] = set;
         result
-    }
-
-    /// Bounds `class` with each of its whole cells given each of its
-    /// buckets in turn ([`Prover::bounded`]): its paths passed what a class
-    /// with a whole cell may gather, and its parts, as heavy, are bounded
-    /// with every cell's buckets, not gathered again for one cell at a time.
-    fn open(
-        &self,
-        class: &mut Vec<u64>,
-        k: usize,
-        options: &ProveOptions,
-        work: &mut Work,
-    ) -> Result<(), LexiconError> {
-        let Some(cell) = self.whole_cell(class) else {
-            work.counts.classes += 1;
-            return self.bounded(class, k, options, work);
-        };
-        self.each_set(class, cell, &self.buckets[cell], |class| {
-            self.open(class, k, options, work)
-        })
     }
 
     /// Bounds `class` with cell `order[k]` given each of `faces` in turn,

@@ -16,11 +16,11 @@
 //!    everywhere on boards of up to nine cells; on boards of up to twelve,
 //!    three only in cells of six or more neighbours, the corners *whole*
 //!    (one bucket of every face); on larger boards, three in cells of four
-//!    or more. Each cell is given a bucket; a 3x3 board has 2^9 such
-//!    classes before symmetry, a 3x4 one 3^2 x 2^6, a 4x4 one 3^12 x 2^4.
-//!    A class whose paths pass 768 MB is split before its tree is made:
-//!    into its whole cells' buckets, or its next cell's faces, each part's
-//!    paths gathered on its own.
+//!    or more, the corners whole. Each cell is given a bucket; a 3x3 board
+//!    has 2^9 such classes before symmetry, a 3x4 one 3^2 x 2^6, a 4x4 one
+//!    3^12. A class whose paths pass 768 MB is split before its tree is
+//!    made, into its next cell's faces, each part's paths gathered on its
+//!    own.
 //! 2. **One tree a class** (`tree/`): every path of the class
 //!    through the pack's words, its (cell, face) choices sorted in the
 //!    order cells are fixed, merged into a tree of sum nodes and choice
@@ -316,12 +316,10 @@ pub struct Prover {
     /// Each cell's bucket of each face.
     bucket_of: Vec<Vec<u8>>,
     /// The cells (a bit each) that classes start *whole*, with every face
-    /// (one bucket): a class is split into its whole cells' buckets only
-    /// when its paths pass `split_paths` bytes.
+    /// (one bucket), forced face by face like any other cell.
     whole: u64,
     /// The bytes of paths past which a class is split before its tree is
-    /// made (`prover::SPLIT_PATHS`): on its whole cells' buckets, or its
-    /// next cell's faces.
+    /// made (`prover::SPLIT_PATHS`), on its next cell's faces.
     split_paths: u64,
     /// The bytes of paths past which a class's tree is made a face of its
     /// next cell at a time (`prover::HEAVY_PATHS`; 0: never).

@@ -26,8 +26,7 @@ pub(crate) const GIVE_BACK: usize = 0;
 
 /// The most bytes of paths a class gathers before it is split instead,
 /// each part gathered and bounded on its own ([`Prover::bounded`]): into
-/// its whole cells' buckets when it has a whole cell (`Prover::whole`),
-/// else into its next cell's faces. Most classes share one tree over more
+/// its next cell's faces. Most classes share one tree over more
 /// boards, and the few heaviest stay as small as the split makes them: a
 /// class takes about three times its paths' bytes at its peak, paths and
 /// trees, so one under it stays within about two and a half gigabytes. On
@@ -131,15 +130,6 @@ impl Prover {
         } else {
             &self.buckets[cell]
         }
-    }
-
-    /// The first cell in the order that `class` holds whole and that has
-    /// buckets to split it into.
-    pub(crate) fn whole_cell(&self, class: &[u64]) -> Option<usize> {
-        self.order
-            .iter()
-            .copied()
-            .find(|&cell| self.whole >> cell & 1 == 1 && class[cell] == self.all)
     }
 
     /// The faces a cell may hold, as the board reads them.
@@ -472,15 +462,20 @@ fn cell_buckets(
     // each tree over more boards, more bound it tighter and keep it
     // small. Up to nine cells, two everywhere; up to twelve (3x4), three
     // only in cells of six or more neighbours (the inner ones), and the
-    // corners (fewer than four) start whole, given their two buckets
-    // only in a class whose paths pass `SPLIT_PATHS`; beyond,
-    // three in every cell of four or more, since on 4x4 two in the edge
-    // cells made classes of some 10 GB each that did not finish in
-    // minutes. The measurements behind the rule are in docs/bench-log.md.
+    // corners (fewer than four) start whole; beyond, three in every cell
+    // of four or more, since on 4x4 two in the edge cells made classes of
+    // some 10 GB each that did not finish in minutes, and the corners
+    // (the cells of fewest neighbours) start whole. A whole corner is
+    // fixed last, mostly by the orderly walk: its class's paths are
+    // gathered, its tree built and its other cells forced once for all
+    // of the corner's faces, where two buckets did all of that twice. On
+    // 4x4 that took 40-60% off the time of the boards of a class. The
+    // measurements behind the rule are in docs/bench-log.md.
+    let fewest = (0..cells).map(|c| neighbors.of(c).len()).min().unwrap_or(0);
     let (wide, narrow) = match cells {
         0..=9 => (usize::MAX, 0),
         10..=12 => (6, 4),
-        _ => (4, 0),
+        _ => (4, fewest + 1),
     };
     let mut buckets_by_degree: BTreeMap<usize, (Vec<u64>, Vec<u8>)> = BTreeMap::new();
     let (mut buckets_of_cell, mut bucket_of) = (Vec::new(), Vec::new());

@@ -65,9 +65,9 @@ fn whole_cells_split_and_trees_made_a_face_at_a_time_find_the_same_boards() {
     let want: Vec<(String, u64)> = all.into_iter().filter(|b| b.1 >= threshold).collect();
     let threshold = u32::try_from(threshold).unwrap();
     assert_eq!(boards(&prover, threshold), want);
-    // Every class split, into its whole cells' buckets and then its
-    // cells' faces, down to single boards; every tree made a face at a
-    // time; both; classes of many paths split and the rest not.
+    // Every class split on its cells' faces, its whole cells' too, down
+    // to single boards; every tree made a face at a time; both; classes
+    // of many paths split and the rest not.
     for (split_paths, heavy_paths) in [(0, 0), (u64::MAX, 1), (0, 1), (2048, 0), (2048, 1)] {
         let p = Prover {
             split_paths,
@@ -239,10 +239,13 @@ fn bucket_counts_follow_board_size_and_neighbours() {
     // Up to twelve: three in the two inner cells (eight neighbours) only.
     #[rustfmt::skip]
     assert_eq!(counts(3, 4), vec![2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2]);
-    // Only the corners of boards of ten to twelve cells start whole.
+    // The corners of boards of ten cells or more start whole: on 3x4 the
+    // cells of fewer than four neighbours, beyond the fewest's.
     assert_eq!(tiny(3, 3).whole, 0);
-    assert_eq!(tiny(4, 4).whole, 0);
     assert_eq!(tiny(3, 4).whole, 1 | 1 << 3 | 1 << 8 | 1 << 11);
+    assert_eq!(tiny(4, 4).whole, 1 | 1 << 3 | 1 << 12 | 1 << 15);
+    assert_eq!(tiny(5, 5).whole, 1 | 1 << 4 | 1 << 20 | 1 << 24);
+    assert_eq!(tiny(1, 13).whole, 1 | 1 << 12);
     // Beyond: two in the corners (three neighbours), three elsewhere.
     #[rustfmt::skip]
     assert_eq!(

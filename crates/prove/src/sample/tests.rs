@@ -244,14 +244,13 @@ fn the_class_count_is_the_classes_the_symmetry_test_keeps() {
         assert_eq!(prover.class_count(), kept as f64, "{rows}x{cols}");
         assert!(kept > 1, "{rows}x{cols}");
     }
-    // 4x4, by hand: the identity leaves 3^12 x 2^4 = 8,503,056 unchanged;
-    // a quarter turn, cycles of corners, two of edges and the inner
-    // cells, 2 x 3^2 x 3 = 54 (twice); the half turn and the two mirrors
-    // through edges, two cycles of corners, four of edges, two inner,
-    // 2^2 x 3^4 x 3^2 = 2,916 (three times); the two diagonal mirrors,
-    // two corners fixed and a pair, four pairs of edges, two inner cells
-    // fixed and a pair, 2^3 x 3^4 x 3^3 = 17,496 (twice): 8,546,904 / 8.
-    assert_eq!(sized(4, 4).class_count(), 1_068_363.0);
+    // 4x4, by hand, its corners whole: the identity leaves 3^12 = 531,441
+    // unchanged; a quarter turn, two cycles of edges and one of the inner
+    // cells, 3^2 x 3 = 27 (twice); the half turn and the two mirrors
+    // through edges, four cycles of edges, two inner, 3^4 x 3^2 = 729
+    // (three times); the two diagonal mirrors, four pairs of edges, two
+    // inner cells fixed and a pair, 3^4 x 3^3 = 2,187 (twice): 538,056 / 8.
+    assert_eq!(sized(4, 4).class_count(), 67_257.0);
 }
 
 /// Every class the proof runs on `prover`'s board, by enumerating every
@@ -291,11 +290,11 @@ fn each_count_of_rarest_cells_has_the_classes_the_symmetry_test_keeps() {
     assert!(sized(3, 4).rarest_counts()[1] > 0.0);
     assert_eq!(sized(3, 3).rarest_counts()[1], 0.0);
     // 4x4, by hand (cycles as in the class count's test): no edge or
-    // inner cell rarest leaves each cell two buckets, 2^16 + 2 x 2^4 +
-    // 3 x 2^8 + 2 x 2^10 = 68,384 over 8 symmetries; all twelve rarest
-    // leaves the corners' two, 2^4 + 2 x 2 + 3 x 2^2 + 2 x 2^3 = 48.
+    // inner cell rarest leaves each of them two buckets, 2^12 + 2 x 2^3 +
+    // 3 x 2^6 + 2 x 2^7 = 4,560 over 8 symmetries; all twelve rarest
+    // leaves one class, the corners whole.
     let counts = sized(4, 4).rarest_counts();
-    assert_eq!((counts[0], counts[12]), (8_548.0, 6.0));
+    assert_eq!((counts[0], counts[12]), (570.0, 1.0));
     assert!(counts[13..].iter().all(|&c| c == 0.0));
     assert_eq!(counts.iter().sum::<f64>(), sized(4, 4).class_count());
 }
