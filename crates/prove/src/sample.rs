@@ -414,7 +414,7 @@ impl Prover {
     /// index, row by row, rows parted by `/`, `*` for a whole cell (every
     /// face). Bucket 0 is the vowels (in a pack that has vowels), then the
     /// consonants' buckets, most frequent first: the 4x4 class
-    /// `1012/0102/2001/1221` has six vowel cells.
+    /// `*12*/1010/1211/*00*` has four vowel cells and its corners whole.
     pub fn bucket_text(&self, class: &[u64]) -> String {
         let mut text = String::with_capacity(class.len() + self.rows);
         for (cell, &set) in class.iter().enumerate() {
@@ -518,8 +518,8 @@ impl Prover {
     /// By Burnside's lemma the orbits number the mean, over the board's
     /// symmetries, of the assignments each leaves unchanged: those that
     /// give every cycle of the symmetry's cells one bucket (the cells of a
-    /// cycle have as many neighbours, so the same buckets). The 4x4 board:
-    /// 3^12 x 2^4 assignments, 1,068,363 classes. Counted as the strata
+    /// cycle have as many neighbours, so the same buckets). The 4x4 board,
+    /// its corners whole: 3^12 assignments, 67,257 classes. Counted as the strata
     /// count them, by how many cells have the rarest bucket, and added up.
     pub fn class_count(&self) -> f64 {
         self.rarest_counts().iter().sum()

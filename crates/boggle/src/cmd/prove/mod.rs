@@ -71,7 +71,7 @@ pub(crate) struct ProveArgs {
     #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge", "slice"])]
     sample: Option<std::num::NonZeroUsize>,
     /// Do not prove: run these classes alone (each cell's bucket, row by
-    /// row, as --sample --json's class_buckets names them: 1012/0102/2001/1221)
+    /// row, as --sample --json's class_buckets names them: *12*/1010/1211/*00*)
     /// and time each, as a sample does: a slow class again, or profiled.
     #[arg(long, value_name = "BUCKETS", num_args = 1.., conflicts_with_all = ["checkpoint", "shard", "merge", "sample", "slice"])]
     class: Vec<String>,
