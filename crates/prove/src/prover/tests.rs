@@ -239,14 +239,17 @@ fn bucket_counts_follow_board_size_and_neighbours() {
     // Up to twelve: three in the two inner cells (eight neighbours) only.
     #[rustfmt::skip]
     assert_eq!(counts(3, 4), vec![2, 2, 2, 2, 2, 3, 3, 2, 2, 2, 2, 2]);
-    // The corners of boards of ten cells or more start whole: on 3x4 the
-    // cells of fewer than four neighbours, beyond the fewest's.
+    // The corners of boards of ten cells or more start whole: up to
+    // twelve, the cells of fewer than four neighbours; beyond, the cells
+    // of fewest neighbours (a line's two ends).
     assert_eq!(tiny(3, 3).whole, 0);
     assert_eq!(tiny(3, 4).whole, 1 | 1 << 3 | 1 << 8 | 1 << 11);
     assert_eq!(tiny(4, 4).whole, 1 | 1 << 3 | 1 << 12 | 1 << 15);
     assert_eq!(tiny(5, 5).whole, 1 | 1 << 4 | 1 << 20 | 1 << 24);
     assert_eq!(tiny(1, 13).whole, 1 | 1 << 12);
-    // Beyond: two in the corners (three neighbours), three elsewhere.
+    // Beyond: two in the corners (three neighbours; the buckets a whole
+    // corner's faces are compared by in the symmetry test), three
+    // elsewhere.
     #[rustfmt::skip]
     assert_eq!(
         counts(4, 4),
