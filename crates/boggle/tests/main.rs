@@ -19,6 +19,7 @@ mod newcomer;
 mod opening_cli;
 mod prove_cli;
 mod prove_pool;
+mod prove_resume_sample;
 mod scripts;
 mod show_cli;
 mod solve_cli;

@@ -79,7 +79,10 @@
 
 use grid::Neighbors;
 use job::{Cancel, Control, PoolError};
-pub use sample::{Projection, Sampled, SampledClass, StoppingRule, Stratum};
+pub use sample::{
+    Projection, SampleCheckpoint, Sampled, SampledClass, StoppingRule, Stratum,
+    SAMPLE_CHECKPOINT_VERSION,
+};
 pub use shard::{
     best_first, merge, Checkpoint, CheckpointError, MergeError, Merged, Report, Run, Shard,
     ShardError, CHECKPOINT_VERSION,
@@ -163,6 +166,18 @@ pub enum ProveError {
         /// Why.
         why: String,
     },
+    /// A class a sample's checkpoint holds at a place of the draw where
+    /// this prover draws another: a checkpoint of another class space
+    /// (another version's), whose times are not this sample's.
+    #[error("the checkpoint's class {place} of the sample is {saved}, where this boggle draws {drawn}: it is of another version's class space")]
+    SampleCheckpoint {
+        /// The class's place in the draw.
+        place: usize,
+        /// The checkpoint's class there.
+        saved: String,
+        /// This draw's.
+        drawn: String,
+    },
     /// A threshold past the most points the bound counts up to.
     #[error("a threshold of {0} points: the prover proves thresholds up to {most}", most = MOST_THRESHOLD)]
     Threshold(u32),
@@ -186,7 +201,14 @@ impl ProveOptions<'_> {
 /// A callback for each finished part: its index and the boards it found.
 pub type PartDone<'a> = dyn Fn(u64, &[Scored]) + Sync + 'a;
 
-/// How to run a proof.
+/// A sample's class already run at a place of its draw, if there is one.
+pub type SampledAt<'a> = dyn Fn(usize) -> Option<SampledClass> + Sync + 'a;
+
+/// A callback for each class of a sample run: its place in the draw and
+/// what running it took.
+pub type SampleDone<'a> = dyn Fn(usize, &SampledClass) + Sync + 'a;
+
+/// How to run a proof, or a sample of it.
 #[derive(Default)]
 pub struct ProveOptions<'a> {
     /// Report every board scoring at least this.
@@ -206,6 +228,15 @@ pub struct ProveOptions<'a> {
     /// Called as each part finishes, with its index and the boards it found
     /// (never for a part cut short by a cancel): what a checkpoint records.
     pub on_part: Option<&'a PartDone<'a>>,
+    /// Classes of a sample already run (by their place in its draw, from
+    /// a [`SampleCheckpoint`]): taken as they were, times and all, not run
+    /// again; one that is not the class drawn there is refused
+    /// ([`ProveError::SampleCheckpoint`]).
+    pub sampled: Option<&'a SampledAt<'a>>,
+    /// Called as each class of a sample finishes (never for one cut short
+    /// by a cancel, nor one [`ProveOptions::sampled`] held), with its place
+    /// in the draw: what a [`SampleCheckpoint`] records.
+    pub on_sampled: Option<&'a SampleDone<'a>>,
     /// When a class's tree stops being forced by merging and is finished by
     /// the orderly walk.
     pub switchover: Switchover,

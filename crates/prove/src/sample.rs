@@ -32,13 +32,15 @@ use grid::Rng;
 use rayon::prelude::*;
 
 use crate::{ProveError, ProveOptions, Prover, Scored, Workers};
+pub use saved::{SampleCheckpoint, SAMPLE_CHECKPOINT_VERSION};
 use strata::Design;
 pub use strata::Stratum;
 
+mod saved;
 mod strata;
 
 /// One class of a sample, run to completion.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SampledClass {
     /// Wall-clock seconds on its own thread.
     pub seconds: f64,
@@ -120,7 +122,7 @@ pub struct Projection {
 const RESAMPLES: usize = 2_000;
 
 /// When a sample has grown enough ([`Prover::sample_until`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StoppingRule {
     /// The fewest classes it reads a sample of: below it a heavy-tailed
     /// sample's interval says little.
@@ -364,7 +366,7 @@ impl Prover {
         let design = self.design(count);
         let mut sampled = self.empty_sample(&design);
         let classes = self.draw(&mut rng, &design.allocate(count), &design, &mut sampled);
-        sampled.classes = self.run_sampled(classes, options)?;
+        sampled.classes = self.run_sampled(classes, 0, options)?;
         Ok(sampled)
     }
 
@@ -397,7 +399,7 @@ impl Prover {
             let quota = design.allocate(step.min(max - n));
             let drawn = self.draw(&mut rng, &quota, &design, &mut sampled);
             let wanted = drawn.len();
-            let ran = self.run_sampled(drawn, options)?;
+            let ran = self.run_sampled(drawn, n, options)?;
             let finished = ran.len() == wanted;
             sampled.classes.extend(ran);
             let n = sampled.classes.len();
@@ -493,7 +495,7 @@ impl Prover {
         options: &ProveOptions,
     ) -> Result<Vec<SampledClass>, ProveError> {
         options.check()?;
-        self.run_sampled(classes.into_iter().map(|c| (c, 0)).collect(), options)
+        self.run_sampled(classes.into_iter().map(|c| (c, 0)).collect(), 0, options)
     }
 
     fn empty_sample(&self, design: &Design) -> Sampled {
@@ -567,31 +569,50 @@ impl Prover {
     }
 
     /// Runs each of `classes` to completion, one a thread, timing each;
-    /// those a cancel stopped are left out.
+    /// those a cancel stopped are left out. Their places in the draw start
+    /// at `first`: a class [`ProveOptions::sampled`] holds is taken from
+    /// it (all of them checked before any class runs), and each class run
+    /// is told to [`ProveOptions::on_sampled`].
     fn run_sampled(
         &self,
         classes: Vec<(Vec<u64>, usize)>,
+        first: usize,
         options: &ProveOptions,
     ) -> Result<Vec<SampledClass>, ProveError> {
+        let mut done: Vec<Option<SampledClass>> = vec![None; classes.len()];
+        let mut todo = Vec::with_capacity(classes.len());
+        for (i, (class, stratum)) in classes.into_iter().enumerate() {
+            let place = first + i;
+            let buckets = self.bucket_text(&class);
+            match options.sampled.and_then(|held| held(place)) {
+                Some(saved) if saved.buckets != buckets || saved.stratum != stratum => {
+                    return Err(ProveError::SampleCheckpoint {
+                        place,
+                        saved: saved.buckets,
+                        drawn: buckets,
+                    });
+                }
+                Some(saved) => done[i] = Some(saved),
+                None => todo.push((i, class, stratum, buckets)),
+            }
+        }
         let run = || {
             let workers = Workers::new(&self.solver);
-            classes
-                .into_par_iter()
+            todo.into_par_iter()
                 .with_max_len(1)
-                .map(|(mut class, stratum)| {
+                .map(|(i, mut class, stratum, buckets)| {
                     if options.control.is_cancelled() {
-                        return Ok(None);
+                        return Ok((i, None));
                     }
-                    let buckets = self.bucket_text(&class);
                     let clock = CpuClock::start();
                     let last = self.order.len();
                     let (counts, boards) = workers.with(|solver, scratch| {
                         self.run_class(&mut class, last, options, solver, scratch)
                     })?;
                     if options.control.is_cancelled() {
-                        return Ok(None);
+                        return Ok((i, None));
                     }
-                    Ok(Some(SampledClass {
+                    let ran = SampledClass {
                         seconds: clock.wall_seconds(),
                         cpu_seconds: clock.seconds(),
                         classes: counts.classes,
@@ -601,12 +622,18 @@ impl Prover {
                         boards,
                         buckets,
                         stratum,
-                    }))
+                    };
+                    if let Some(tell) = options.on_sampled {
+                        tell(first + i, &ran);
+                    }
+                    Ok((i, Some(ran)))
                 })
-                .collect::<Result<Vec<Option<SampledClass>>, solve::LexiconError>>()
+                .collect::<Result<Vec<(usize, Option<SampledClass>)>, solve::LexiconError>>()
         };
-        let classes = options.control.install(run)??;
-        Ok(classes.into_iter().flatten().collect())
+        for (i, ran) in options.control.install(run)?? {
+            done[i] = ran;
+        }
+        Ok(done.into_iter().flatten().collect())
     }
 }
 

@@ -236,12 +236,16 @@ pub enum CheckpointError {
         message: String,
     },
     /// A checkpoint of another prover version, whose parts are other classes.
-    #[error("{}: checkpoint version {found} (this prover writes {CHECKPOINT_VERSION})", path.display())]
+    #[error("{}: checkpoint version {found} (this prover writes {writes})", path.display())]
     Version {
         /// The file.
         path: PathBuf,
         /// Its version.
         found: u32,
+        /// The version this prover writes: [`CHECKPOINT_VERSION`], or
+        /// [`SAMPLE_CHECKPOINT_VERSION`](crate::SAMPLE_CHECKPOINT_VERSION)
+        /// for a sample's.
+        writes: u32,
     },
     /// The checkpoint of another run or shard.
     #[error(
@@ -257,6 +261,24 @@ pub enum CheckpointError {
         run: Box<Run>,
         /// Its shard.
         shard: Option<Shard>,
+    },
+    /// The checkpoint of another sample: another proof, seed, size or rule.
+    #[error(
+        "{}: the checkpoint of another sample ({} {}x{}, threshold {}, seed {seed}, {sample} classes{}): give the same pack, size, rules, threshold, --sample, --seed and --until, or another file",
+        path.display(), run.pack, run.rows, run.cols, run.threshold,
+        if *until { ", grown --until stable" } else { "" }
+    )]
+    OtherSample {
+        /// The file.
+        path: PathBuf,
+        /// Its proof.
+        run: Box<Run>,
+        /// Its seed.
+        seed: u64,
+        /// Its size.
+        sample: usize,
+        /// Whether it grows by a stopping rule.
+        until: bool,
     },
     /// The file could not be written.
     #[error("{}: cannot write the checkpoint: {source}", path.display())]
@@ -291,14 +313,21 @@ impl Checkpoint {
             path: path.to_path_buf(),
             source,
         })?;
-        let c: Checkpoint = serde_json::from_str(&text).map_err(|e| CheckpointError::Format {
+        let format = |message: String| CheckpointError::Format {
             path: path.to_path_buf(),
-            message: e.to_string(),
-        })?;
+            message,
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(&text).map_err(|e| format(e.to_string()))?;
+        if value.get("sample_checkpoint").is_some() {
+            return Err(format("a --sample's checkpoint, not a proof's".into()));
+        }
+        let c: Checkpoint = serde_json::from_value(value).map_err(|e| format(e.to_string()))?;
         if c.checkpoint != CHECKPOINT_VERSION {
             return Err(CheckpointError::Version {
                 path: path.to_path_buf(),
                 found: c.checkpoint,
+                writes: CHECKPOINT_VERSION,
             });
         }
         Ok(c)

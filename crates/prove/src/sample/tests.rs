@@ -464,3 +464,127 @@ fn a_stratified_sample_grows_in_its_first_strata() {
         );
     }
 }
+
+#[test]
+fn a_resumed_sample_takes_the_classes_held_and_runs_the_rest() {
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+    let prover = sized(3, 4);
+    let threshold = 100;
+    let kept = Mutex::new(BTreeMap::new());
+    let record = |place: usize, c: &SampledClass| {
+        kept.lock().unwrap().insert(place, c.clone());
+    };
+    let options = ProveOptions {
+        threshold,
+        on_sampled: Some(&record),
+        ..ProveOptions::default()
+    };
+    let first = prover.sample(10, 5, &options).unwrap();
+    let kept = kept.into_inner().unwrap();
+    assert_eq!(
+        kept.keys().copied().collect::<Vec<_>>(),
+        (0..10).collect::<Vec<_>>()
+    );
+    assert_eq!(kept.values().cloned().collect::<Vec<_>>(), first.classes);
+    // As if cut short with every other class finished: those are taken
+    // as they were, times and all, and only the rest run.
+    let held: BTreeMap<usize, SampledClass> = kept
+        .iter()
+        .filter(|(place, _)| *place % 2 == 0)
+        .map(|(place, c)| (*place, c.clone()))
+        .collect();
+    let at = |place: usize| held.get(&place).cloned();
+    let ran = Mutex::new(Vec::new());
+    let tell = |place: usize, _: &SampledClass| ran.lock().unwrap().push(place);
+    let resumed = prover
+        .sample(
+            10,
+            5,
+            &ProveOptions {
+                threshold,
+                sampled: Some(&at),
+                on_sampled: Some(&tell),
+                ..ProveOptions::default()
+            },
+        )
+        .unwrap();
+    let mut ran = ran.into_inner().unwrap();
+    ran.sort_unstable();
+    assert_eq!(ran, [1, 3, 5, 7, 9]);
+    assert_eq!(found(&resumed), found(&first));
+    assert_eq!((resumed.drawn, resumed.kept), (first.drawn, first.kept));
+    for (place, c) in resumed.classes.iter().enumerate() {
+        assert_eq!(c.buckets, first.classes[place].buckets);
+        if place % 2 == 0 {
+            assert_eq!(c, &first.classes[place]);
+        }
+    }
+    // A held class that is not the one drawn at its place: refused.
+    let mut wrong = first.classes[3].clone();
+    wrong.buckets = "?".into();
+    let other = |place: usize| (place == 3).then(|| wrong.clone());
+    let refused = prover.sample(
+        10,
+        5,
+        &ProveOptions {
+            threshold,
+            sampled: Some(&other),
+            ..ProveOptions::default()
+        },
+    );
+    assert!(
+        matches!(refused, Err(ProveError::SampleCheckpoint { place: 3, .. })),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn a_grown_sample_numbers_its_classes_across_its_steps() {
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+    let prover = sized(3, 4);
+    let never = StoppingRule {
+        min_classes: 4,
+        max_classes: 9,
+        half_width: -1.0,
+        slowest_share: 1.0,
+    };
+    let kept = Mutex::new(BTreeMap::new());
+    let record = |place: usize, c: &SampledClass| {
+        kept.lock().unwrap().insert(place, c.clone());
+    };
+    let options = ProveOptions {
+        threshold: 100,
+        on_sampled: Some(&record),
+        ..ProveOptions::default()
+    };
+    let grown = prover
+        .sample_until(&never, 2, &options, &mut |_| {})
+        .unwrap();
+    let kept = kept.into_inner().unwrap();
+    assert_eq!(kept.values().cloned().collect::<Vec<_>>(), grown.classes);
+    assert_eq!(
+        kept.keys().copied().collect::<Vec<_>>(),
+        (0..9).collect::<Vec<_>>()
+    );
+    // Every class held: nothing runs, and the sample is the same.
+    let at = |place: usize| kept.get(&place).cloned();
+    let ran = Mutex::new(0);
+    let tell = |_: usize, _: &SampledClass| *ran.lock().unwrap() += 1;
+    let again = prover
+        .sample_until(
+            &never,
+            2,
+            &ProveOptions {
+                threshold: 100,
+                sampled: Some(&at),
+                on_sampled: Some(&tell),
+                ..ProveOptions::default()
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    assert_eq!(*ran.lock().unwrap(), 0);
+    assert_eq!(again, grown);
+}

@@ -47,7 +47,8 @@ pub(crate) struct ProveArgs {
     #[command(flatten)]
     threads: ThreadsArg,
     /// Keep the run's progress in FILE (rewritten atomically as each part of
-    /// the class space finishes); run again with the same FILE to resume.
+    /// the class space finishes, or each class of a --sample); run again
+    /// with the same FILE to resume.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
     /// Prove only shard K of N (1 ≤ K ≤ N): run each shard anywhere, then
@@ -68,7 +69,7 @@ pub(crate) struct ProveArgs {
     /// Do not prove: run N classes of the proof drawn at random (with
     /// --seed; stratified by cells of the rarest consonants) to
     /// completion, and project the proof's CPU time from them.
-    #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["checkpoint", "shard", "merge", "slice"])]
+    #[arg(long, value_name = "N", value_parser = crate::args::positive, allow_negative_numbers = true, conflicts_with_all = ["shard", "merge", "slice"])]
     sample: Option<std::num::NonZeroUsize>,
     /// Do not prove: run these classes alone (each cell's bucket, row by
     /// row, as --sample --json's class_buckets names them: *12*/1010/1211/*00*)
@@ -114,13 +115,19 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
     let (faces, rules) = args.rules.resolve(&pack)?;
     let Size { rows, cols } = args.size;
     boggle_cli::catch_interrupts();
-    let saved = match &args.checkpoint {
-        Some(path) if path.exists() => Some(read_checkpoint(path)?),
-        _ => None,
+    // A sample's checkpoint is its own kind (`timing::sample` reads it).
+    let (saved, saved_sample) = match (&args.checkpoint, args.sample) {
+        (Some(path), None) if path.exists() => (Some(read_checkpoint(path)?), None),
+        (Some(path), Some(_)) if path.exists() => (None, Some(timing::read_saved(path)?)),
+        _ => (None, None),
     };
-    let threshold = match (args.threshold, &saved) {
+    let saved_threshold = saved
+        .as_ref()
+        .map(|c| c.run.threshold)
+        .or(saved_sample.as_ref().map(|c| c.run.threshold));
+    let threshold = match (args.threshold, saved_threshold) {
         (Some(t), _) => t,
-        (None, Some(c)) => c.run.threshold,
+        (None, Some(t)) => t,
         (None, None) => {
             let search = args.search.unwrap_or_else(|| default_search(rows * cols));
             let t = best_score(&pack, &faces, &rules, rows, cols, search, &args)?;
@@ -142,7 +149,7 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         e => usage(e),
     })?;
     if let Some(count) = args.sample {
-        return timing::sample(&prover, &this, count.get(), &args);
+        return timing::sample(&prover, &this, count.get(), &args, saved_sample);
     }
     if !args.class.is_empty() {
         return timing::classes(&prover, &this, &args);
@@ -181,8 +188,8 @@ pub(crate) fn run(args: ProveArgs) -> Result<ExitCode> {
         slice,
         done: Some(&is_done),
         on_part: Some(&record),
-        switchover: Default::default(),
         class_memory: args.class_memory.unwrap_or(0),
+        ..ProveOptions::default()
     };
     let proof = prover.run(&options).map_err(refused)?;
     // The summary and the checkpoint are written whole, whatever signals

@@ -2,11 +2,15 @@
 //! and projects the whole proof's CPU time from them; `--class` runs named
 //! classes alone (a slow one again, or under a profiler).
 
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 use anyhow::Result;
-use boggle_cli::{plural, usage};
-use prove::{ProveOptions, Prover, Run, StoppingRule};
+use boggle_cli::{plural, usage, usage_msg};
+use prove::{
+    CheckpointError, ProveOptions, Prover, Run, SampleCheckpoint, SampledClass, StoppingRule,
+};
 use serde::{Deserialize, Serialize};
 
 use super::{refused, ProveArgs};
@@ -74,12 +78,31 @@ fn unit_of(seconds: f64) -> (f64, &'static str) {
     }
 }
 
-/// Runs `count` random classes of the proof and projects its CPU time.
+/// A sample's checkpoint at `path`; a file that is not one (or another
+/// version's) is a usage error.
+pub(super) fn read_saved(path: &Path) -> Result<SampleCheckpoint> {
+    boggle_cli::named_file(path, "checkpoint")?;
+    SampleCheckpoint::read(path).map_err(checkpoint_error)
+}
+
+/// A checkpoint's error: one that is not a sample's of this run is a usage
+/// error.
+fn checkpoint_error(e: CheckpointError) -> anyhow::Error {
+    match e {
+        CheckpointError::Read { .. } | CheckpointError::Write { .. } => anyhow::Error::new(e),
+        e => usage_msg(e.to_string()),
+    }
+}
+
+/// Runs `count` random classes of the proof and projects its CPU time;
+/// with --checkpoint, each class finished is kept, and a run with `saved`
+/// (the same sample's) runs only the classes it lacks.
 pub(super) fn sample(
     prover: &Prover,
     run: &Run,
     count: usize,
     args: &ProveArgs,
+    saved: Option<SampleCheckpoint>,
 ) -> Result<ExitCode> {
     let bar = boggle_cli::bar("{spinner} {elapsed_precise} classes {pos}/{len} {wide_bar} {eta}");
     if let Some(bar) = &bar {
@@ -98,6 +121,47 @@ pub(super) fn sample(
         half_width,
         slowest_share: 0.05,
     });
+    let fresh = SampleCheckpoint::new(run.clone(), seed, count, rule);
+    let state = match (&args.checkpoint, saved) {
+        (Some(path), Some(saved)) => {
+            let state = saved.resuming(&fresh, path).map_err(checkpoint_error)?;
+            eprintln!(
+                "resuming from {}: {} of the sample's classes done",
+                path.display(),
+                state.classes.len()
+            );
+            Some(state)
+        }
+        (Some(_), None) => Some(fresh),
+        (None, _) => None,
+    };
+    let before = state
+        .as_ref()
+        .map(|s| s.classes.clone())
+        .unwrap_or_default();
+    let held = |place: usize| before.get(&place).cloned();
+    let shared = Mutex::new((state, None::<anyhow::Error>));
+    let record = |place: usize, class: &SampledClass| {
+        let mut guard = shared.lock().unwrap_or_else(|e| e.into_inner());
+        let (state, error) = &mut *guard;
+        if let (Some(state), Some(path)) = (state, &args.checkpoint) {
+            state.classes.insert(place, class.clone());
+            if error.is_none() {
+                let _flushing = boggle_cli::Flushing::start();
+                if let Err(e) = state.write(path) {
+                    *error = Some(checkpoint_error(e));
+                }
+            }
+        }
+    };
+    let options = ProveOptions {
+        sampled: args.checkpoint.as_ref().map(|_| &held as &prove::SampledAt),
+        on_sampled: args
+            .checkpoint
+            .as_ref()
+            .map(|_| &record as &prove::SampleDone),
+        ..options
+    };
     let sampled = match &rule {
         Some(rule) => prover.sample_until(rule, seed, &options, &mut |n| {
             if let Some(bar) = &bar {
@@ -106,11 +170,19 @@ pub(super) fn sample(
         }),
         None => prover.sample(count, seed, &options),
     }
-    .map_err(refused)?;
+    .map_err(|e| match (e, &args.checkpoint) {
+        (e @ prove::ProveError::SampleCheckpoint { .. }, Some(path)) => {
+            usage_msg(format!("{}: {e}", path.display()))
+        }
+        (e, _) => refused(e),
+    })?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
     let _flushing = boggle_cli::Flushing::start();
+    if let (_, Some(e)) = shared.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
     let Some(projection) = sampled.projection() else {
         return Err(boggle_cli::Interrupted("interrupted before a class finished".into()).into());
     };
@@ -140,8 +212,15 @@ pub(super) fn sample(
     show(&report, args.json)?;
     let stopped_early = stable == Some(true);
     if n < count && !stopped_early {
+        let resume = match &args.checkpoint {
+            Some(path) => format!(
+                "; run it again with --checkpoint {} to go on",
+                path.display()
+            ),
+            None => String::new(),
+        };
         return Err(boggle_cli::Interrupted(format!(
-            "interrupted after {n} of {count} classes: the projection is from those"
+            "interrupted after {n} of {count} classes: the projection is from those{resume}"
         ))
         .into());
     }
