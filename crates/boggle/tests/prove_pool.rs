@@ -9,7 +9,7 @@ use serde_json::Value;
 
 /// A 3x4 proof of a small pack: its inner cells have three buckets, so a
 /// sample of it is parted into strata by cells of the rarest consonants.
-fn pack(dir: &Path) -> PathBuf {
+pub(crate) fn pack(dir: &Path) -> PathBuf {
     let path = dir.join("small.pack");
     let words = [
         "tea", "eat", "ate", "tee", "seat", "east", "rest", "tears", "stare", "rates", "nest",

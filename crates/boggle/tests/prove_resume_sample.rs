@@ -3,20 +3,11 @@
 //! times too) and running the rest; a checkpoint of another sample, of a
 //! proof, or of another version's class space is refused, unchanged.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
-/// A 3x4 proof of a small pack, sampled in strata.
-fn pack(dir: &Path) -> PathBuf {
-    let path = dir.join("small.pack");
-    let words = [
-        "tea", "eat", "ate", "tee", "seat", "east", "rest", "tears", "stare", "rates", "nest",
-        "tents", "mist", "list", "slit", "tins", "snit", "zest", "jinx", "quiz",
-    ];
-    std::fs::write(&path, crate::common::tiny_pack_bytes(&words, false)).unwrap();
-    path
-}
+use crate::prove_pool::pack;
 
 /// `boggle prove --pack PACK --size 3x4 --threshold 100 --json -j 2 ARGS`:
 /// (exit code, the JSON, standard error).
