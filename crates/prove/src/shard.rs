@@ -309,20 +309,12 @@ impl Checkpoint {
 
     /// The checkpoint at `path`, refused when it is another version's.
     pub fn read(path: &Path) -> Result<Checkpoint, CheckpointError> {
-        let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let format = |message: String| CheckpointError::Format {
-            path: path.to_path_buf(),
-            message,
-        };
-        let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format(e.to_string()))?;
-        if value.get("sample_checkpoint").is_some() {
-            return Err(format("a --sample's checkpoint, not a proof's".into()));
-        }
-        let c: Checkpoint = serde_json::from_value(value).map_err(|e| format(e.to_string()))?;
+        let c: Checkpoint = read_checkpoint_file(
+            path,
+            "checkpoint",
+            "sample_checkpoint",
+            "a --sample's checkpoint, not a proof's",
+        )?;
         if c.checkpoint != CHECKPOINT_VERSION {
             return Err(CheckpointError::Version {
                 path: path.to_path_buf(),
@@ -367,17 +359,48 @@ impl Checkpoint {
     pub fn write(&self, path: &Path, seconds: f64) -> Result<(), CheckpointError> {
         let mut c = self.clone();
         c.seconds += seconds;
-        let bytes = serde_json::to_vec(&c).map_err(|e| CheckpointError::Write {
-            path: path.to_path_buf(),
-            source: io::Error::other(e),
-        })?;
-        prep::write_atomic(path, &bytes, prep::Replace::Yes, None).map_err(|source| {
-            CheckpointError::Write {
-                path: path.to_path_buf(),
-                source,
-            }
-        })
+        write_checkpoint_file(path, &c)
     }
+}
+
+/// The checkpoint file at `path` read as `T`, whose version field is
+/// `own`: one that holds the other kind's version field `other` instead
+/// (a proof's checkpoint given to a sample, or a sample's to a proof) is
+/// refused as `wrong` (what it is instead).
+pub(crate) fn read_checkpoint_file<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    own: &str,
+    other: &str,
+    wrong: &str,
+) -> Result<T, CheckpointError> {
+    let format = |message: String| CheckpointError::Format {
+        path: path.to_path_buf(),
+        message,
+    };
+    let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format(e.to_string()))?;
+    if value.get(own).is_none() && value.get(other).is_some() {
+        return Err(format(wrong.to_string()));
+    }
+    serde_json::from_value(value).map_err(|e| format(e.to_string()))
+}
+
+/// Writes `checkpoint` to `path` atomically (a reader sees the old file or
+/// the new, never part of one).
+pub(crate) fn write_checkpoint_file<T: Serialize>(
+    path: &Path,
+    checkpoint: &T,
+) -> Result<(), CheckpointError> {
+    let error = |source| CheckpointError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let bytes = serde_json::to_vec(checkpoint).map_err(|e| error(io::Error::other(e)))?;
+    prep::write_atomic(path, &bytes, prep::Replace::Yes, None).map_err(error)
 }
 
 /// 7: parts are classes of two buckets a cell, three in cells of six or

@@ -14,6 +14,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::shard::{read_checkpoint_file, write_checkpoint_file};
 use crate::{CheckpointError, Run, SampledClass, StoppingRule};
 
 /// The version of a sample's checkpoint; one of another is refused.
@@ -57,21 +58,12 @@ impl SampleCheckpoint {
     /// The sample's checkpoint at `path`, refused when it is another
     /// version's or a proof's checkpoint.
     pub fn read(path: &Path) -> Result<Self, CheckpointError> {
-        let format = |message: String| CheckpointError::Format {
-            path: path.to_path_buf(),
-            message,
-        };
-        let text = std::fs::read_to_string(path).map_err(|source| CheckpointError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format(e.to_string()))?;
-        if value.get("sample_checkpoint").is_none() && value.get("checkpoint").is_some() {
-            return Err(format("a proof's checkpoint, not a --sample's".into()));
-        }
-        let c: SampleCheckpoint =
-            serde_json::from_value(value).map_err(|e| format(e.to_string()))?;
+        let c: SampleCheckpoint = read_checkpoint_file(
+            path,
+            "sample_checkpoint",
+            "checkpoint",
+            "a proof's checkpoint, not a --sample's",
+        )?;
         if c.sample_checkpoint != SAMPLE_CHECKPOINT_VERSION {
             return Err(CheckpointError::Version {
                 path: path.to_path_buf(),
@@ -105,11 +97,6 @@ impl SampleCheckpoint {
     /// Writes it to `path` atomically (a reader sees the old file or the
     /// new, never part of one).
     pub fn write(&self, path: &Path) -> Result<(), CheckpointError> {
-        let error = |source| CheckpointError::Write {
-            path: path.to_path_buf(),
-            source,
-        };
-        let bytes = serde_json::to_vec(self).map_err(|e| error(std::io::Error::other(e)))?;
-        prep::write_atomic(path, &bytes, prep::Replace::Yes, None).map_err(error)
+        write_checkpoint_file(path, self)
     }
 }

@@ -258,10 +258,17 @@ fn read_json<T: serde::de::DeserializeOwned>(path: &Path, what: &str) -> Result<
 /// version's) is a usage error.
 fn read_checkpoint(path: &Path) -> Result<Checkpoint> {
     boggle_cli::named_file(path, "checkpoint")?;
-    Checkpoint::read(path).map_err(|e| match e {
-        CheckpointError::Read { .. } => anyhow::Error::new(e),
+    Checkpoint::read(path).map_err(checkpoint_error)
+}
+
+/// A checkpoint's error: one that could not be read or written is the
+/// machine's; one that is not this run's (another run, kind or version) is
+/// a usage error.
+fn checkpoint_error(e: CheckpointError) -> anyhow::Error {
+    match e {
+        CheckpointError::Read { .. } | CheckpointError::Write { .. } => anyhow::Error::new(e),
         e => usage_msg(e.to_string()),
-    })
+    }
 }
 
 /// Writes the checkpoint atomically; `seconds` is this run's time so far.

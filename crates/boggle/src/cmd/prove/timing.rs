@@ -8,12 +8,10 @@ use std::sync::Mutex;
 
 use anyhow::Result;
 use boggle_cli::{plural, usage, usage_msg};
-use prove::{
-    CheckpointError, ProveOptions, Prover, Run, SampleCheckpoint, SampledClass, StoppingRule,
-};
+use prove::{ProveOptions, Prover, Run, SampleCheckpoint, SampledClass, StoppingRule};
 use serde::{Deserialize, Serialize};
 
-use super::{refused, ProveArgs};
+use super::{checkpoint_error, refused, ProveArgs};
 
 /// `boggle prove --sample N --json`, and what `--merge` reads back to pool
 /// samples of one proof drawn with other seeds.
@@ -83,15 +81,6 @@ fn unit_of(seconds: f64) -> (f64, &'static str) {
 pub(super) fn read_saved(path: &Path) -> Result<SampleCheckpoint> {
     boggle_cli::named_file(path, "checkpoint")?;
     SampleCheckpoint::read(path).map_err(checkpoint_error)
-}
-
-/// A checkpoint's error: one that is not a sample's of this run is a usage
-/// error.
-fn checkpoint_error(e: CheckpointError) -> anyhow::Error {
-    match e {
-        CheckpointError::Read { .. } | CheckpointError::Write { .. } => anyhow::Error::new(e),
-        e => usage_msg(e.to_string()),
-    }
 }
 
 /// Runs `count` random classes of the proof and projects its CPU time;
