@@ -14,6 +14,7 @@ mod letter_scoring;
 mod module_circles;
 mod prep_props;
 mod prove;
+mod prove_predict;
 mod records;
 mod solve_bruteforce;
 mod solve_reference;
