@@ -24,6 +24,14 @@ fn sample(dir: &Path, strata: &[f64], classes: &[(usize, f64)]) -> std::path::Pa
     path
 }
 
+/// A sample of two strata of equal times: 100 classes of 36 s and 300 of
+/// 12 s, one CPU-hour each, two in all, whatever a sample draws within its
+/// strata.
+fn two_strata(dir: &Path) -> std::path::PathBuf {
+    let classes = [(0, 36.0), (0, 36.0), (1, 12.0), (1, 12.0), (1, 12.0)];
+    sample(dir, &[100.0, 300.0], &classes)
+}
+
 /// The script's exit code, standard output and standard error.
 fn predict(args: &[&str]) -> (i32, String, String) {
     let out = Command::new("python3")
@@ -56,10 +64,7 @@ fn figures(line: &str) -> (f64, f64, f64) {
 #[test]
 fn a_stratified_projection_of_constant_strata_is_exact() {
     let dir = tempfile::tempdir().unwrap();
-    // 100 classes of 36 s and 300 of 12 s: one CPU-hour each, two in all,
-    // whatever a sample draws within its strata.
-    let classes = [(0, 36.0), (0, 36.0), (1, 12.0), (1, 12.0), (1, 12.0)];
-    let path = sample(dir.path(), &[100.0, 300.0], &classes);
+    let path = two_strata(dir.path());
     let path = path.to_str().unwrap();
     let (code, out, err) = predict(&[path, "--sample", "8", "--measured", "2.5", "--draws", "500"]);
     assert_eq!(code, 0, "{err}");
@@ -73,8 +78,7 @@ fn a_stratified_projection_of_constant_strata_is_exact() {
 #[test]
 fn a_slice_adds_classes_drawn_by_their_strata_shares() {
     let dir = tempfile::tempdir().unwrap();
-    let classes = [(0, 36.0), (0, 36.0), (1, 12.0), (1, 12.0), (1, 12.0)];
-    let path = sample(dir.path(), &[100.0, 300.0], &classes);
+    let path = two_strata(dir.path());
     let path = path.to_str().unwrap();
     let (code, out, err) = predict(&[path, "--slice", "4", "--measured", "48", "--draws", "4000"]);
     assert_eq!(code, 0, "{err}");
