@@ -165,6 +165,7 @@ pub(super) fn sample(
         }
         (e, _) => refused(e),
     })?;
+    let cancelled = options.control.is_cancelled();
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
@@ -177,7 +178,10 @@ pub(super) fn sample(
     };
     let boards: usize = sampled.classes.iter().map(|c| c.boards.len()).sum();
     let n = sampled.classes.len();
-    let stable = rule.map(|r| r.holds(&projection, n));
+    // A sample a cancel cut short leaves out the classes that were
+    // running, the heavy ones most often: the rule is not asked of it.
+    let cut_short = n < count && cancelled;
+    let stable = rule.map(|r| !cut_short && r.holds(&projection, n));
     let report = SampleReport {
         run: run.clone(),
         seed: Some(seed),
