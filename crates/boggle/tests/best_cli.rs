@@ -346,21 +346,8 @@ fn bad_options_exit_2_with_one_line() {
 #[test]
 #[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
 fn enable2k_4x4_best_board() {
-    let raw = std::env::var_os("BOGGLE_WORDLISTS")
-        .expect("BOGGLE_WORDLISTS must name the shared word lists (e.g. ../shared/wordlists)");
-    let mut dir = std::path::PathBuf::from(raw);
-    if dir.is_relative() {
-        dir = crate::common::workspace_root().join(dir);
-    }
-    let list = dir.join("enable2k.txt");
-    let text = std::fs::read(&list).unwrap_or_else(|e| panic!("{}: {e}", list.display()));
-    let recipe = prep::Recipe::builtin("enable").expect("the enable recipe");
-    let (bytes, _) = prep::PackBuilder::new(recipe)
-        .build_bytes(text.as_slice(), "enable2k.txt")
-        .expect("the ENABLE2K pack builds");
     let tmp = tempfile::tempdir().expect("temp dir");
-    let pack = tmp.path().join("en2k.pack");
-    std::fs::write(&pack, bytes).expect("pack written");
+    let pack = crate::common::enable2k_pack(tmp.path());
     let (stdout, stderr) = run(
         &[
             "best",

@@ -210,20 +210,8 @@ fn a_checkpoint_of_another_sample_or_kind_is_refused_unchanged() {
 #[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
 fn a_sample_cut_short_is_not_stable() {
     use std::io::{BufRead, BufReader, Read};
-    let raw = std::env::var_os("BOGGLE_WORDLISTS")
-        .expect("BOGGLE_WORDLISTS must name the shared word lists (e.g. ../shared/wordlists)");
-    let mut lists = std::path::PathBuf::from(raw);
-    if lists.is_relative() {
-        lists = crate::common::workspace_root().join(lists);
-    }
-    let text = std::fs::read(lists.join("enable2k.txt")).expect("enable2k.txt");
-    let recipe = prep::Recipe::builtin("enable").expect("the enable recipe");
-    let (bytes, _) = prep::PackBuilder::new(recipe)
-        .build_bytes(text.as_slice(), "enable2k.txt")
-        .expect("the ENABLE2K pack builds");
     let dir = tempfile::tempdir().unwrap();
-    let pack = dir.path().join("enable2k.pack");
-    std::fs::write(&pack, bytes).unwrap();
+    let pack = crate::common::enable2k_pack(dir.path());
     // The checkpoint names the pack it ran on: this one now.
     let saved =
         crate::common::workspace_root().join("docs/bench-data/prove/epyc/seed-21-at-955.ckpt");

@@ -328,13 +328,8 @@ fn a_crafted_pack_file_exits_1_without_a_panic() {
 #[test]
 #[ignore = "needs ../shared/wordlists via BOGGLE_WORDLISTS; run by .ci/run"]
 fn a_published_3x4_run_reads_with_its_size() {
-    let text = std::fs::read(crate::common::wordlist("enable2k.txt")).unwrap();
-    let (bytes, _) = prep::PackBuilder::new(prep::Recipe::builtin("enable").unwrap())
-        .build_bytes(text.as_slice(), "enable2k.txt")
-        .expect("the ENABLE2K pack builds");
     let tmp = tempfile::tempdir().unwrap();
-    let pack = tmp.path().join("enable2k.pack");
-    std::fs::write(&pack, bytes).unwrap();
+    let pack = crate::common::enable2k_pack(tmp.path());
     let pack = pack.to_str().unwrap();
     let (stdout, _) = run(
         &["--pack", pack, "perslatesind", "--size", "3x4", "--json"],
